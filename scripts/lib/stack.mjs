@@ -1,0 +1,180 @@
+// Starts the local Astrolabe stack: the Worker (wrangler dev, embedded D1 and R2) and the
+// party server (partykit dev). Used by `npm start`, the sync and e2e tests, and the bench.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BIN = path.join(ROOT, 'node_modules/.bin');
+
+/** Environment that keeps wrangler and partykit off the network. */
+export const OFFLINE_ENV = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? 'warn',
+  NO_UPDATE_NOTIFIER: '1',
+  PARTYKIT_DISABLE_TELEMETRY: '1',
+};
+
+/** Local secrets, generated once into the git-ignored .dev.vars (wrangler reads it too). */
+export function ensureDevVars() {
+  const file = path.join(ROOT, '.dev.vars');
+  const vars = {};
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const m = /^([A-Z_]+)\s*=\s*"?([^"]*)"?$/.exec(line.trim());
+      if (m) vars[m[1]] = m[2];
+    }
+  }
+  let changed = false;
+  for (const name of ['JWT_SECRET', 'INTERNAL_SECRET']) {
+    if (!vars[name]) {
+      vars[name] = randomBytes(32).toString('base64url');
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n') + '\n', { mode: 0o600 });
+  return vars;
+}
+
+export function run(cmd, args, opts = {}) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, env: OFFLINE_ENV, stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  if (result.status !== 0) {
+    if (opts.quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+    throw new Error(`${cmd} ${args.join(' ')} failed with status ${result.status}`);
+  }
+  return result;
+}
+
+export function buildWeb({ quiet = false } = {}) {
+  run(path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], { quiet });
+}
+
+export function applyMigrations({ persistTo, quiet = false } = {}) {
+  const args = ['d1', 'migrations', 'apply', 'DB', '--local'];
+  if (persistTo) args.push('--persist-to', persistTo);
+  run(path.join(BIN, 'wrangler'), args, { quiet });
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, name, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+function launch(name, cmd, args, { quiet, extraEnv = {} }) {
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...OFFLINE_ENV, ...extraEnv },
+    detached: true,
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+  });
+  let log = '';
+  if (quiet) {
+    const keep = (chunk) => {
+      log = (log + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+  }
+  child.recentLog = () => log;
+  child.label = name;
+  return child;
+}
+
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+      resolve();
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    try { process.kill(-child.pid, 'SIGTERM'); } catch { clearTimeout(timer); resolve(); }
+  });
+}
+
+/**
+ * Starts the party server and the Worker. Returns their URLs, the secrets in force,
+ * and `stop()`, plus `startParty()`/`stopParty()` for tests that restart the room server.
+ */
+export async function startStack({
+  port = 8787,
+  partyPort = 1999,
+  persistTo,
+  secrets = ensureDevVars(),
+  quiet = false,
+  vars = {},
+} = {}) {
+  const host = '127.0.0.1';
+  const partyHost = `${host}:${partyPort}`;
+  const common = { JWT_SECRET: secrets.JWT_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET, ENVIRONMENT: 'development', ...vars };
+  const workerVars = { ...common, PARTY_HOST: partyHost };
+  const partyVars = { ...common, WORKER_URL: `http://${host}:${port}` };
+  if (!existsSync(path.join(ROOT, 'web/dist'))) mkdirSync(path.join(ROOT, 'web/dist'), { recursive: true });
+
+  const workerArgs = ['dev', '--ip', host, '--port', String(port), '--local', '--show-interactive-dev-session=false', '--inspector-port', String(await freePort())];
+  if (persistTo) workerArgs.push('--persist-to', persistTo);
+  for (const [k, v] of Object.entries(workerVars)) workerArgs.push('--var', `${k}:${v}`);
+
+  const partyPersist = persistTo ? path.join(persistTo, 'party') : path.join(ROOT, '.partykit/state');
+  const partyArgs = ['dev', '--port', String(partyPort), '--disable-request-cf-fetch', '--no-hotkeys', '--persist', partyPersist];
+  for (const [k, v] of Object.entries(partyVars)) partyArgs.push('--var', `${k}=${v}`);
+
+  const children = {};
+  const startParty = async () => {
+    children.party = launch('party', path.join(BIN, 'partykit'), partyArgs, { quiet });
+    await waitFor(`http://${partyHost}/`, children.party, 'party server');
+  };
+  const stopParty = async () => {
+    if (children.party) await stopChild(children.party);
+  };
+
+  children.worker = launch('worker', path.join(BIN, 'wrangler'), workerArgs, { quiet });
+  try {
+    await Promise.all([startParty(), waitFor(`http://${host}:${port}/api/config`, children.worker, 'worker')]);
+  } catch (err) {
+    const logs = Object.values(children).map((c) => `--- ${c.label}\n${c.recentLog()}`).join('\n');
+    await Promise.all(Object.values(children).map(stopChild));
+    throw new Error(`${err.message}\n${logs}`);
+  }
+  return {
+    url: `http://${host}:${port}`,
+    partyUrl: `http://${partyHost}`,
+    secrets,
+    startParty,
+    stopParty,
+    logs: () => Object.values(children).map((c) => `--- ${c.label}\n${c.recentLog()}`).join('\n'),
+    stop: () => Promise.all(Object.values(children).map(stopChild)),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The API client: `hc<AppType>` over a fetch that adds the bearer token and handles 401s
+ * as spec document 1 §4 'Request session handling' says: one retry after asking the
+ * native app for a fresh token (web view only, 5 s wait); if that fails, tokens are
+ * cleared and the session-expired handler runs; after one refresh failure, later 401s
+ * end the session at once until a token is set again.
+ */
+import { hc } from 'hono/client';
+import type { AppType } from '../../../worker/src/index';
+import { clearToken, storeToken, storedToken } from '../lib/token-store';
+
+export interface SessionHandlers {
+  isWebView(): boolean;
+  requestFreshToken(): Promise<string | null>;
+  onSessionExpired(): void;
+}
+
+let handlers: SessionHandlers = {
+  isWebView: () => false,
+  requestFreshToken: async () => null,
+  onSessionExpired: () => undefined,
+};
+let refreshFailed = false;
+
+export function configureSession(next: SessionHandlers): void {
+  handlers = next;
+}
+
+/** Called whenever a new token is stored: 401s may try a refresh again. */
+export function sessionRestored(): void {
+  refreshFailed = false;
+}
+
+const AUTH_CALLS = ['/api/auth/login', '/api/auth/refresh'];
+
+function withToken(init: RequestInit | undefined, token: string | null): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return { ...init, headers, credentials: 'same-origin' };
+}
+
+export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, withToken(init, storedToken()));
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (res.status !== 401 || AUTH_CALLS.some((p) => url.includes(p))) return res;
+  if (!refreshFailed && handlers.isWebView()) {
+    const fresh = await handlers.requestFreshToken();
+    if (fresh) {
+      storeToken(fresh);
+      const retried = await fetch(input, withToken(init, fresh));
+      if (retried.status !== 401) return retried;
+    }
+  }
+  refreshFailed = true;
+  clearToken();
+  handlers.onSessionExpired();
+  return res;
+}
+
+export const api = hc<AppType>(typeof window === 'undefined' ? 'http://localhost' : window.location.origin, { fetch: authFetch });
+
+/** A failed call: its status (0 when no answer came) and the server's `detail`. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: unknown,
+  ) {
+    super(typeof detail === 'string' ? detail : `HTTP ${status}`);
+  }
+}
+
+type Issue = { loc?: unknown[]; msg?: string };
+
+/** The spec's rendering of a server detail: a string as is, a list as 'location: message' lines. */
+export function detailText(detail: unknown, separator = '\n'): string | null {
+  if (typeof detail === 'string') return detail;
+  if (Array.isArray(detail)) {
+    return (detail as Issue[])
+      .map((d) => `${(d.loc ?? []).filter((p) => p !== 'body').join('.')}: ${d.msg ?? ''}`)
+      .join(separator);
+  }
+  return null;
+}
+
+/** The part of a Response (or hc's ClientResponse) that readJson needs. */
+interface JsonResponse {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+
+/** Reads a JSON answer, or throws ApiRequestError with the server's detail. */
+export async function readJson<T>(res: JsonResponse): Promise<T> {
+  if (res.ok) return (await res.json()) as T;
+  let detail: unknown = null;
+  try {
+    detail = ((await res.json()) as { detail?: unknown }).detail ?? null;
+  } catch {
+    // not JSON
+  }
+  throw new ApiRequestError(res.status, detail);
+}
+
+/** fetch-and-read for routes not worth typing through hc (e.g. blobs, dynamic paths). */
+export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await authFetch(path, init);
+  } catch {
+    throw new ApiRequestError(0, null);
+  }
+  return readJson<T>(res);
+}

@@ -1,0 +1,208 @@
+/**
+ * The auth-sync state machine (spec document 1 §4). In a browser the stored token is
+ * checked; in the native app's web view stored tokens are cleared and the token is asked
+ * of the host (10 s, then timeout_error). `authenticated` needs both a token and a user.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { api, configureSession, readJson, sessionRestored } from '../api/client';
+import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge';
+import { clearToken, isExpired, storeToken, storedToken } from '../lib/token-store';
+import { detectWebView } from '../lib/webview';
+import { useToast } from './toasts';
+
+export type AuthStatus =
+  | 'initializing'
+  | 'checking_local'
+  | 'waiting_native'
+  | 'token_received'
+  | 'authenticating'
+  | 'authenticated'
+  | 'auth_failed'
+  | 'timeout_error'
+  | 'logout_progress';
+
+export const LOADING_STATES: AuthStatus[] = ['initializing', 'checking_local', 'waiting_native', 'token_received', 'authenticating', 'logout_progress'];
+export const NATIVE_TOKEN_WAIT_MS = 10_000;
+export const REFRESH_WAIT_MS = 5_000;
+export const MAX_RETRIES = 3;
+export const SESSION_EXPIRED = 'Session expired. Please log in again.';
+
+export interface CurrentUser {
+  id: number;
+  username: string;
+  email: string;
+}
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  isWebView: boolean;
+  /** True when the failure is worth a banner (a real failure, not merely "no token yet"). */
+  failureShown: boolean;
+  retriesLeft: number;
+  retry(): void;
+  /** Stores a token obtained by logging in and loads its user; throws when the user cannot be loaded. */
+  acceptToken(token: string): Promise<void>;
+  logout(): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
+
+async function fetchUser(): Promise<CurrentUser> {
+  return readJson<CurrentUser>(await api.api.users.me.$get());
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const isWebView = useMemo(() => detectWebView(), []);
+  const [status, setStatus] = useState<AuthStatus>('initializing');
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [failureShown, setFailureShown] = useState(false);
+  const [retries, setRetries] = useState(0);
+  const tokenRef = useRef<string | null>(null);
+  const attempt = useRef(0);
+
+  const fail = useCallback((next: 'auth_failed' | 'timeout_error', shown: boolean) => {
+    tokenRef.current = null;
+    setUser(null);
+    setFailureShown(shown);
+    setStatus(next);
+  }, []);
+
+  const authenticate = useCallback(
+    async (token: string, run: number) => {
+      setStatus('authenticating');
+      storeToken(token);
+      sessionRestored();
+      try {
+        const me = await fetchUser();
+        if (run !== attempt.current) return;
+        tokenRef.current = token;
+        setUser(me);
+        setStatus('authenticated');
+        if (isWebView) postToHost({ type: 'auth-status', authenticated: true, username: me.username });
+      } catch {
+        if (run !== attempt.current) return;
+        clearToken();
+        fail('auth_failed', true);
+      }
+    },
+    [fail, isWebView],
+  );
+
+  const start = useCallback(async () => {
+    const run = ++attempt.current;
+    setFailureShown(false);
+    if (!isWebView) {
+      setStatus('checking_local');
+      const token = storedToken();
+      if (token && !isExpired(token)) return authenticate(token, run);
+      if (token) clearToken();
+      return fail('auth_failed', false);
+    }
+    clearToken();
+    setStatus('waiting_native');
+    const reply = await requestFromHost({ type: 'request-auth-token' }, 'auth-token', NATIVE_TOKEN_WAIT_MS);
+    if (run !== attempt.current) return;
+    const token = typeof reply?.token === 'string' ? reply.token : null;
+    if (!reply) return fail('timeout_error', true);
+    if (!token || isExpired(token)) return fail('auth_failed', true);
+    setStatus('token_received');
+    return authenticate(token, run);
+  }, [authenticate, fail, isWebView]);
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+
+  const endSession = useCallback(
+    (expired: boolean, target = '/auth') => {
+      attempt.current++;
+      clearToken();
+      tokenRef.current = null;
+      setUser(null);
+      setStatus('auth_failed');
+      setFailureShown(false);
+      if (expired) toast.error(SESSION_EXPIRED);
+      if (isWebView) postToHost({ type: 'logout' });
+      else navigate(target, { replace: true });
+    },
+    [isWebView, navigate, toast],
+  );
+
+  useEffect(() => {
+    configureSession({
+      isWebView: () => isWebView,
+      requestFreshToken: async () => {
+        const reply = await requestFromHost({ type: 'request-auth-token' }, 'auth-token', REFRESH_WAIT_MS);
+        return typeof reply?.token === 'string' && !isExpired(reply.token) ? reply.token : null;
+      },
+      onSessionExpired: () => endSession(true),
+    });
+  }, [endSession, isWebView]);
+
+  // Messages the host may send at any time: a new token, or a logout.
+  useEffect(
+    () =>
+      onHostMessage((message) => {
+        if (message.type === 'logout') {
+          endSession(false);
+        } else if (message.type === 'auth-token' && typeof message.token === 'string') {
+          const current = tokenRef.current;
+          if (current && message.token !== current) {
+            storeToken(message.token);
+            window.location.reload();
+          }
+        }
+      }),
+    [endSession],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      isWebView,
+      failureShown,
+      retriesLeft: MAX_RETRIES - retries,
+      retry: () => {
+        if (retries >= MAX_RETRIES) return;
+        setRetries((n) => n + 1);
+        void start();
+      },
+      acceptToken: async (token: string) => {
+        const run = ++attempt.current;
+        storeToken(token);
+        sessionRestored();
+        setStatus('authenticating');
+        try {
+          const me = await fetchUser();
+          tokenRef.current = token;
+          setUser(me);
+          setStatus('authenticated');
+        } catch (err) {
+          if (run === attempt.current) {
+            clearToken();
+            fail('auth_failed', false);
+          }
+          throw err;
+        }
+      },
+      logout: () => {
+        setStatus('logout_progress');
+        endSession(false, '/login');
+      },
+    }),
+    [status, user, isWebView, failureShown, retries, start, fail, endSession],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,53 @@
+/** Small pieces shared by every screen: spinner, guards, 404 and placeholder pages. */
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { LOADING_STATES, useAuth } from './auth';
+
+export function Spinner({ label = 'Chargement...' }: { label?: string }) {
+  return (
+    <div role="status" aria-label={label} className="flex items-center justify-center gap-3 p-8 text-slate-300">
+      <span className="h-6 w-6 animate-spin rounded-full border-2 border-nebula-400 border-t-transparent" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Guarded routes: a spinner while auth loads, /login when signed out. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (LOADING_STATES.includes(status)) return <Spinner />;
+  if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}
+
+/** /login and /register send a signed-in person to the dashboard. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+export function NotFoundPage() {
+  const { status } = useAuth();
+  const signedIn = status === 'authenticated';
+  return (
+    <div className="mx-auto mt-24 max-w-md card text-center">
+      <h1 className="mb-3 text-3xl font-semibold">Page introuvable</h1>
+      <p className="mb-6 text-slate-300">La page demandée n'existe pas.</p>
+      <Link className="btn-primary" to={signedIn ? '/dashboard' : '/login'}>
+        {signedIn ? 'Retour au tableau de bord' : 'Aller à la connexion'}
+      </Link>
+    </div>
+  );
+}
+
+/** A route whose screen arrives with a later part of the product. */
+export function PlaceholderPage({ title }: { title: string }) {
+  return (
+    <section className="card">
+      <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
+      <p className="text-slate-300">Cet écran arrive bientôt.</p>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The route table (spec document 1 §2 and the route lists of documents 2 and 3).
+ * Screens that arrive with later work render a placeholder; each feature replaces its
+ * entries with a lazily loaded page so heavy code stays off the first load.
+ */
+import type { RouteObject } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { RegisterPage } from '../features/auth/RegisterPage';
+import { AuthProvider } from './auth';
+import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './common';
+import { EmbeddedShell } from './EmbeddedShell';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Shell } from './Shell';
+import { ToastProvider } from './toasts';
+
+const placeholder = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
+
+/** Guarded screens, inside the drawer shell. */
+export const guardedRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/dashboard" replace /> },
+  placeholder('dashboard', 'Dashboard'),
+  placeholder('concepts', 'Concepts'),
+  placeholder('concepts/new', 'Nouveau concept'),
+  placeholder('concepts/:id', 'Concept'),
+  placeholder('concepts/:id/edit', 'Modifier le concept'),
+  placeholder('concepts/:id/flashcards/review', 'Réviser les flashcards'),
+  placeholder('flashcards', 'Flashcards'),
+  placeholder('tag/:name', 'Tag'),
+  placeholder('tags/:tagName', 'Concepts marqués avec'),
+  placeholder('constellation/:id', 'Constellation'),
+  placeholder('constellations/:id/concepts', 'Constellation'),
+  placeholder('constellation-manager', 'Gérer les Constellations'),
+  placeholder('study', 'Étudier'),
+  placeholder('study/select-concepts', "Préparer la session d'étude"),
+  placeholder('study/session/:sessionId', 'Session Flashcards'),
+  placeholder('study/summary/:sessionId', 'Résumé de la session'),
+  placeholder('daily', 'Notes journalières'),
+  placeholder('daily/:date', 'Notes journalières'),
+  placeholder('search', 'Recherche Globale'),
+  placeholder('galaxy', 'Galaxy View'),
+  placeholder('graph', 'Knowledge Graph'),
+  placeholder('import', 'Importer du contenu'),
+  placeholder('settings', 'Settings'),
+  placeholder('explore-hierarchy', 'Explorateur Hiérarchique'),
+  placeholder('explore-hierarchy/:conceptId', 'Explorateur Hiérarchique'),
+];
+
+/** Embedded editor and test pages: no login guard, no drawer. */
+export const openRoutes: RouteObject[] = [
+  { path: 'minimal-editor', element: <EmbeddedShell title="Éditeur" /> },
+  { path: 'hybrid-editor', element: <EmbeddedShell title="Éditeur" /> },
+  { path: 'tiptap-test', element: <EmbeddedShell title="Tiptap test" /> },
+  { path: 'mobile-tiptap-test', element: <EmbeddedShell title="Mobile Tiptap test" /> },
+];
+
+function Root() {
+  return (
+    <ErrorBoundary>
+      <ToastProvider>
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      </ToastProvider>
+    </ErrorBoundary>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: 'login', element: <PublicOnly><LoginPage /></PublicOnly> },
+      { path: 'auth', element: <PublicOnly><LoginPage /></PublicOnly> },
+      { path: 'register', element: <PublicOnly><RegisterPage /></PublicOnly> },
+      ...openRoutes,
+      {
+        path: '/',
+        element: (
+          <RequireAuth>
+            <Shell />
+          </RequireAuth>
+        ),
+        children: guardedRoutes,
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

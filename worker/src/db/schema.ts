@@ -1,0 +1,339 @@
+/**
+ * D1 schema (drizzle). Every row that belongs to a person carries `user_id` and every
+ * query filters on it. Times are integer milliseconds since the epoch (UTC).
+ *
+ * Tables that later features fill (daily notes, blocks, files, preferences) are defined
+ * here already so the schema grows by appending migrations, never by rewriting them.
+ * The FTS5 index over concepts lives in a hand-written migration (drizzle has no
+ * virtual tables); see migrations/0001_concepts_fts.sql.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+
+const timestamps = {
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+};
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    /** Lower-cased username: usernames are unique regardless of case. */
+    usernameKey: text('username_key').notNull(),
+    email: text('email').notNull(),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
+    passwordHash: text('password_hash').notNull(),
+    timeZone: text('time_zone'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.usernameKey), uniqueIndex('users_email').on(t.email)],
+);
+
+/** Failed-login counters, one row per key (`user:<name>` or `ip:<address>`). */
+export const loginAttempts = sqliteTable('login_attempts', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: integer('window_started_at').notNull(),
+  lockedUntil: integer('locked_until'),
+});
+
+export const concepts = sqliteTable(
+  'concepts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Lower-cased title, for case-insensitive lookups and sorting. */
+    titleKey: text('title_key').notNull(),
+    /** ProseMirror document JSON (string) or null. Derived from the Yjs state while a room is live. */
+    content: text('content'),
+    contentText: text('content_text').notNull().default(''),
+    notes: text('notes'),
+    source: text('source').notNull().default('MANUAL'),
+    sourceUrl: text('source_url'),
+    category: text('category'),
+    /** Mean current retrievability of the concept's reviewed flashcards; null without any. */
+    masteryLevel: real('mastery_level'),
+    nextReviewAt: integer('next_review_at'),
+    /** Bumped on every content write: lets REST and live edits detect each other. */
+    contentVersion: integer('content_version').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('concepts_user_updated').on(t.userId, t.updatedAt),
+    index('concepts_user_created').on(t.userId, t.createdAt),
+    index('concepts_user_title').on(t.userId, t.titleKey),
+    index('concepts_user_mastery').on(t.userId, t.masteryLevel),
+  ],
+);
+
+/** Durable binary Yjs state of a concept's live document (the source of truth while edited live). */
+export const conceptDocs = sqliteTable('concept_docs', {
+  conceptId: integer('concept_id')
+    .primaryKey()
+    .references(() => concepts.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull(),
+  state: blob('state', { mode: 'buffer' }).notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Lower-cased name: the same tag typed in another case is the same tag. */
+    nameKey: text('name_key').notNull(),
+  },
+  (t) => [uniqueIndex('tags_user_name').on(t.userId, t.nameKey)],
+);
+
+export const conceptTags = sqliteTable(
+  'concept_tags',
+  {
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.conceptId, t.tagId] }), index('concept_tags_tag').on(t.tagId, t.conceptId)],
+);
+
+/** Prerequisite hierarchy: `parent_id` must be understood before `child_id`. */
+export const conceptRelations = sqliteTable(
+  'concept_relations',
+  {
+    userId: integer('user_id').notNull(),
+    parentId: integer('parent_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    childId: integer('child_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.parentId, t.childId] }), index('concept_relations_child').on(t.childId, t.parentId)],
+);
+
+/**
+ * Directed links between concepts: `wiki` links are derived from `[[Title]]` in content
+ * (rewritten on every content write); `related_to` and others come from imports and the graph.
+ */
+export const conceptLinks = sqliteTable(
+  'concept_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    targetConceptId: integer('target_concept_id')
+      .notNull()
+      .references(() => concepts.id, { onDelete: 'cascade' }),
+    linkType: text('link_type').notNull().default('wiki'),
+    description: text('description'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('concept_links_unique').on(t.conceptId, t.targetConceptId, t.linkType),
+    index('concept_links_target').on(t.targetConceptId),
+    index('concept_links_user').on(t.userId),
+  ],
+);
+
+export const constellations = sqliteTable(
+  'constellations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    color: text('color').notNull().default('#4e337c'),
+    icon: text('icon'),
+    ...timestamps,
+  },
+  (t) => [index('constellations_user').on(t.userId)],
+);
+
+export const constellationConcepts = sqliteTable(
+  'constellation_concepts',
+  {
+    constellationId: integer('constellation_id')
+      .notNull()
+      .references(() => constellations.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    addedAt: integer('added_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.constellationId, t.conceptId] }),
+    index('constellation_concepts_concept').on(t.conceptId),
+  ],
+);
+
+/** A flashcard with its full FSRS memory state (ts-fsrs `Card`). */
+export const flashcards = sqliteTable(
+  'flashcards',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    /** JSON array of tag strings. */
+    tags: text('tags').notNull().default('[]'),
+    due: integer('due').notNull(),
+    stability: real('stability').notNull().default(0),
+    difficulty: real('difficulty').notNull().default(0),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning. */
+    state: integer('state').notNull().default(0),
+    lastReview: integer('last_review'),
+    ...timestamps,
+  },
+  (t) => [
+    index('flashcards_user_due').on(t.userId, t.due),
+    index('flashcards_concept').on(t.conceptId),
+    index('flashcards_user_state').on(t.userId, t.state),
+  ],
+);
+
+export const studySessions = sqliteTable(
+  'study_sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    methodType: text('method_type').notNull(),
+    /** What the session was built from: `concepts`, `constellation` or `due`. */
+    scope: text('scope').notNull(),
+    totalCards: integer('total_cards').notNull(),
+    cardsReviewed: integer('cards_reviewed').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    startedAt: integer('started_at').notNull(),
+    endedAt: integer('ended_at'),
+  },
+  (t) => [index('study_sessions_user').on(t.userId, t.startedAt)],
+);
+
+/** The ordered cards of a study session and whether each was answered in it. */
+export const studySessionCards = sqliteTable(
+  'study_session_cards',
+  {
+    sessionId: integer('session_id').notNull().references(() => studySessions.id, { onDelete: 'cascade' }),
+    flashcardId: integer('flashcard_id').notNull().references(() => flashcards.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    rating: integer('rating'),
+    answeredAt: integer('answered_at'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.flashcardId] }), index('study_session_cards_order').on(t.sessionId, t.position)],
+);
+
+/**
+ * One row per answer, written in the same batch as the card update. `card_before` is the
+ * whole card as it was before the answer (JSON), which is what undo restores.
+ */
+export const reviewLogs = sqliteTable(
+  'review_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    flashcardId: integer('flashcard_id').notNull().references(() => flashcards.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id'),
+    rating: integer('rating').notNull(),
+    state: integer('state').notNull(),
+    due: integer('due').notNull(),
+    stability: real('stability').notNull(),
+    difficulty: real('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    lastElapsedDays: integer('last_elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reviewedAt: integer('reviewed_at').notNull(),
+    durationMs: integer('duration_ms'),
+    cardBefore: text('card_before').notNull(),
+  },
+  (t) => [
+    index('review_logs_user_time').on(t.userId, t.reviewedAt),
+    index('review_logs_card_time').on(t.flashcardId, t.reviewedAt),
+  ],
+);
+
+export const dailyNotes = sqliteTable(
+  'daily_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** yyyy-MM-dd in the user's calendar. */
+    date: text('date').notNull(),
+    title: text('title'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('daily_notes_user_date').on(t.userId, t.date)],
+);
+
+export const noteBlocks = sqliteTable(
+  'note_blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    noteId: integer('note_id').notNull().references(() => dailyNotes.id, { onDelete: 'cascade' }),
+    /** HTML or a JSON document, as the client sent it. */
+    text: text('text').notNull().default(''),
+    plainText: text('plain_text').notNull().default(''),
+    orderIdx: integer('order_idx').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('note_blocks_note').on(t.noteId, t.orderIdx)],
+);
+
+/** Concepts mentioned by a daily-note block (derived from its `[[Title]]` links). */
+export const blockMentions = sqliteTable(
+  'block_mentions',
+  {
+    blockId: integer('block_id').notNull().references(() => noteBlocks.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.blockId, t.conceptId] }), index('block_mentions_concept').on(t.conceptId)],
+);
+
+/** Uploaded images and files; bytes live in R2 under `key`. */
+export const files = sqliteTable(
+  'files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('files_key').on(t.key), index('files_user').on(t.userId)],
+);
+
+export const userPreferences = sqliteTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** JSON object of the preference fields of spec document 3 §3. */
+  data: text('data').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const pushTokens = sqliteTable(
+  'push_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: integer('created_at').notNull().default(sql`0`),
+  },
+  (t) => [uniqueIndex('push_tokens_token').on(t.userId, t.token)],
+);

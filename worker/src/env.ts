@@ -1,0 +1,28 @@
+/** Bindings and variables of the Worker (wrangler.toml, .dev.vars, secrets). */
+export interface Env {
+  DB: D1Database;
+  FILES: R2Bucket;
+  /** HS256 key for access tokens; shared with the party server. */
+  JWT_SECRET: string;
+  /** Shared secret the party server sends in `x-internal-secret` on `/internal/*`. */
+  INTERNAL_SECRET: string;
+  /** Host (and port) of the party server, e.g. `127.0.0.1:1999` or `astrolabe.user.partykit.dev`. */
+  PARTY_HOST?: string;
+  /** `development` relaxes CORS to local hosts. */
+  ENVIRONMENT?: string;
+  /** Comma-separated origins allowed by CORS outside development. */
+  ALLOWED_ORIGINS?: string;
+  /** Failed-login window in seconds (default 900). */
+  LOGIN_WINDOW_SECONDS?: string;
+  /** AI provider: base URL of an OpenAI-compatible API; empty means the built-in offline generator. */
+  AI_BASE_URL?: string;
+  AI_MODEL?: string;
+  AI_API_KEY?: string;
+}
+
+export interface Variables {
+  userId: number;
+  requestId: string;
+}
+
+export type AppEnv = { Bindings: Env; Variables: Variables };

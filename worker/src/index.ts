@@ -1,0 +1,50 @@
+/**
+ * The Worker's routing table: middleware, one sub-app per area, the error envelope.
+ * Static SPA assets are served by wrangler's [assets] before this app sees a request
+ * (only /api/* runs the Worker first). Handlers live in routes/<area>.ts.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Env } from './env';
+import { ApiError, errorResponse } from './lib/errors';
+import { authRoutes } from './routes/auth';
+import { configRoutes } from './routes/config';
+import { usersRoutes } from './routes/users';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+function allowedOrigin(origin: string, env: Env): string | null {
+  if (env.ENVIRONMENT === 'development' && LOCAL_ORIGIN.test(origin)) return origin;
+  const allowed = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return allowed.includes(origin) ? origin : null;
+}
+
+const app = new Hono<AppEnv>();
+
+app.use('*', requestId());
+app.use('*', async (c, next) => {
+  await next();
+  c.header('X-Request-Id', c.get('requestId'));
+});
+app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), credentials: true, maxAge: 600 }));
+app.use('/api/*', async (c, next) => {
+  // Uploads set their own, larger limit; everything else is small JSON or a form.
+  if (c.req.path.includes('/upload')) return next();
+  return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'payload_too_large', 'Request body is too large'); } })(c, next);
+});
+
+const routes = app
+  .route('/api/config', configRoutes)
+  .route('/api/auth', authRoutes)
+  .route('/api/users', usersRoutes);
+
+app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404));
+app.onError(errorResponse);
+
+export type AppType = typeof routes;
+export default app;

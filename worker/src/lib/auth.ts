@@ -1,0 +1,27 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+import { ApiError } from './errors';
+import { verifyAccessToken } from '../domain/tokens';
+
+/** Reads the bearer token, verifies it, and puts the user id on the context; 401 otherwise. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  const userId = match ? await verifyAccessToken(c.env.JWT_SECRET, match[1]!.trim(), Date.now()) : null;
+  if (!userId) throw new ApiError(401, 'not_authenticated', 'Not authenticated');
+  c.set('userId', userId);
+  await next();
+});
+
+/** Guards `/internal/*`: only the party server, which knows INTERNAL_SECRET, may call it. */
+export const requireInternal = createMiddleware<AppEnv>(async (c, next) => {
+  const given = c.req.header('x-internal-secret') ?? '';
+  const expected = c.env.INTERNAL_SECRET ?? '';
+  const enc = new TextEncoder();
+  const a = enc.encode(given);
+  const b = enc.encode(expected);
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  if (!expected || diff !== 0) throw new ApiError(403, 'forbidden', 'Forbidden');
+  await next();
+});

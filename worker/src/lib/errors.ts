@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+
+/** A failure meant for the client: its status, a stable code and a readable detail. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+export function zodIssues(error: ZodError, where: string): ValidationIssue[] {
+  return error.issues.map((issue) => ({
+    loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+}
+
+/** Builds the one error envelope `{ detail, code }` for every 4xx/5xx. */
+export function errorResponse(err: unknown, c: Context) {
+  if (err instanceof ApiError) {
+    return c.json({ detail: err.detail, code: err.code }, err.status);
+  }
+  if (err instanceof ZodError) {
+    return c.json({ detail: zodIssues(err, 'body'), code: 'validation_error' }, 422);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    if (status === 413) return c.json({ detail: 'Request body is too large', code: 'payload_too_large' }, 413);
+    if (status < 500) return c.json({ detail: err.message || 'Bad request', code: 'http_error' }, status);
+  }
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: String(err), stack: (err as Error)?.stack }));
+  return c.json({ detail: 'Internal server error', code: 'internal_error' }, 500);
+}

@@ -1,0 +1,44 @@
+import { ApiError } from '../lib/errors';
+import { hashPassword } from '../lib/password';
+
+export interface RegisterProps {
+  username: string;
+  email: string;
+  password: string;
+}
+
+const USERNAME_TAKEN = "Ce nom d'utilisateur est déjà utilisé";
+const EMAIL_TAKEN = 'Cette adresse email est déjà utilisée';
+
+/**
+ * Creates an account. Uniqueness is enforced by the database's unique indexes, so two
+ * registrations racing for the same name cannot both win; the check before the insert
+ * is only there to name which field is taken.
+ */
+export async function registerUser(d1: D1Database, props: RegisterProps, now: number) {
+  const usernameKey = props.username.toLowerCase();
+  const clash = await d1
+    .prepare('SELECT username_key, email FROM users WHERE username_key = ? OR email = ? LIMIT 2')
+    .bind(usernameKey, props.email)
+    .all<{ username_key: string; email: string }>();
+  if (clash.results.some((r) => r.username_key === usernameKey)) throw new ApiError(409, 'username_taken', USERNAME_TAKEN);
+  if (clash.results.length) throw new ApiError(409, 'email_taken', EMAIL_TAKEN);
+
+  const passwordHash = await hashPassword(props.password);
+  try {
+    const row = await d1
+      .prepare(
+        `INSERT INTO users (username, username_key, email, password_hash, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id, username, email`,
+      )
+      .bind(props.username, usernameKey, props.email, passwordHash, now, now)
+      .first<{ id: number; username: string; email: string }>();
+    return row!;
+  } catch (err) {
+    if (String(err).includes('UNIQUE')) {
+      const onName = String(err).includes('username');
+      throw new ApiError(409, onName ? 'username_taken' : 'email_taken', onName ? USERNAME_TAKEN : EMAIL_TAKEN);
+    }
+    throw err;
+  }
+}
