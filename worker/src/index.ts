@@ -9,9 +9,19 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Env } from './env';
-import { ApiError, errorResponse } from './lib/errors';
+import { errorResponse } from './lib/errors';
+import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
+import { conceptsRoutes } from './routes/concepts';
 import { configRoutes } from './routes/config';
+import { constellationsRoutes } from './routes/constellations';
+import { flashcardsRoutes } from './routes/flashcards';
+import { internalRoutes } from './routes/internal';
+import { notesRoutes } from './routes/notes';
+import { statsRoutes } from './routes/stats';
+import { studySessionsRoutes } from './routes/study-sessions';
+import { tagsRoutes } from './routes/tags';
+import { uploadsRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -35,13 +45,29 @@ app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), cr
 app.use('/api/*', async (c, next) => {
   // Uploads set their own, larger limit; everything else is small JSON or a form.
   if (c.req.path.includes('/upload')) return next();
-  return bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: () => { throw new ApiError(413, 'payload_too_large', 'Request body is too large'); } })(c, next);
+  return bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (ctx) => ctx.json({ detail: 'Request body is too large', code: 'payload_too_large' }, 413),
+  })(c, next);
 });
 
 const routes = app
   .route('/api/config', configRoutes)
   .route('/api/auth', authRoutes)
-  .route('/api/users', usersRoutes);
+  .route('/api/users', usersRoutes)
+  .route('/api/concepts', conceptsRoutes)
+  .route('/api/tags', tagsRoutes)
+  .route('/api/constellations', constellationsRoutes)
+  .route('/api/notes', notesRoutes)
+  // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
+  .route('/api', flashcardsRoutes)
+  .route('/api/study-sessions', studySessionsRoutes)
+  .route('/api/stats', statsRoutes)
+  .route('/api/ai', aiRoutes)
+  // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id.
+  .route('/api/v1', uploadsRoutes)
+  // Party server only (x-internal-secret).
+  .route('/internal', internalRoutes);
 
 app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404));
 app.onError(errorResponse);

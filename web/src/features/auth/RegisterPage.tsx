@@ -65,9 +65,12 @@ export function RegisterPage() {
   }
 
   const input = (field: Exclude<Field, 'acceptTerms'>, label: string, type = 'text', autoComplete?: string) => (
-    <label className="block text-sm">
-      <span className="mb-1 block text-slate-300">{label}</span>
+    <div className="text-sm">
+      <label htmlFor={`register-${field}`} className="mb-1 block text-slate-300">
+        {label}
+      </label>
       <input
+        id={`register-${field}`}
         className="field"
         name={field}
         type={type}
@@ -75,11 +78,16 @@ export function RegisterPage() {
         value={form[field]}
         disabled={busy || Boolean(success)}
         aria-invalid={Boolean(shown(field))}
+        aria-describedby={shown(field) ? `register-${field}-error` : undefined}
         onChange={(e) => set(field, e.target.value)}
         onBlur={() => touch(field)}
       />
-      {shown(field) && <span className="mt-1 block text-xs text-red-300">{shown(field)}</span>}
-    </label>
+      {shown(field) && (
+        <span id={`register-${field}-error`} className="mt-1 block text-xs text-red-300">
+          {shown(field)}
+        </span>
+      )}
+    </div>
   );
 
   return (

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  return {
+    root,
+    resolve: { alias: { '@domain': path.join(root, 'worker/src/domain') } },
+    plugins: [
+      cloudflareTest({
+        main: './worker/src/index.ts',
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+            INTERNAL_SECRET: 'test-internal-secret',
+            ENVIRONMENT: 'test',
+            ALLOWED_ORIGINS: 'https://astrolabe.example',
+            LOGIN_WINDOW_SECONDS: '2',
+            PARTY_HOST: 'party.example:1999',
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ['tests/api/**/*.test.ts'],
+      setupFiles: ['tests/api/setup.ts'],
+      testTimeout: 30_000,
+    },
+  };
+});

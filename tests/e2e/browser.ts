@@ -1,0 +1,44 @@
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser). Screenshots
+ * go to tests/.artifacts/screenshots (git-ignored) to be looked at by a person.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOTS = path.resolve('tests/.artifacts/screenshots');
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; userAgent?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  (page as Page & { pageErrors: string[] }).pageErrors = errors;
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+}

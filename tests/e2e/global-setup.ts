@@ -1,0 +1,3 @@
+import { makeSetup } from '../support/stack-setup';
+
+export default makeSetup({ build: true });

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { createAccount, PASSWORD } from '../support/client';
+import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { startHostServer } from './host/server';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accounts and the shell in Chromium', () => {
+  it('registers, logs in, shows the username in the drawer, and logs out', async () => {
+    const { context, page } = await newPage(browser);
+    const username = `e2e_${Date.now() % 1_000_000}`;
+    await page.goto(`${stack.url}/register`);
+    const submit = page.getByRole('button', { name: 'Créer mon compte' });
+    await page.getByLabel("Nom d'utilisateur").fill('ab');
+    await page.getByLabel('Adresse Email').click();
+    await expect(page.getByText("Le nom d'utilisateur doit contenir 3-20 caractères (lettres, chiffres, _)").isVisible()).resolves.toBe(true);
+    await page.getByLabel("Nom d'utilisateur").fill(username);
+    await page.getByLabel('Adresse Email').fill(`${username}@Example.com`);
+    await page.getByLabel('Mot de passe', { exact: true }).fill('weakpass');
+    await page.getByLabel('Confirmer le mot de passe').fill('weakpass');
+    await page.getByLabel('Confirmer le mot de passe').blur();
+    await page.getByText('Le mot de passe doit contenir une majuscule, un chiffre, un caractère spécial').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+    expect(await submit.isDisabled()).toBe(true); // terms not accepted yet
+    await page.getByRole('checkbox').check();
+    await screenshot(page, 'register-filled');
+    await submit.click();
+    await page.waitForURL(`${stack.url}/login`, { timeout: 5000 });
+    // The identifier arrives prefilled from registration.
+    expect(await page.getByLabel("Email ou nom d'utilisateur").inputValue()).toBe(username);
+    await page.getByLabel('Mot de passe').fill('Wrong123!');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByText("Nom d'utilisateur ou mot de passe incorrect.").waitFor();
+    await page.getByLabel('Mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL(`${stack.url}/dashboard`);
+    await page.getByText('Connexion réussie !').waitFor();
+    expect(await page.getByTestId('drawer-username').textContent()).toBe(username);
+    for (const label of ['Dashboard', 'Concepts', 'Constellations', 'Study', 'Notes journalières', 'Search', 'Galaxy View', 'Explorateur Hiérarchique', 'Settings']) {
+      expect(await page.getByRole('navigation').getByText(label, { exact: false }).first().isVisible()).toBe(true);
+    }
+    await screenshot(page, 'dashboard-shell');
+    // A reload keeps the session.
+    await page.reload();
+    expect(await page.getByTestId('drawer-username').textContent()).toBe(username);
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL(`${stack.url}/login`);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.waitForURL(`${stack.url}/login`);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path, and sends a guarded path to login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Aller à la connexion' }).isVisible()).toBe(true);
+    await screenshot(page, 'not-found');
+    await page.goto(`${stack.url}/concepts`);
+    await page.waitForURL(`${stack.url}/login`);
+    await page.getByRole('heading', { name: 'Connexion' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Se connecter' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('sends a signed-in person from /login to the dashboard', async () => {
+    const account = await createAccount(stack.url, 'redir');
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await page.goto(`${stack.url}/login`);
+    await page.waitForURL(`${stack.url}/dashboard`);
+    await context.close();
+  });
+});
+
+describe('web view handshake', () => {
+  it('an embedded page receives its token from the host by message and becomes authenticated', async () => {
+    const account = await createAccount(stack.url, 'phone');
+    const host = await startHostServer();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      const query = new URLSearchParams({ app: stack.url, path: '/minimal-editor?source=mobile', token: account.token });
+      await page.goto(`${host.url}/?${query}`);
+      const frame = page.frameLocator('#webview');
+      await frame.getByTestId('embedded-user').waitFor();
+      expect(await frame.getByTestId('embedded-user').textContent()).toContain(account.username);
+      const received = (await page.evaluate(() => (window as unknown as { received: { type: string }[] }).received)).map((m) => m.type);
+      expect(received).toContain('request-auth-token');
+      expect(received).toContain('auth-status');
+      // No drawer in a web view.
+      expect(await frame.getByRole('navigation').count()).toBe(0);
+      await screenshot(page, 'webview-authenticated');
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+
+  it('an embedded page whose host never answers shows the blocking sync dialog after 10 s', async () => {
+    const host = await startHostServer();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      const query = new URLSearchParams({ app: stack.url, path: '/minimal-editor?source=mobile' });
+      await page.goto(`${host.url}/?${query}`);
+      const frame = page.frameLocator('#webview');
+      await frame.getByText("Synchronisation avec l'application mobile...").waitFor();
+      await frame.getByRole('dialog', { name: 'Problème de synchronisation' }).waitFor({ timeout: 15_000 });
+      await screenshot(page, 'webview-timeout');
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export default defineConfig({
+  root,
+  resolve: { alias: { '@domain': path.join(root, 'worker/src/domain') } },
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    // One browser at a time: the machine has two cores and the stack needs one.
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,48 @@
+/**
+ * vitest globalSetup for the layers that need the running app (sync, e2e, bench-like
+ * checks): migrates a fresh local D1 in a temporary folder, starts the Worker and the
+ * party server on free loopback ports, and hands their addresses to the tests.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+// @ts-expect-error plain ESM script without types
+import { applyMigrations, buildWeb, freePort, startStack } from '../../scripts/lib/stack.mjs';
+
+export interface StackInfo {
+  url: string;
+  partyUrl: string;
+  partyHost: string;
+  jwtSecret: string;
+  internalSecret: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+export function makeSetup({ build }: { build: boolean }) {
+  return async function setup(project: TestProject) {
+    if (build && !process.env.SKIP_WEB_BUILD) buildWeb({ quiet: true });
+    const persistTo = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-test-'));
+    applyMigrations({ persistTo, quiet: true });
+    const secrets = { JWT_SECRET: randomBytes(32).toString('base64url'), INTERNAL_SECRET: randomBytes(32).toString('base64url') };
+    const [port, partyPort] = [await freePort(), await freePort()];
+    const stack = await startStack({ port, partyPort, persistTo, secrets, quiet: true, vars: { LOGIN_WINDOW_SECONDS: '2' } });
+    project.provide('stack', {
+      url: stack.url,
+      partyUrl: stack.partyUrl,
+      partyHost: new URL(stack.partyUrl).host,
+      jwtSecret: secrets.JWT_SECRET,
+      internalSecret: secrets.INTERNAL_SECRET,
+    });
+    return async () => {
+      await stack.stop();
+      rmSync(persistTo, { recursive: true, force: true });
+    };
+  };
+}

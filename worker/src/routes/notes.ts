@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+
+/** Routes of this area arrive with their issue. */
+export const notesRoutes = new Hono<AppEnv>();
