@@ -52,8 +52,11 @@ export function run(cmd, args, opts = {}) {
   return result;
 }
 
-export function buildWeb({ quiet = false } = {}) {
-  run(path.join(BIN, 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'], { quiet });
+/** Builds the SPA into `outDir` (default web/dist; tests build into their own folder). */
+export function buildWeb({ quiet = false, outDir } = {}) {
+  const args = ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'];
+  if (outDir) args.push('--outDir', outDir);
+  run(path.join(BIN, 'vite'), args, { quiet });
 }
 
 export function applyMigrations({ persistTo, quiet = false } = {}) {
@@ -135,6 +138,7 @@ export async function startStack({
   secrets = ensureDevVars(),
   quiet = false,
   vars = {},
+  assetsDir,
 } = {}) {
   const host = '127.0.0.1';
   const partyHost = `${host}:${partyPort}`;
@@ -145,6 +149,7 @@ export async function startStack({
 
   const workerArgs = ['dev', '--ip', host, '--port', String(port), '--local', '--show-interactive-dev-session=false', '--inspector-port', String(await freePort())];
   if (persistTo) workerArgs.push('--persist-to', persistTo);
+  if (assetsDir) workerArgs.push('--assets', assetsDir);
   for (const [k, v] of Object.entries(workerVars)) workerArgs.push('--var', `${k}:${v}`);
 
   const partyPersist = persistTo ? path.join(persistTo, 'party') : path.join(ROOT, '.partykit/state');

@@ -27,12 +27,14 @@ declare module 'vitest' {
 
 export function makeSetup({ build }: { build: boolean }) {
   return async function setup(project: TestProject) {
-    if (build && !process.env.SKIP_WEB_BUILD) buildWeb({ quiet: true });
     const persistTo = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-test-'));
+    // Each run builds into its own folder, so runs side by side never share web/dist.
+    const assetsDir = build ? path.join(persistTo, 'dist') : undefined;
+    if (assetsDir) buildWeb({ quiet: true, outDir: assetsDir });
     applyMigrations({ persistTo, quiet: true });
     const secrets = { JWT_SECRET: randomBytes(32).toString('base64url'), INTERNAL_SECRET: randomBytes(32).toString('base64url') };
     const [port, partyPort] = [await freePort(), await freePort()];
-    const stack = await startStack({ port, partyPort, persistTo, secrets, quiet: true, vars: { LOGIN_WINDOW_SECONDS: '2' } });
+    const stack = await startStack({ port, partyPort, persistTo, secrets, quiet: true, vars: { LOGIN_WINDOW_SECONDS: '2' }, assetsDir });
     project.provide('stack', {
       url: stack.url,
       partyUrl: stack.partyUrl,

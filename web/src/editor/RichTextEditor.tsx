@@ -4,6 +4,7 @@
  * This first version carries StarterKit only; the full toolbox (toolbars, menus,
  * suggestions, uploads, diagrams) grows behind the same props.
  */
+import type { AnyExtension } from '@tiptap/core';
 import { EditorContent, useEditor, type JSONContent } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
@@ -18,11 +19,13 @@ export interface RichTextEditorProps {
   conceptId?: number;
   placeholder?: string;
   ariaLabel?: string;
+  /** Extensions a screen adds (e.g. auto-linking of concept titles in a read-only view). */
+  extraExtensions?: AnyExtension[];
 }
 
-export function RichTextEditor({ value, onChange, editable = true, disabled = false, ariaLabel = 'Contenu' }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, editable = true, disabled = false, ariaLabel = 'Contenu', extraExtensions = [] }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit],
+    extensions: [StarterKit, ...extraExtensions],
     content: value ?? '',
     editable: editable && !disabled,
     editorProps: { attributes: { 'aria-label': ariaLabel, class: 'prose prose-invert max-w-none min-h-[150px] max-h-[600px] overflow-y-auto focus:outline-none p-3' } },
