@@ -264,6 +264,29 @@ export const reviewLogs = sqliteTable(
   ],
 );
 
+/**
+ * Review counts per person per quarter-hour slot, kept in step with `review_logs` by
+ * triggers (migration 0002): statistics read these few rows instead of every log. Slots
+ * are 15 minutes because every time zone's offset is a multiple of 15 minutes, so any
+ * study-day boundary (04:00 local) falls on a slot edge. Answer time counts at most 60 s
+ * per review, like Anki.
+ */
+export const reviewActivity = sqliteTable(
+  'review_activity',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Start of the slot, ms since the epoch (a multiple of 900,000). */
+    slot: integer('slot').notNull(),
+    reviews: integer('reviews').notNull().default(0),
+    againCount: integer('again_count').notNull().default(0),
+    hardCount: integer('hard_count').notNull().default(0),
+    goodCount: integer('good_count').notNull().default(0),
+    easyCount: integer('easy_count').notNull().default(0),
+    durationMs: integer('duration_ms').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slot] })],
+);
+
 export const dailyNotes = sqliteTable(
   'daily_notes',
   {
