@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { extractWikiLinks, titleKey } from '../../worker/src/domain/wiki-links';
+
+describe('extractWikiLinks', () => {
+  it('finds the titles inside double brackets, trimmed', () => {
+    expect(extractWikiLinks('Voir [[ Atome ]] et [[Molécule d’eau]].')).toEqual(['Atome', 'Molécule d’eau']);
+  });
+
+  it('keeps the first spelling of the same title typed in another case', () => {
+    expect(extractWikiLinks('[[Atome]] puis [[ATOME]] puis [[atome ]]')).toEqual(['Atome']);
+  });
+
+  it('ignores empty, unclosed and multi-line brackets', () => {
+    expect(extractWikiLinks('[[ ]] [[ouvert [[a\nb]] [single]')).toEqual([]);
+  });
+
+  it('reads the innermost brackets of nested ones', () => {
+    expect(extractWikiLinks('[[[Noyau]]]')).toEqual(['Noyau']);
+  });
+
+  it('folds titles the way the database does', () => {
+    expect(titleKey('  Énergie ')).toBe('énergie');
+  });
+});

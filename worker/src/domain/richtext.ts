@@ -1,0 +1,156 @@
+/**
+ * Rich text (ProseMirror / Tiptap JSON documents) to and from what the server stores and
+ * searches. A concept's content arrives in three shapes (spec document 1 §3): a document
+ * object, a string holding one as JSON, or plain text. Everything is normalised to a
+ * document, and the plain text used for search, previews and wiki links is derived from it.
+ */
+
+export interface RichNode {
+  type?: string;
+  text?: string;
+  attrs?: Record<string, unknown>;
+  marks?: { type?: string; attrs?: Record<string, unknown> }[];
+  content?: RichNode[];
+}
+
+export interface RichDoc extends RichNode {
+  type: 'doc';
+  content: RichNode[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A document object as the editor writes it: `{type: 'doc', content: [...]}`. */
+export function isRichDoc(value: unknown): value is RichDoc {
+  return isObject(value) && value.type === 'doc' && (value.content === undefined || Array.isArray(value.content));
+}
+
+/** Each line of a plain string becomes a paragraph (an empty line an empty paragraph). */
+export function plainTextToDoc(text: string): RichDoc {
+  return {
+    type: 'doc',
+    content: text.split(/\r?\n/).map((line) => (line ? { type: 'paragraph', content: [{ type: 'text', text: line }] } : { type: 'paragraph' })),
+  };
+}
+
+/**
+ * Normalises incoming content to a document, or null when there is none.
+ * A string that parses as a JSON document is that document; any other string is text.
+ */
+export function contentToDoc(content: unknown): RichDoc | null {
+  if (content === null || content === undefined) return null;
+  if (isRichDoc(content)) return { ...content, content: content.content ?? [] };
+  if (typeof content !== 'string') return null;
+  const trimmed = content.trim();
+  if (!trimmed) return null;
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (isRichDoc(parsed)) return { ...parsed, content: parsed.content ?? [] };
+    } catch {
+      // Not JSON: it is text that happens to start with a brace.
+    }
+  }
+  return plainTextToDoc(content);
+}
+
+/** Text that an atom node shows to a reader (image alt, figure caption, attached file name, mention label). */
+function atomText(node: RichNode): string {
+  const attrs = node.attrs ?? {};
+  const parts = [attrs.caption, attrs.alt, attrs.fileName, attrs.label].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return parts.join(' ');
+}
+
+const INLINE_BREAKS = new Set(['hardBreak', 'hard_break']);
+
+function collect(node: RichNode, out: string[]): void {
+  if (typeof node.text === 'string') {
+    out.push(node.text);
+    return;
+  }
+  if (node.type && INLINE_BREAKS.has(node.type)) {
+    out.push('\n');
+    return;
+  }
+  // Any other node is treated as a block: its text stands on its own line(s).
+  out.push('\n');
+  const own = atomText(node);
+  if (own) out.push(own, '\n');
+  for (const child of node.content ?? []) collect(child, out);
+  out.push('\n');
+}
+
+/** The plain text of a document: blocks on their own lines, empty lines dropped. */
+export function docToPlainText(doc: RichNode | null | undefined): string {
+  if (!doc) return '';
+  const out: string[] = [];
+  for (const child of doc.content ?? []) collect(child, out);
+  return out
+    .join('')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+/** Plain text of any accepted content shape. */
+export function contentToPlainText(content: unknown): string {
+  return docToPlainText(contentToDoc(content));
+}
+
+/** Concept ids referenced by concept-link marks (`href: /concepts/{id}`) in a document. */
+export function linkedConceptIds(doc: RichNode | null | undefined): number[] {
+  const ids = new Set<number>();
+  const visit = (node: RichNode) => {
+    for (const mark of node.marks ?? []) {
+      const href = mark.attrs?.href;
+      const match = typeof href === 'string' ? /^\/concepts\/(\d+)(?:[/?#]|$)/.exec(href) : null;
+      if (match) ids.add(Number(match[1]));
+    }
+    for (const child of node.content ?? []) visit(child);
+  };
+  if (doc) visit(doc);
+  return [...ids];
+}
+
+/** Titles carried by concept-link marks (attribute `title`), for links made by the editor. */
+export function linkedConceptTitles(doc: RichNode | null | undefined): string[] {
+  const titles: string[] = [];
+  const visit = (node: RichNode) => {
+    for (const mark of node.marks ?? []) {
+      const title = mark.attrs?.title;
+      if (mark.type === 'conceptLink' && typeof title === 'string' && title.trim()) titles.push(title.trim());
+    }
+    for (const child of node.content ?? []) visit(child);
+  };
+  if (doc) visit(doc);
+  return titles;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/**
+ * Plain text of a daily-note block, stored as HTML or as a JSON document: scripts and
+ * styles dropped with their content, other tags removed, common entities decoded.
+ */
+export function blockToPlainText(text: string): string {
+  const parsed = text.trim().startsWith('{') ? safeParse(text) : null;
+  if (isRichDoc(parsed)) return docToPlainText(parsed);
+  return text
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<(script|style)\b[^>]*>[\s\S]*$/gi, ' ')
+    .replace(/<\/(p|div|li|h[1-6]|blockquote|pre)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
