@@ -1,0 +1,63 @@
+/** 'Nouvelle flashcard' / 'Modifier la flashcard' (spec document 2 §2, §5, §8). */
+import { useState, type FormEvent } from 'react';
+import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
+import { errorText, flashcardsApi, splitTags, type Flashcard } from './api';
+
+interface Props {
+  conceptId: number;
+  /** The card being edited; a new card when absent. */
+  card?: Flashcard;
+  onSaved?(card: Flashcard): void;
+}
+
+export function FlashcardForm({ conceptId, card, onSaved }: Props) {
+  const toast = useToast();
+  const [question, setQuestion] = useState(card?.question ?? '');
+  const [answer, setAnswer] = useState(card?.answer ?? '');
+  const [tags, setTags] = useState(card?.tags.join(', ') ?? '');
+  const [busy, setBusy] = useState(false);
+  const editing = Boolean(card);
+  const complete = question.trim() !== '' && answer.trim() !== '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!complete || busy) return;
+    setBusy(true);
+    const input = { question: question.trim(), answer: answer.trim(), tags: splitTags(tags) };
+    try {
+      const saved = card ? await flashcardsApi.update(card.id, input) : await flashcardsApi.create(conceptId, input);
+      toast.success(editing ? 'Flashcard mise à jour avec succès!' : 'Flashcard créée avec succès!', TOAST_FLASHCARD_MS);
+      if (!editing) {
+        setQuestion('');
+        setAnswer('');
+        setTags('');
+      }
+      onSaved?.(saved);
+    } catch (err) {
+      toast.error(`Erreur: ${errorText(err, 'Une erreur est survenue')}`, TOAST_FLASHCARD_MS);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" noValidate>
+      <h3 className="text-base font-semibold">{editing ? 'Modifier la flashcard' : 'Nouvelle flashcard'}</h3>
+      <label className="block text-sm">
+        <span className="mb-1 block text-slate-300">Question *</span>
+        <textarea className="field min-h-20" required value={question} disabled={busy} onChange={(e) => setQuestion(e.target.value)} />
+      </label>
+      <label className="block text-sm">
+        <span className="mb-1 block text-slate-300">Réponse *</span>
+        <textarea className="field min-h-20" required value={answer} disabled={busy} onChange={(e) => setAnswer(e.target.value)} />
+      </label>
+      <label className="block text-sm">
+        <span className="mb-1 block text-slate-300">Tags</span>
+        <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />
+      </label>
+      <button type="submit" className="btn-primary" disabled={!complete || busy}>
+        {editing ? 'Mettre à jour' : 'Créer la flashcard'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+/** One card at a time; a click flips it; Précédent / Suivant wrap around (spec document 2 §2). */
+import { useEffect, useState } from 'react';
+import type { Flashcard } from './api';
+
+interface Props {
+  cards: Flashcard[];
+  onEdit?(card: Flashcard): void;
+  onDelete?(card: Flashcard): void;
+}
+
+export function FlashcardViewer({ cards, onEdit, onDelete }: Props) {
+  const [index, setIndex] = useState(0);
+  const [flipped, setFlipped] = useState(false);
+  useEffect(() => {
+    if (index >= cards.length) setIndex(0);
+  }, [cards.length, index]);
+  if (cards.length === 0) return <p className="py-6 text-center text-slate-400">Aucune flashcard disponible.</p>;
+  const card = cards[Math.min(index, cards.length - 1)]!;
+  const move = (step: number) => {
+    setFlipped(false);
+    setIndex((i) => (i + step + cards.length) % cards.length);
+  };
+  return (
+    <div className="space-y-3">
+      <button
+        type="button"
+        aria-label={flipped ? 'Réponse, cliquer pour voir la question' : 'Question, cliquer pour voir la réponse'}
+        className={`flex min-h-40 w-full flex-col items-center justify-center rounded-xl border p-6 text-center transition ${flipped ? 'border-emerald-600/50 bg-emerald-950/30' : 'border-space-600 bg-space-800'}`}
+        onClick={() => setFlipped((f) => !f)}
+      >
+        <span className="mb-2 text-xs uppercase tracking-wide text-slate-400">{flipped ? 'Réponse' : 'Question'}</span>
+        <span className="whitespace-pre-wrap text-lg" data-testid="viewer-face">
+          {flipped ? card.answer : card.question}
+        </span>
+        {card.concept_title && <span className="mt-3 text-xs text-nebula-400">{card.concept_title}</span>}
+      </button>
+      <div className="flex items-center justify-between">
+        <button type="button" className="btn-ghost" onClick={() => move(-1)}>
+          Précédent
+        </button>
+        <span className="text-sm text-slate-300" data-testid="viewer-counter">
+          {index + 1} / {cards.length}
+        </span>
+        <button type="button" className="btn-ghost" onClick={() => move(1)}>
+          Suivant
+        </button>
+      </div>
+      {(onEdit || onDelete) && (
+        <div className="flex justify-end gap-3 text-sm">
+          {onEdit && (
+            <button type="button" className="text-nebula-400 hover:underline" onClick={() => onEdit(card)}>
+              Modifier
+            </button>
+          )}
+          {onDelete && (
+            <button type="button" className="text-red-300 hover:underline" onClick={() => onDelete(card)}>
+              Supprimer
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

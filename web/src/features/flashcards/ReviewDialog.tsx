@@ -1,0 +1,154 @@
+/**
+ * The spaced-repetition review dialog (spec document 2 §2 'Review dialog', §4, §8): the
+ * concept's cards one by one, answer revealed on demand, rated 1-4, with undo of the last
+ * answer. Without a concept it reviews the cards due now. Everything resets when closed.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Spinner } from '../../app/common';
+import { flashcardsApi, type Flashcard, type Rating } from './api';
+import { Dialog } from './Dialog';
+import { RatingButtons } from './RatingButtons';
+import { useReviewKeys } from './useReviewKeys';
+
+const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
+const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";
+const DUE_REVIEW_LIMIT = 50;
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  conceptId?: number;
+  /** Called after every answer or undo so the page can refresh what it shows. */
+  onReviewed?(): void;
+}
+
+export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
+  const [cards, setCards] = useState<Flashcard[] | null>(null);
+  const [index, setIndex] = useState(0);
+  const [revealed, setRevealed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<number[]>([]);
+  const [shownAt, setShownAt] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setCards(null);
+    setIndex(0);
+    setRevealed(false);
+    setError(null);
+    setAnswered([]);
+    (conceptId !== undefined ? flashcardsApi.ofConcept(conceptId) : flashcardsApi.due(DUE_REVIEW_LIMIT))
+      .then((list) => {
+        if (!live) return;
+        setCards(list);
+        setShownAt(performance.now());
+      })
+      .catch(() => live && setError(LOAD_ERROR));
+    return () => {
+      live = false;
+    };
+  }, [open, conceptId]);
+
+  const card = cards?.[index];
+  const rate = useCallback(
+    async (rating: Rating) => {
+      if (!card || busy) return;
+      setBusy(true);
+      setError(null);
+      try {
+        await flashcardsApi.review(card.id, rating, Math.round(performance.now() - shownAt));
+        setAnswered((list) => [...list, card.id]);
+        setIndex((i) => i + 1);
+        setRevealed(false);
+        setShownAt(performance.now());
+        onReviewed?.();
+      } catch {
+        setError(RATE_ERROR);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [card, busy, shownAt, onReviewed],
+  );
+
+  async function undo() {
+    const last = answered[answered.length - 1];
+    if (last === undefined || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await flashcardsApi.undoReview(last);
+      setAnswered((list) => list.slice(0, -1));
+      setIndex((i) => Math.max(0, i - 1));
+      setRevealed(false);
+      onReviewed?.();
+    } catch {
+      setError("Impossible d'annuler la dernière réponse.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useReviewKeys(open && Boolean(card) && !busy, revealed, () => setRevealed(true), (r) => void rate(r));
+
+  const total = cards?.length ?? 0;
+  const finished = cards !== null && total > 0 && index >= total;
+  return (
+    <Dialog
+      open={open}
+      title="Réviser les flashcards"
+      onClose={onClose}
+      footer={
+        <>
+          {answered.length > 0 && (
+            <button type="button" className="btn-ghost" title="Annuler la dernière réponse" disabled={busy} onClick={() => void undo()}>
+              Annuler
+            </button>
+          )}
+          <button type="button" className="btn-ghost" onClick={onClose}>
+            Fermer
+          </button>
+        </>
+      }
+    >
+      {error && (
+        <p role="alert" className="mb-3 rounded-md border border-red-600/50 bg-red-950/60 px-3 py-2 text-sm text-red-100">
+          {error}
+        </p>
+      )}
+      {cards === null && !error && <Spinner />}
+      {cards !== null && total === 0 && <p className="py-6 text-center text-slate-300">Aucune flashcard à réviser pour ce concept.</p>}
+      {finished && <p className="py-6 text-center text-xl font-semibold text-emerald-300">Révision terminée !</p>}
+      {card && (
+        <div className="space-y-4">
+          <p className="text-sm text-slate-400">
+            Carte {index + 1} / {total}
+          </p>
+          <div className="rounded-xl border border-space-600 bg-space-800 p-5">
+            <p className="text-xs uppercase tracking-wide text-slate-400">Question</p>
+            <p className="mt-1 whitespace-pre-wrap text-lg" data-testid="review-question">
+              {card.question}
+            </p>
+            {revealed && (
+              <div className="mt-4 border-t border-space-600 pt-4">
+                <p className="text-xs uppercase tracking-wide text-slate-400">Réponse</p>
+                <p className="mt-1 whitespace-pre-wrap" data-testid="review-answer">
+                  {card.answer}
+                </p>
+              </div>
+            )}
+          </div>
+          {revealed ? (
+            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} />
+          ) : (
+            <button type="button" className="btn-primary w-full" onClick={() => setRevealed(true)}>
+              Afficher la Réponse
+            </button>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

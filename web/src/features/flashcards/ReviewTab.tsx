@@ -1,0 +1,52 @@
+/** The 'Réviser' tab: the cards in the viewer, a review button, and edit / delete of the shown card. */
+import { useState } from 'react';
+import { Spinner } from '../../app/common';
+import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
+import { errorText, flashcardsApi, type Flashcard } from './api';
+import { Dialog } from './Dialog';
+import { FlashcardForm } from './FlashcardForm';
+import { FlashcardViewer } from './FlashcardViewer';
+import { ReviewDialog } from './ReviewDialog';
+import type { useFlashcards } from './useFlashcards';
+
+export function ReviewTab({ conceptId, state }: { conceptId?: number; state: ReturnType<typeof useFlashcards> }) {
+  const toast = useToast();
+  const [reviewing, setReviewing] = useState(false);
+  const [editing, setEditing] = useState<Flashcard | null>(null);
+  const { cards, error, reload } = state;
+
+  async function remove(card: Flashcard) {
+    if (!window.confirm('Supprimer cette flashcard ?')) return;
+    try {
+      await flashcardsApi.remove(card.id);
+      toast.success('Flashcard supprimée.', TOAST_FLASHCARD_MS);
+      reload();
+    } catch (err) {
+      toast.error(`Erreur: ${errorText(err, 'Une erreur est survenue')}`, TOAST_FLASHCARD_MS);
+    }
+  }
+
+  if (error) return <p role="alert" className="text-red-300">{error}</p>;
+  if (!cards) return <Spinner />;
+  return (
+    <div className="space-y-4">
+      <FlashcardViewer cards={cards} onEdit={conceptId !== undefined ? setEditing : undefined} onDelete={(c) => void remove(c)} />
+      <button type="button" className="btn-primary" onClick={() => setReviewing(true)}>
+        {conceptId !== undefined ? 'Réviser les flashcards' : 'Réviser les cartes dues'}
+      </button>
+      <ReviewDialog open={reviewing} conceptId={conceptId} onClose={() => setReviewing(false)} onReviewed={reload} />
+      <Dialog open={editing !== null} title="Modifier la flashcard" onClose={() => setEditing(null)}>
+        {editing && (
+          <FlashcardForm
+            conceptId={editing.concept_id}
+            card={editing}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+          />
+        )}
+      </Dialog>
+    </div>
+  );
+}
