@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import app from '../../worker/src/index';
 import { call } from './helpers';
 
-const PUBLIC = new Set(['GET /api/config', 'POST /api/users', 'POST /api/auth/login']);
+const PUBLIC = new Set(['GET /api/config', 'POST /api/users', 'POST /api/auth/login', 'GET /api/v1/files/:owner{[0-9]+}/:uuid']);
 
 const apiRoutes = [...new Set(app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !r.path.includes('*')).map((r) => `${r.method} ${r.path}`))];
 

@@ -1,0 +1,123 @@
+/**
+ * Receiving and storing uploads. The size limit is enforced while the body streams in,
+ * counting bytes as they arrive — a client can lie in Content-Length or send none.
+ * The image type is read from the bytes (sniffImageType), never from the declared type.
+ */
+import { ZodError } from 'zod';
+import { ACCEPTED_IMAGE_TYPES, sniffImageType, type ImageType } from '../domain/sniff-image';
+import { files } from '../db/schema';
+import type { Db } from '../db/client';
+import { ApiError } from '../lib/errors';
+import { publicFileUrl, userFileKey } from '../lib/r2-keys';
+
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+export const TOO_LARGE = 'File is too large. Max size is 15MB.';
+
+const tooLarge = () => new ApiError(413, 'file_too_large', TOO_LARGE);
+
+/** Reads a request body, stopping with 413 as soon as it passes `maxBytes`. */
+export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The same 422 envelope as any validation failure: detail [{loc: ['body', 'file'], ...}]. */
+const missingFile = () => new ZodError([{ code: 'custom', path: ['file'], message: 'Field required' }]);
+
+/** The `file` part of a multipart upload, its size checked against the 15 MB limit. */
+export async function readUploadedFile(request: Request): Promise<File> {
+  const body = await readBodyWithLimit(request, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw missingFile();
+  }
+  const file = form.get('file') as unknown;
+  if (!(file instanceof File)) throw missingFile();
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  return file;
+}
+
+export interface StoredUpload {
+  public_url: string;
+  fileName: string;
+  mimeType: string;
+  fileSize: number;
+}
+
+/** A file name safe to show and to put in a header: no path, no control characters. */
+export function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return base.slice(0, 200) || 'file';
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+interface StoreUploadProps {
+  db: Db;
+  bucket: R2Bucket;
+  userId: number;
+  file: File;
+  /** 'image' accepts only jpeg/png/gif/webp (415 otherwise); 'file' accepts anything. */
+  expect: 'image' | 'file';
+}
+
+/**
+ * Puts the bytes in R2 under the owner's prefix and records a `files` row. Sniffed
+ * images are served inline; everything else is served as a download.
+ */
+export async function storeUpload({ db, bucket, userId, file, expect }: StoreUploadProps, now: number): Promise<StoredUpload> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const imageType: ImageType | null = sniffImageType(bytes);
+  if (expect === 'image' && !imageType) {
+    throw new ApiError(415, 'unsupported_media_type', `Only ${ACCEPTED_IMAGE_TYPES.join(', ')} images are accepted`);
+  }
+  const uuid = crypto.randomUUID();
+  const key = userFileKey(userId, uuid);
+  const fileName = cleanFileName(file.name || 'file');
+  const mimeType = imageType ?? (file.type || 'application/octet-stream');
+  await bucket.put(key, bytes, {
+    httpMetadata: {
+      // Only sniffed images get their real type; anything else is opaque bytes to download.
+      contentType: imageType ?? 'application/octet-stream',
+      contentDisposition: contentDisposition(imageType ? 'inline' : 'attachment', fileName),
+    },
+    customMetadata: { userId: String(userId), fileName },
+  });
+  try {
+    await db.insert(files).values({ userId, key, fileName, mimeType, size: bytes.byteLength, kind: imageType ? 'image' : 'file', createdAt: now });
+  } catch (error) {
+    await bucket.delete(key);
+    throw error;
+  }
+  return { public_url: publicFileUrl(userId, uuid), fileName, mimeType, fileSize: bytes.byteLength };
+}
