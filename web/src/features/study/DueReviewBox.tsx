@@ -1,0 +1,47 @@
+/** The FSRS box of the preparation page: how many cards are due, and a review of them. */
+import { useEffect, useState } from 'react';
+import { useToast } from '../../app/toasts';
+import { flashcardsApi } from '../flashcards/api';
+import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './useStartSession';
+
+/** The count is the length of a list capped at 200 (spec document 2 §9). */
+export const DUE_COUNT_CAP = 200;
+
+export function DueReviewBox({ starter }: { starter: ReturnType<typeof useStartSession> }) {
+  const toast = useToast();
+  const [due, setDue] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    flashcardsApi
+      .due(DUE_COUNT_CAP)
+      .then((cards) => live && setDue(cards.length))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  function startReview() {
+    if (!due) {
+      toast.info('Aucune carte due pour révision trouvée !');
+      return;
+    }
+    void starter.start({ selection: { due_only: true }, conceptIds: [], settings: dueSessionSettings(due), failure: DUE_START_ERROR });
+  }
+
+  return (
+    <div className="card flex flex-wrap items-center justify-between gap-4 border-nebula-500/40">
+      <div>
+        <h2 className="text-lg font-semibold">Révision FSRS</h2>
+        <p className="text-slate-300" data-testid="due-count">
+          {failed ? 'Erreur' : due === null ? 'Chargement...' : `${due >= DUE_COUNT_CAP ? `${DUE_COUNT_CAP}+` : due} carte(s) à réviser aujourd'hui`}
+        </p>
+      </div>
+      <button type="button" className="btn-primary" disabled={starter.starting || due === null} onClick={startReview}>
+        Commencer la révision
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * /study/select-concepts, 'Préparer la session d'étude' (spec document 2 §2, §4, §8):
+ * the FSRS due box, selection by constellation or concept by concept, and a sticky bar
+ * that starts the session. `?constellation={id}` preselects that constellation's concepts.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConceptPicker } from './ConceptPicker';
+import { ConstellationSection } from './ConstellationSection';
+import { DueReviewBox } from './DueReviewBox';
+import { useConceptSelection } from './useConceptSelection';
+import { MANUAL_SESSION_SETTINGS, START_ERROR, useStartSession } from './useStartSession';
+
+const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
+
+export function PrepareSessionPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('constellation');
+  const preselect = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const selection = useConceptSelection();
+  const starter = useStartSession();
+  const [emptyWarning, setEmptyWarning] = useState(false);
+  const count = selection.ids.length;
+
+  function startSelected() {
+    if (count === 0) {
+      setEmptyWarning(true);
+      return;
+    }
+    setEmptyWarning(false);
+    void starter.start({ selection: { concept_ids: selection.ids }, conceptIds: selection.ids, settings: MANUAL_SESSION_SETTINGS, failure: START_ERROR });
+  }
+
+  const message = emptyWarning ? EMPTY_SELECTION : starter.error;
+  return (
+    <section className="mx-auto max-w-4xl space-y-4 pb-24">
+      <h1 className="text-2xl font-semibold">Préparer la session d'étude</h1>
+      <DueReviewBox starter={starter} />
+      <ConstellationSection selection={selection} preselect={preselect} />
+      <ConceptPicker selection={selection} />
+      <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-3 rounded-xl border border-space-600 bg-space-900/95 px-4 py-3 shadow-2xl backdrop-blur">
+        <span className="flex-1 font-medium" data-testid="selection-count">
+          {count} concept(s) sélectionné(s)
+        </span>
+        {count > 0 && (
+          <button type="button" className="btn-ghost px-3 py-1 text-sm" onClick={selection.clear}>
+            Vider
+          </button>
+        )}
+        <button type="button" className="btn-primary" disabled={starter.starting} onClick={startSelected}>
+          Démarrer la session ({count})
+        </button>
+        {message && (
+          <p role="alert" className="w-full text-sm text-red-300">
+            {message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default PrepareSessionPage;
+export { PrepareSessionPage as Component };

@@ -1,0 +1,78 @@
+/**
+ * /study: the study-method carousel (spec document 2 §2). Left and right arrows move,
+ * Enter or Space selects; only Flashcards is available, the others carry 'Bientôt'.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { STUDY_METHODS } from './methods';
+
+export function StudyMethodsPage() {
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const method = STUDY_METHODS[index]!;
+  const start = () => {
+    if (method.available) navigate('/study/select-concepts');
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA') return;
+      if (event.key === 'ArrowRight') setIndex((i) => (i + 1) % STUDY_METHODS.length);
+      else if (event.key === 'ArrowLeft') setIndex((i) => (i - 1 + STUDY_METHODS.length) % STUDY_METHODS.length);
+      else if ((event.key === 'Enter' || event.key === ' ') && target.tagName !== 'BUTTON' && target.tagName !== 'A') {
+        event.preventDefault();
+        if (STUDY_METHODS[index]!.available) navigate('/study/select-concepts');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [index, navigate]);
+
+  return (
+    <section className="mx-auto max-w-4xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold">Choisissez une méthode d'étude</h1>
+        <p className="text-sm text-slate-400">Flèches gauche et droite pour parcourir, Entrée ou Espace pour choisir.</p>
+      </header>
+      <div className="flex items-center gap-3" role="listbox" aria-label="Méthodes d'étude" aria-activedescendant={`method-${method.type}`}>
+        <button type="button" aria-label="Méthode précédente" className="btn-ghost px-3" onClick={() => setIndex((i) => (i - 1 + STUDY_METHODS.length) % STUDY_METHODS.length)}>
+          ‹
+        </button>
+        <div className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-5">
+          {STUDY_METHODS.map((m, i) => (
+            <div
+              key={m.type}
+              id={`method-${m.type}`}
+              role="option"
+              aria-selected={i === index}
+              aria-disabled={!m.available}
+              onClick={() => setIndex(i)}
+              className={`relative cursor-pointer rounded-xl border p-4 text-center transition ${i === index ? 'scale-105 border-nebula-400 bg-space-700' : 'border-space-700 bg-space-900/80 opacity-70'} ${i === index ? '' : 'hidden sm:block'}`}
+            >
+              {!m.available && <span className="absolute top-2 right-2 rounded-full bg-amber-500/20 px-2 py-0.5 text-xs text-amber-200">Bientôt</span>}
+              <div className="text-3xl" aria-hidden>
+                {m.icon}
+              </div>
+              <div className="mt-2 font-semibold">{m.name}</div>
+            </div>
+          ))}
+        </div>
+        <button type="button" aria-label="Méthode suivante" className="btn-ghost px-3" onClick={() => setIndex((i) => (i + 1) % STUDY_METHODS.length)}>
+          ›
+        </button>
+      </div>
+      <div className="card text-center">
+        <h2 className="text-xl font-semibold">{method.name}</h2>
+        <p className="mt-2 text-slate-300">{method.description}</p>
+        <button type="button" className="btn-primary mt-4" disabled={!method.available} onClick={start}>
+          Commencer {method.name}
+        </button>
+        {!method.available && <p className="mt-2 text-sm text-amber-200">Bientôt disponible.</p>}
+      </div>
+    </section>
+  );
+}
+
+export default StudyMethodsPage;
+export { StudyMethodsPage as Component };

@@ -1,0 +1,99 @@
+/** /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). */
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../app/common';
+import { RatingButtons } from '../flashcards/RatingButtons';
+import { useReviewKeys } from '../flashcards/useReviewKeys';
+import { useStudySession } from './useStudySession';
+
+function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
+  if (!raw) return { id: null, problem: 'ID de session manquant.' };
+  if (!/^\d+$/.test(raw)) return { id: null, problem: 'ID de session invalide.' };
+  return { id: Number(raw), problem: null };
+}
+
+export function StudySessionPage() {
+  const { sessionId } = useParams();
+  const { id, problem } = parseSessionId(sessionId);
+  const navigate = useNavigate();
+  const s = useStudySession(id);
+  useReviewKeys(s.phase === 'question' || s.phase === 'answer', s.phase === 'answer', s.reveal, (r) => void s.rate(r));
+
+  const failure = problem ?? (s.phase === 'error' ? s.error : null);
+  if (failure) {
+    return (
+      <section className="card mx-auto max-w-xl text-center">
+        <p role="alert" className="mb-4 text-red-300">
+          {failure}
+        </p>
+        <button type="button" className="btn-primary" onClick={() => navigate('/study')}>
+          Retour au menu d'étude
+        </button>
+      </section>
+    );
+  }
+
+  const total = s.progress?.total_cards ?? 0;
+  const position = Math.min((s.progress?.cards_reviewed ?? 0) + 1, Math.max(total, 1));
+  return (
+    <section className="mx-auto max-w-2xl space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Session Flashcards</h1>
+          {s.phase !== 'loading' && s.phase !== 'finished' && (
+            <p className="text-sm text-slate-400" data-testid="session-counter">
+              Carte {position} / {total}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-2">
+          {s.canUndo && (
+            <button type="button" className="btn-ghost" title="Annuler la dernière réponse" disabled={s.busy} onClick={() => void s.undo()}>
+              Annuler
+            </button>
+          )}
+          <button type="button" className="btn-ghost" onClick={() => void s.end()}>
+            Terminer
+          </button>
+        </div>
+      </header>
+      {total > 0 && (
+        <div className="h-1.5 overflow-hidden rounded-full bg-space-700" aria-hidden>
+          <div className="h-full bg-nebula-500 transition-all" style={{ width: `${((s.progress?.cards_reviewed ?? 0) / total) * 100}%` }} />
+        </div>
+      )}
+      {s.phase === 'loading' && <Spinner />}
+      {s.phase === 'finished' && (
+        <div className="card text-center">
+          <p className="text-2xl font-semibold text-emerald-300">Session terminée !</p>
+          <p className="mt-2 text-slate-300">Affichage du résumé...</p>
+        </div>
+      )}
+      {s.card && (s.phase === 'question' || s.phase === 'answer') && (
+        <div className="card space-y-4">
+          {s.card.concept_title && <p className="text-xs text-nebula-400">{s.card.concept_title}</p>}
+          <p className="whitespace-pre-wrap text-xl" data-testid="session-question">
+            {s.card.question}
+          </p>
+          {s.phase === 'answer' ? (
+            <>
+              <div className="border-t border-space-600 pt-4">
+                <p className="text-xs uppercase tracking-wide text-slate-400">Réponse</p>
+                <p className="mt-1 whitespace-pre-wrap text-lg" data-testid="session-answer">
+                  {s.card.answer}
+                </p>
+              </div>
+              <RatingButtons labels="session" disabled={s.busy} onRate={(r) => void s.rate(r)} />
+            </>
+          ) : (
+            <button type="button" className="btn-primary w-full" onClick={s.reveal}>
+              Voir la réponse
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default StudySessionPage;
+export { StudySessionPage as Component };

@@ -1,0 +1,49 @@
+/** Texts of the session summary (spec document 2 §2 'Session summary', §9). */
+import type { StudySession } from './api';
+
+/** Duration between start and end, or the spec's fallback texts. */
+export function durationText(startedAt: string | null | undefined, endedAt: string | null | undefined): string {
+  if (!startedAt) return 'Date de début indisponible';
+  if (!endedAt) return 'Date de fin indisponible';
+  try {
+    const start = new Date(startedAt).getTime();
+    const end = new Date(endedAt).getTime();
+    if (Number.isNaN(start) || Number.isNaN(end)) return 'Dates invalides';
+    const seconds = Math.round((end - start) / 1000);
+    if (seconds < 0) return 'Durée invalide';
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    if (h > 0) return `${h} h ${m} min`;
+    if (m > 0) return `${m} min ${s} s`;
+    return `${s} s`;
+  } catch {
+    return 'Erreur de calcul de durée';
+  }
+}
+
+/** The performance message for an average rating out of 4. */
+export function performanceMessage(average: number): string {
+  if (average >= 4.5) return 'Excellent ! Vous maîtrisez parfaitement ces cartes.';
+  if (average >= 4) return 'Très bien ! Vos souvenirs sont solides.';
+  if (average >= 3) return 'Bon travail ! Encore quelques révisions et ce sera acquis.';
+  if (average >= 2) return 'Continuez à pratiquer : la régularité paie.';
+  return 'Ne vous découragez pas : chaque révision renforce votre mémoire.';
+}
+
+/** A few next steps suited to how the session went. */
+export function suggestions(session: Pick<StudySession, 'total_cards' | 'cards_reviewed' | 'average_rating'>): string[] {
+  const list: string[] = [];
+  const average = session.average_rating ?? 0;
+  if (session.cards_reviewed < session.total_cards) list.push(`Il reste ${session.total_cards - session.cards_reviewed} carte(s) non révisée(s) : reprenez-les dans une nouvelle session.`);
+  if (session.cards_reviewed > 0 && average < 3) list.push('Relisez les concepts concernés avant votre prochaine session.');
+  if (session.cards_reviewed > 0 && average >= 3) list.push('Revenez demain : les cartes dues vous attendront dans la révision FSRS.');
+  if (session.cards_reviewed === 0) list.push('Aucune carte révisée : choisissez des concepts qui ont des flashcards.');
+  list.push('Consultez le Dashboard pour suivre votre rétention.');
+  return list;
+}
+
+/** 'n.n/4', one decimal. */
+export function averageText(average: number | null | undefined): string {
+  return `${(average ?? 0).toFixed(1)}/4`;
+}

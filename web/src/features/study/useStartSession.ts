@@ -1,0 +1,66 @@
+/**
+ * Starting a study session (spec document 2 §4 'Study preparation', §8, §9): in a browser
+ * a session is created and opened at /study/session/{id}; in the mobile web view the host
+ * app is asked to run it instead, with the spec's session settings.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../app/auth';
+import { useToast } from '../../app/toasts';
+import { postToHost } from '../../lib/native-bridge';
+import { studyApi, type SessionSelection } from './api';
+
+/** Manual selection: 20 cards, no time limit, new and due cards (document 2 §9). */
+export const MANUAL_SESSION_SETTINGS = { maxCards: 20, timeLimit: 0, includeNew: true, includeDue: true };
+/** Due review: as many cards as are due, no new cards. */
+export const dueSessionSettings = (dueCount: number) => ({ maxCards: dueCount, timeLimit: 0, includeNew: false, includeDue: true });
+
+export const START_ERROR = 'Impossible de démarrer la session. Réessayez plus tard.';
+export const DUE_START_ERROR = 'Impossible de démarrer la session de révision. Réessayez plus tard.';
+export const NO_ID_ERROR = "L'API n'a pas retourné d'ID de session.";
+export const HOST_ERROR = "Erreur lors de la communication avec l'application mobile";
+
+interface StartRequest {
+  selection: SessionSelection;
+  /** Concept ids handed to the host app (empty for a due review). */
+  conceptIds: number[];
+  settings: typeof MANUAL_SESSION_SETTINGS;
+  failure: string;
+}
+
+export function useStartSession() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { isWebView } = useAuth();
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function start({ selection, conceptIds, settings, failure }: StartRequest) {
+    if (starting) return;
+    setError(null);
+    if (isWebView) {
+      try {
+        postToHost({ type: 'start-study-session', selectedConcepts: conceptIds, studyMethod: 'flashcards', sessionSettings: settings });
+        toast.info("Session transmise à l'application mobile.");
+      } catch {
+        setError(HOST_ERROR);
+      }
+      return;
+    }
+    setStarting(true);
+    try {
+      const session = await studyApi.create(selection);
+      if (!session || typeof session.id !== 'number') {
+        setError(NO_ID_ERROR);
+        return;
+      }
+      navigate(`/study/session/${session.id}`);
+    } catch {
+      setError(failure);
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  return { start, starting, error };
+}

@@ -1,0 +1,139 @@
+/**
+ * The flashcard session's state machine (spec document 2 §4 'Flashcard session'):
+ * loading → question → answer → (rate) → next card after ~100 ms → ... → finished,
+ * then the summary. 'Terminer' ends the session and opens the summary even if ending
+ * fails. The last answer can be undone: its card comes back, question side up.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiRequestError } from '../../api/client';
+import { useToast } from '../../app/toasts';
+import { errorText, type Flashcard, type Rating } from '../flashcards/api';
+import { studyApi, type SessionProgress, type StudySession } from './api';
+
+export const NEXT_CARD_DELAY_MS = 100;
+const FINISHED_PAUSE_MS = 1200;
+
+type Phase = 'loading' | 'question' | 'answer' | 'finished' | 'error';
+
+export function useStudySession(sessionId: number | null) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [session, setSession] = useState<StudySession | null>(null);
+  const [progress, setProgress] = useState<SessionProgress | null>(null);
+  const [card, setCard] = useState<Flashcard | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [lastAnswered, setLastAnswered] = useState<Flashcard | null>(null);
+  const timers = useRef<number[]>([]);
+  const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const toSummary = useCallback(() => navigate(`/study/summary/${sessionId}`), [navigate, sessionId]);
+
+  const finish = useCallback(async () => {
+    if (sessionId === null) return;
+    setPhase('finished');
+    await studyApi.end(sessionId).catch(() => undefined);
+    later(toSummary, FINISHED_PAUSE_MS);
+  }, [sessionId, toSummary]);
+
+  const loadNext = useCallback(async () => {
+    if (sessionId === null) return;
+    try {
+      const next = await studyApi.next(sessionId);
+      if (!next) return finish();
+      setCard(next);
+      setPhase('question');
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 404) return finish();
+      setError(`Une erreur est survenue lors du chargement de la carte suivante: ${errorText(err, 'erreur inconnue')}`);
+      setPhase('error');
+    }
+  }, [sessionId, finish]);
+
+  useEffect(() => {
+    if (sessionId === null) return;
+    let live = true;
+    studyApi
+      .get(sessionId)
+      .then((info) => {
+        if (!live) return;
+        setSession(info);
+        setProgress(info);
+        if (info.ended_at) return toSummary();
+        return loadNext();
+      })
+      .catch((err) => {
+        if (!live) return;
+        setError(`Erreur lors de la récupération des informations de session: ${errorText(err, 'erreur inconnue')}`);
+        setPhase('error');
+      });
+    return () => {
+      live = false;
+    };
+  }, [sessionId, loadNext, toSummary]);
+
+  async function rate(rating: Rating) {
+    if (sessionId === null || !card || busy || phase !== 'answer') return;
+    setBusy(true);
+    try {
+      setProgress(await studyApi.review(sessionId, card.id, rating));
+      setLastAnswered(card);
+      later(() => void loadNext().finally(() => setBusy(false)), NEXT_CARD_DELAY_MS);
+    } catch (err) {
+      setBusy(false);
+      toast.error(`Erreur enregistrement réponse: ${errorText(err, 'erreur inconnue')}`);
+    }
+  }
+
+  async function undo() {
+    if (sessionId === null || !lastAnswered || busy) return;
+    setBusy(true);
+    try {
+      const result = await studyApi.undo(sessionId, lastAnswered.id);
+      setProgress((p) => (p ? { ...p, ...pickProgress(result) } : p));
+      setCard(lastAnswered);
+      setLastAnswered(null);
+      setPhase('question');
+    } catch (err) {
+      toast.error(`Impossible d'annuler la dernière réponse: ${errorText(err, 'erreur inconnue')}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function end() {
+    if (sessionId === null) return;
+    setBusy(true);
+    try {
+      await studyApi.end(sessionId);
+    } catch (err) {
+      toast.error(`Erreur finalisation session: ${errorText(err, 'erreur inconnue')}. Affichage résumé...`);
+    }
+    toSummary();
+  }
+
+  return {
+    phase,
+    session,
+    progress,
+    card,
+    error,
+    busy,
+    canUndo: lastAnswered !== null && phase !== 'finished',
+    reveal: () => phase === 'question' && setPhase('answer'),
+    rate,
+    undo,
+    end,
+  };
+}
+
+function pickProgress(result: Partial<SessionProgress>): Partial<SessionProgress> {
+  const out: Partial<SessionProgress> = {};
+  if (typeof result.total_cards === 'number') out.total_cards = result.total_cards;
+  if (typeof result.cards_reviewed === 'number') out.cards_reviewed = result.cards_reviewed;
+  if (result.average_rating !== undefined) out.average_rating = result.average_rating;
+  return out;
+}
