@@ -1,0 +1,125 @@
+/**
+ * Study days: the calendar the statistics count in. A study day runs from 04:00 to
+ * 04:00 local time in the person's time zone (Anki's rollover), so a review at 02:00
+ * still belongs to the evening before. Days are named by the local date they start on
+ * ('YYYY-MM-DD'). Local wall-clock arithmetic keeps days right across DST changes: a
+ * study day is 23 or 25 hours long on those dates.
+ */
+export const DAY_ROLLOVER_HOUR = 4;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export function isValidTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zone to count in: the one the browser sent if valid, else UTC. */
+export function resolveTimeZone(zone: string | null | undefined): string {
+  return isValidTimeZone(zone) ? zone : 'UTC';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string) {
+  let found = formatters.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, found);
+  }
+  return found;
+}
+
+/** Local wall-clock time of an instant, expressed as if it were UTC milliseconds. */
+function wallClock(instant: number, zone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of formatter(zone).formatToParts(new Date(instant))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  const ms = ((instant % 1000) + 1000) % 1000;
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!, ms);
+}
+
+/** The zone's offset from UTC at an instant, in ms (positive east of Greenwich). */
+export function zoneOffset(instant: number, zone: string): number {
+  return wallClock(instant, zone) - instant;
+}
+
+/** The instant at which a local wall-clock time occurs (the later one if it falls in a DST gap). */
+function instantOfWallClock(wall: number, zone: string): number {
+  let guess = wall - zoneOffset(wall, zone);
+  guess = wall - zoneOffset(guess, zone);
+  return guess;
+}
+
+const keyOf = (wall: number) => new Date(wall).toISOString().slice(0, 10);
+
+/** The study day an instant belongs to. */
+export function studyDayKey(instant: number, zone: string): string {
+  return keyOf(wallClock(instant, zone) - DAY_ROLLOVER_HOUR * HOUR);
+}
+
+/** The day `offset` days after (or before, if negative) a day key. */
+export function addDays(dayKey: string, offset: number): string {
+  return keyOf(Date.parse(`${dayKey}T00:00:00Z`) + offset * DAY);
+}
+
+/** The instant a study day starts (04:00 local on its date). */
+export function studyDayStart(dayKey: string, zone: string): number {
+  return instantOfWallClock(Date.parse(`${dayKey}T00:00:00Z`) + DAY_ROLLOVER_HOUR * HOUR, zone);
+}
+
+/** Today's study day at `now`: its key and its [start, end) instants. */
+export function studyDayBounds(now: number, zone: string) {
+  const key = studyDayKey(now, zone);
+  return { key, start: studyDayStart(key, zone), end: studyDayStart(addDays(key, 1), zone) };
+}
+
+/**
+ * Consecutive study days with at least one review, counted back from today. A day not
+ * yet studied does not break the streak until it is over: with no review yet today, the
+ * streak counts back from yesterday.
+ */
+export function currentStreak(activeDays: ReadonlySet<string>, todayKey: string): number {
+  let day = activeDays.has(todayKey) ? todayKey : addDays(todayKey, -1);
+  let streak = 0;
+  while (activeDays.has(day)) {
+    streak += 1;
+    day = addDays(day, -1);
+  }
+  return streak;
+}
+
+/**
+ * Groups time buckets (start instants, ascending) into study days, computing each day's
+ * bounds only when a bucket passes the current one, so a long history needs a time-zone
+ * lookup per active day, not per bucket.
+ */
+export function groupByStudyDay<T extends { start: number }>(buckets: readonly T[], zone: string): Map<string, T[]> {
+  const days = new Map<string, T[]>();
+  let key = '';
+  let end = -Infinity;
+  let startOfDay = Infinity;
+  for (const bucket of buckets) {
+    if (bucket.start >= end || bucket.start < startOfDay) {
+      key = studyDayKey(bucket.start, zone);
+      startOfDay = studyDayStart(key, zone);
+      end = studyDayStart(addDays(key, 1), zone);
+    }
+    const list = days.get(key);
+    if (list) list.push(bucket);
+    else days.set(key, [bucket]);
+  }
+  return days;
+}

@@ -1,0 +1,39 @@
+import { stateName } from '../domain/fsrs';
+import type { FlashcardRow } from '../services/flashcard-rows';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The Flashcard of the API contract: card text, tags and the full FSRS memory state. */
+export function presentFlashcard(row: FlashcardRow) {
+  return {
+    id: row.id,
+    concept_id: row.concept_id,
+    concept_title: row.concept_title,
+    question: row.question,
+    answer: row.answer,
+    tags: parseTags(row.tags),
+    due: iso(row.due),
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsed_days: row.elapsed_days,
+    scheduled_days: row.scheduled_days,
+    learning_steps: row.learning_steps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: stateName(row.state),
+    last_review: row.last_review === null ? null : iso(row.last_review),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export type FlashcardJson = ReturnType<typeof presentFlashcard>;

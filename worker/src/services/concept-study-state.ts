@@ -1,0 +1,28 @@
+/**
+ * Keeps a concept's study figures (mastery_level, next_review_at) in step with its cards.
+ * The caller reads the concept's cards, applies its change in memory, and appends the
+ * statement this returns to the same batch as the change itself.
+ */
+import type { StoredCard } from '../domain/fsrs';
+import { masteryLevel, nextReviewAt } from '../domain/mastery-level';
+
+export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'> & { id: number };
+
+/** The memory state of every card of the concept that holds card `flashcardId`. */
+export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId: number) {
+  const rows = await d1
+    .prepare(
+      `SELECT id, state, stability, last_review, due FROM flashcards
+       WHERE user_id = ?1 AND concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1)`,
+    )
+    .bind(userId, flashcardId)
+    .all<{ id: number; state: number; stability: number; last_review: number | null; due: number }>();
+  return rows.results.map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due }));
+}
+
+/** The UPDATE that stores the concept's mastery and next review for the given cards. */
+export function conceptStudyStateStatement(d1: D1Database, userId: number, conceptId: number, cards: readonly SiblingCard[], now: number) {
+  return d1
+    .prepare('UPDATE concepts SET mastery_level = ?, next_review_at = ? WHERE id = ? AND user_id = ?')
+    .bind(masteryLevel(cards, now), nextReviewAt(cards), conceptId, userId);
+}

@@ -1,0 +1,80 @@
+/**
+ * Reading flashcards from D1 and turning rows into the domain's StoredCard and back.
+ * Every query is scoped by user id; the concept title comes along for the presenter.
+ */
+import type { StoredCard } from '../domain/fsrs';
+
+export interface FlashcardRow {
+  id: number;
+  concept_id: number;
+  concept_title: string;
+  question: string;
+  answer: string;
+  tags: string;
+  due: number;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The SELECT list and FROM clause every flashcard read shares (alias f, concept c). */
+export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_title, f.question, f.answer, f.tags, f.due,
+  f.stability, f.difficulty, f.elapsed_days, f.scheduled_days, f.learning_steps, f.reps, f.lapses, f.state,
+  f.last_review, f.created_at, f.updated_at
+  FROM flashcards f JOIN concepts c ON c.id = f.concept_id`;
+
+export function findFlashcard(d1: D1Database, userId: number, id: number) {
+  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId).first<FlashcardRow>();
+}
+
+export function storedCardOf(row: Pick<FlashcardRow, 'due' | 'stability' | 'difficulty' | 'elapsed_days' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses' | 'state' | 'last_review'>): StoredCard {
+  return {
+    due: row.due,
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsedDays: row.elapsed_days,
+    scheduledDays: row.scheduled_days,
+    learningSteps: row.learning_steps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state,
+    lastReview: row.last_review,
+  };
+}
+
+/** The same row with another memory state (what the presenter shows after a write). */
+export function withCard(row: FlashcardRow, card: StoredCard, updatedAt: number): FlashcardRow {
+  return {
+    ...row,
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsedDays,
+    scheduled_days: card.scheduledDays,
+    learning_steps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.lastReview,
+    updated_at: updatedAt,
+  };
+}
+
+/** Writes a memory state onto a card, only if nobody changed the card since it was read. */
+export function updateCardStatement(d1: D1Database, userId: number, id: number, card: StoredCard, now: number, expectedUpdatedAt: number) {
+  return d1
+    .prepare(
+      `UPDATE flashcards SET due = ?, stability = ?, difficulty = ?, elapsed_days = ?, scheduled_days = ?, learning_steps = ?,
+         reps = ?, lapses = ?, state = ?, last_review = ?, updated_at = ?
+       WHERE id = ? AND user_id = ? AND updated_at = ?`,
+    )
+    .bind(card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, id, userId, expectedUpdatedAt);
+}

@@ -1,0 +1,64 @@
+import { clampRetention, reviewCard, type RatingValue } from '../domain/fsrs';
+import { ApiError, notFound } from '../lib/errors';
+import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
+import { findFlashcard, storedCardOf, updateCardStatement, withCard } from './flashcard-rows';
+import { sessionProgressStatements } from './study-session-progress';
+
+export interface ReviewProps {
+  userId: number;
+  flashcardId: number;
+  rating: RatingValue;
+  durationMs?: number | null;
+  /** Set when the answer is given inside a study session (the caller checked membership). */
+  sessionId?: number | null;
+  now: number;
+  fuzz?: boolean;
+}
+
+/** The person's desired retention from their preferences, 0.9 when they set none. */
+async function desiredRetention(d1: D1Database, userId: number) {
+  const row = await d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId).first<{ data: string }>();
+  try {
+    return clampRetention(row ? (JSON.parse(row.data) as { desired_retention?: unknown }).desired_retention : undefined);
+  } catch {
+    return clampRetention(undefined);
+  }
+}
+
+/**
+ * Answers a flashcard: schedules it with FSRS and writes, in one atomic batch, the new
+ * memory state, a review-log row (with the whole card as it was before, for undo), the
+ * concept's refreshed mastery and next review, and the session's progress when answered
+ * in a session. The card update is guarded by the card's `updated_at`, and the log row is
+ * only inserted if that update applied, so two simultaneous answers cannot both count.
+ */
+export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
+  const { userId, flashcardId, rating, now } = props;
+  const [row, siblings, retention] = await Promise.all([
+    findFlashcard(d1, userId, flashcardId),
+    conceptCardsOf(d1, userId, flashcardId),
+    desiredRetention(d1, userId),
+  ]);
+  if (!row) throw notFound('Flashcard');
+  const before = storedCardOf(row);
+  const { card, log } = reviewCard(before, now, rating, { desiredRetention: retention, fuzz: props.fuzz ?? true });
+  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
+  const sessionId = props.sessionId ?? null;
+
+  const results = await d1.batch([
+    updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
+    d1
+      .prepare(
+        `INSERT INTO review_logs (user_id, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
+           last_elapsed_days, scheduled_days, learning_steps, reviewed_at, duration_ms, card_before)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
+      )
+      .bind(userId, flashcardId, sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
+        log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, props.durationMs ?? null, JSON.stringify(before)),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now),
+    ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
+  ]);
+  const inserted = results[1]!.results[0] as { id: number } | undefined;
+  if (!inserted) throw new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
+  return { flashcard: withCard(row, card, now), reviewId: inserted.id };
+}

@@ -1,0 +1,36 @@
+/**
+ * A study session's progress is derived, never counted by hand: each session card keeps
+ * the rating of its latest answer in the session, and the session's cards_reviewed and
+ * rating_sum are recomputed from those rows after every answer or undo. So a card
+ * answered twice in one session counts once, with its latest rating.
+ */
+
+/** Sets a session card's rating from its latest remaining answer in that session (null if none). */
+export function sessionCardFromLogsStatement(d1: D1Database, sessionId: number, flashcardId: number) {
+  return d1
+    .prepare(
+      `UPDATE study_session_cards SET
+         rating = (SELECT rating FROM review_logs WHERE session_id = ?1 AND flashcard_id = ?2 ORDER BY id DESC LIMIT 1),
+         answered_at = (SELECT reviewed_at FROM review_logs WHERE session_id = ?1 AND flashcard_id = ?2 ORDER BY id DESC LIMIT 1)
+       WHERE session_id = ?1 AND flashcard_id = ?2`,
+    )
+    .bind(sessionId, flashcardId);
+}
+
+/** Recounts a session's answered cards and rating sum from its session cards. */
+export function sessionTotalsStatement(d1: D1Database, sessionId: number) {
+  return d1
+    .prepare(
+      `UPDATE study_sessions SET
+         total_cards = (SELECT COUNT(*) FROM study_session_cards WHERE session_id = ?1),
+         cards_reviewed = (SELECT COUNT(*) FROM study_session_cards WHERE session_id = ?1 AND rating IS NOT NULL),
+         rating_sum = (SELECT COALESCE(SUM(rating), 0) FROM study_session_cards WHERE session_id = ?1)
+       WHERE id = ?1`,
+    )
+    .bind(sessionId);
+}
+
+export const sessionProgressStatements = (d1: D1Database, sessionId: number, flashcardId: number) => [
+  sessionCardFromLogsStatement(d1, sessionId, flashcardId),
+  sessionTotalsStatement(d1, sessionId),
+];

@@ -1,0 +1,51 @@
+import type { StoredCard } from '../domain/fsrs';
+import { ApiError, notFound } from '../lib/errors';
+import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
+import { findFlashcard, updateCardStatement, withCard } from './flashcard-rows';
+import { sessionProgressStatements } from './study-session-progress';
+
+export interface UndoProps {
+  userId: number;
+  flashcardId: number;
+  /** When undoing from a session, only an answer given in that session may be undone. */
+  sessionId?: number;
+  now: number;
+}
+
+const nothingToUndo = () => new ApiError(404, 'nothing_to_undo', 'Aucune réponse à annuler pour cette carte.');
+
+/**
+ * Takes back a card's last answer: the card gets back exactly the memory state stored in
+ * that answer's log row (`card_before`), the log row is deleted, and the concept's mastery
+ * and the session's progress are recomputed — all in one batch. Undo can be repeated to
+ * walk back through earlier answers.
+ */
+export async function undoReview(d1: D1Database, props: UndoProps) {
+  const { userId, flashcardId, now } = props;
+  const [row, lastLog, siblings] = await Promise.all([
+    findFlashcard(d1, userId, flashcardId),
+    d1
+      .prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1')
+      .bind(flashcardId, userId)
+      .first<{ id: number; session_id: number | null; card_before: string }>(),
+    conceptCardsOf(d1, userId, flashcardId),
+  ]);
+  if (!row) throw notFound('Flashcard');
+  if (!lastLog) throw nothingToUndo();
+  if (props.sessionId !== undefined && lastLog.session_id !== props.sessionId) throw nothingToUndo();
+
+  const card = JSON.parse(lastLog.card_before) as StoredCard;
+  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
+  const results = await d1.batch([
+    updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
+    // Deleted only if the card now carries this undo's write (its updated_at is `now`).
+    d1
+      .prepare('DELETE FROM review_logs WHERE id = ? AND user_id = ? AND (SELECT updated_at FROM flashcards WHERE id = ?) = ?')
+      .bind(lastLog.id, userId, flashcardId, now),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now),
+    ...(lastLog.session_id === null ? [] : sessionProgressStatements(d1, lastLog.session_id, flashcardId)),
+  ]);
+  // meta.changes also counts the review_activity trigger's writes, hence "none" not "one".
+  if (results[0]!.meta.changes === 0 || results[1]!.meta.changes === 0) throw new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
+  return { flashcard: withCard(row, card, now) };
+}
