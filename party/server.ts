@@ -2,18 +2,34 @@
  * The concept room: one PartyKit room (a Durable Object) per concept, holding its Yjs
  * document while anyone edits it.
  *
- * Lifecycle: `onBeforeConnect` runs in the edge worker before the room wakes: it
- * verifies the access token (same secret as the API) and refuses any user other than
- * the one the room name binds, and any origin that is not allowed. The room then lives
- * while connections are open; y-partykit keeps the document in memory and relays updates.
- * Durable storage through the Worker's /internal API arrives with live sync (issue 6).
+ * - `onBeforeConnect` runs in the edge worker before the room wakes: it verifies the
+ *   access token (same secret as the API), refuses any user other than the one the room
+ *   name binds and any origin that is not allowed, and asks the Worker whether the
+ *   concept exists and belongs to that user.
+ * - The document loads once per room lifetime: D1's binary state (through the Worker)
+ *   merged with the room's own update log. A concept that has never been edited live is
+ *   seeded here, on the server, from its stored content, and saved at once, so no client
+ *   ever seeds it and it is seeded only once.
+ * - Every update is written to the room's update log immediately and saved to D1
+ *   (state + derived JSON, text and links) ~200 ms after edits pause, and when the last
+ *   device leaves. After each save the room tells its clients which state is stored.
+ * - `onRequest` (Worker only, x-internal-secret): a REST write of the content is applied
+ *   into the live document, so it neither overwrites live edits nor is overwritten.
  */
 import type * as Party from 'partykit/server';
-import { onConnect } from 'y-partykit';
+import { onConnect, unstable_getYDoc } from 'y-partykit';
+import * as Y from 'yjs';
+import { contentToDoc } from '../worker/src/domain/richtext';
 import { verifyAccessToken } from '../worker/src/domain/tokens';
-import { parseRoomName } from './room-name';
+import { EDITOR_FRAGMENT, appendDocToFragment, replaceDocInYDoc, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
+import { roomName, parseRoomName } from './room-name';
+import { SaveScheduler } from './save-scheduler';
+import { UpdateLog } from './update-log';
+import { ConceptGoneError, WorkerApi, toBase64 } from './worker-api';
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+/** WebSocket close code telling the client the concept is gone (not retried usefully). */
+const CLOSE_CONCEPT_GONE = 4404;
 
 function originAllowed(origin: string | null, env: Record<string, unknown>): boolean {
   // Native WebSocket clients (tests, the phone host) send no Origin; browsers always do.
@@ -23,8 +39,30 @@ function originAllowed(origin: string | null, env: Record<string, unknown>): boo
   return allowed.includes(origin);
 }
 
+function sameSecret(given: string, expected: string): boolean {
+  const enc = new TextEncoder();
+  const [a, b] = [enc.encode(given), enc.encode(expected)];
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return expected !== '' && diff === 0;
+}
+
 export default class ConceptRoom implements Party.Server {
-  constructor(readonly room: Party.Room) {}
+  private readonly target: { userId: number; conceptId: number } | null;
+  private readonly api: WorkerApi;
+  private readonly log: UpdateLog;
+  private readonly saver: SaveScheduler;
+  private ready: Promise<Y.Doc> | undefined;
+  private doc: Y.Doc | undefined;
+  // One options object for the room's lifetime: y-partykit compares options between calls.
+  private readonly yOptions = { gc: true, persist: false as const, load: () => this.loadDoc() };
+
+  constructor(readonly room: Party.Room) {
+    this.target = parseRoomName(room.id);
+    this.api = new WorkerApi(room.env);
+    this.log = new UpdateLog(room.storage);
+    this.saver = new SaveScheduler(() => this.save());
+  }
 
   static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
     const target = parseRoomName(lobby.id);
@@ -34,10 +72,93 @@ export default class ConceptRoom implements Party.Server {
     const userId = await verifyAccessToken(String(lobby.env.JWT_SECRET ?? ''), token, Date.now());
     if (!userId) return new Response('Unauthorized', { status: 401 });
     if (userId !== target.userId) return new Response('Forbidden', { status: 403 });
+    if (!(await new WorkerApi(lobby.env).ownsConcept(target.userId, target.conceptId))) return new Response('Unknown concept', { status: 404 });
     return request;
   }
 
-  onConnect(connection: Party.Connection) {
-    return onConnect(connection, this.room, { persist: false });
+  async onConnect(connection: Party.Connection) {
+    try {
+      await this.ensureDoc();
+    } catch (err) {
+      if (!(err instanceof ConceptGoneError)) console.error('loading the concept document failed', err);
+      connection.close(err instanceof ConceptGoneError ? CLOSE_CONCEPT_GONE : 1011, 'Document unavailable');
+      return;
+    }
+    return onConnect(connection, this.room, this.yOptions);
+  }
+
+  async onClose(connection: Party.Connection) {
+    const others = [...this.room.getConnections()].filter((c) => c.id !== connection.id);
+    // The last device left: store everything now rather than after the debounce.
+    if (others.length === 0 && this.saver.pending) await this.saver.flush().catch((err) => console.error('final save failed', err));
+  }
+
+  async onRequest(request: Party.Request) {
+    if (!sameSecret(request.headers.get('x-internal-secret') ?? '', String(this.room.env.INTERNAL_SECRET ?? ''))) {
+      return new Response('Forbidden', { status: 403 });
+    }
+    if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
+    const body = (await request.json().catch(() => null)) as { content?: unknown } | null;
+    const doc = contentToDoc(body?.content ?? null) ?? { type: 'doc' as const, content: [] };
+    try {
+      const ydoc = await this.ensureDoc();
+      const applied = replaceDocInYDoc(ydoc, doc, 'rest');
+      await this.saver.flush();
+      return Response.json({ applied });
+    } catch (err) {
+      if (err instanceof ConceptGoneError) return new Response('Unknown concept', { status: 404 });
+      throw err;
+    }
+  }
+
+  /** The room's document, loaded once; a failed load is retried by the next caller. */
+  private ensureDoc(): Promise<Y.Doc> {
+    this.ready ??= unstable_getYDoc(this.room, this.yOptions).then(
+      (doc) => {
+        this.doc = doc;
+        doc.on('update', (update: Uint8Array) => {
+          this.log.append(update).written.catch((err) => console.error('writing the update log failed', err));
+          this.saver.touch();
+        });
+        return doc;
+      },
+      (err) => {
+        this.ready = undefined;
+        throw err;
+      },
+    );
+    return this.ready;
+  }
+
+  /** D1's state merged with the room's log; seeded from the stored content the first time. */
+  private async loadDoc(): Promise<Y.Doc> {
+    const { userId, conceptId } = this.requireTarget();
+    const [stored, logged] = await Promise.all([this.api.load(userId, conceptId), this.log.readAll()]);
+    const ydoc = new Y.Doc();
+    if (stored.state) Y.applyUpdate(ydoc, stored.state);
+    for (const update of logged) Y.applyUpdate(ydoc, update);
+    if (!stored.state && logged.length === 0 && stored.content) {
+      ydoc.transact(() => appendDocToFragment(ydoc.getXmlFragment(EDITOR_FRAGMENT), stored.content!));
+      // Stored before anyone edits it, so a restart can never seed it a second time.
+      await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(ydoc), yDocToDoc(ydoc));
+    }
+    return ydoc;
+  }
+
+  private async save(): Promise<void> {
+    const { userId, conceptId } = this.requireTarget();
+    const doc = this.doc;
+    if (!doc) return;
+    const coveredSeq = this.log.sequence;
+    const stateVector = Y.encodeStateVector(doc);
+    await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(doc), yDocToDoc(doc));
+    await this.log.dropThrough(coveredSeq);
+    // Clients compare this with their own state to know when nothing is left unsaved.
+    this.room.broadcast(JSON.stringify({ type: 'saved', state_vector: toBase64(stateVector) }));
+  }
+
+  private requireTarget() {
+    if (!this.target) throw new Error(`Room ${this.room.id} is not a concept room (expected ${roomName(0, 0)})`);
+    return this.target;
   }
 }

@@ -1,20 +1,22 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createAccount, type Account } from '../support/client';
+import { createConcept } from './live-helpers';
 import { connectClient, eventually, upgradeStatus, waitForSynced } from './yjs-client';
 
 const stack = inject('stack');
 let alice: Account;
 let bob: Account;
+let room: string;
 
 beforeAll(async () => {
   alice = await createAccount(stack.url, 'alice');
   bob = await createAccount(stack.url, 'bob');
+  room = `u${alice.id}-c${await createConcept(stack, alice, 'Accès')}`;
 });
 
 describe('concept room access', () => {
   it("lets the owner's Yjs client connect and sync, and relays edits between two of their clients", async () => {
-    const room = `u${alice.id}-c1`;
     const a = connectClient(stack.partyHost, room, alice.token);
     const b = connectClient(stack.partyHost, room, alice.token);
     try {
@@ -28,11 +30,10 @@ describe('concept room access', () => {
   });
 
   it('refuses a connection without a token', async () => {
-    expect(await upgradeStatus(stack.partyHost, `u${alice.id}-c1`, '')).toBe(401);
+    expect(await upgradeStatus(stack.partyHost, room, '')).toBe(401);
   });
 
   it('refuses a bad, expired or foreign-key token', async () => {
-    const room = `u${alice.id}-c1`;
     expect(await upgradeStatus(stack.partyHost, room, '?token=garbage')).toBe(401);
     const key = new TextEncoder().encode(stack.jwtSecret);
     const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(alice.id)).setIssuer('astrolabe').setAudience('astrolabe-app').setIssuedAt(1000).setExpirationTime(2000).sign(key);
@@ -42,11 +43,11 @@ describe('concept room access', () => {
   });
 
   it("refuses another user's token in someone else's room", async () => {
-    expect(await upgradeStatus(stack.partyHost, `u${alice.id}-c1`, `?token=${bob.token}`)).toBe(403);
+    expect(await upgradeStatus(stack.partyHost, room, `?token=${bob.token}`)).toBe(403);
   });
 
   it('refuses a browser origin that is not allowed', async () => {
-    expect(await upgradeStatus(stack.partyHost, `u${alice.id}-c1`, `?token=${alice.token}`, { origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeStatus(stack.partyHost, room, `?token=${alice.token}`, { origin: 'https://evil.example' })).toBe(403);
   });
 
   it('refuses a room name that binds no user and concept', async () => {

@@ -1,5 +1,33 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { requireInternal } from '../lib/auth';
+import { notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { conceptBelongsTo, fromBase64, loadRoomDocument, saveRoomDocument } from '../services/live-content';
+import { roomParams, roomSaveBody } from './internal.schema';
 
-/** Routes of this area arrive with their issue. */
-export const internalRoutes = new Hono<AppEnv>();
+/**
+ * Routes only the party server calls (x-internal-secret): a concept room loads and saves
+ * its document here. `/rooms/{userId}/{conceptId}` answers 404 when the concept does not
+ * belong to that user, and the room then refuses the connection.
+ */
+export const internalRoutes = new Hono<AppEnv>()
+  .use('*', requireInternal)
+  .get('/rooms/:userId{[0-9]+}/:conceptId{[0-9]+}/owner', validate('param', roomParams), async (c) => {
+    const { userId, conceptId } = c.req.valid('param');
+    if (!(await conceptBelongsTo(c.env.DB, userId, conceptId))) throw notFound('Concept');
+    return c.body(null, 204);
+  })
+  .get('/rooms/:userId{[0-9]+}/:conceptId{[0-9]+}', validate('param', roomParams), async (c) => {
+    const { userId, conceptId } = c.req.valid('param');
+    const doc = await loadRoomDocument(c.env.DB, userId, conceptId);
+    if (!doc) throw notFound('Concept');
+    return c.json(doc, 200);
+  })
+  .put('/rooms/:userId{[0-9]+}/:conceptId{[0-9]+}', validate('param', roomParams), validate('json', roomSaveBody), async (c) => {
+    const { userId, conceptId } = c.req.valid('param');
+    const { state, content } = c.req.valid('json');
+    const saved = await saveRoomDocument(c.env.DB, { userId, conceptId, state: fromBase64(state), content }, Date.now());
+    if (!saved) throw notFound('Concept');
+    return c.body(null, 204);
+  });

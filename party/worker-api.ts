@@ -1,0 +1,71 @@
+/**
+ * The room's only way to D1: the Worker's `/internal/rooms/*` routes, authenticated with
+ * the shared INTERNAL_SECRET. State travels as base64 of the binary Yjs update.
+ */
+import type { RichDoc } from '../worker/src/domain/richtext';
+
+export interface StoredRoom {
+  state: Uint8Array | null;
+  content: RichDoc | null;
+  contentVersion: number;
+}
+
+export class ConceptGoneError extends Error {
+  constructor() {
+    super('The concept does not exist or does not belong to this user');
+  }
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export class WorkerApi {
+  constructor(private readonly env: Record<string, unknown>) {}
+
+  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const base = String(this.env.WORKER_URL ?? '').replace(/\/$/, '');
+    if (!base) throw new Error('WORKER_URL is not set for the party server');
+    const res = await fetch(`${base}/internal${path}`, {
+      method,
+      headers: { 'x-internal-secret': String(this.env.INTERNAL_SECRET ?? ''), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    if (res.status === 404) throw new ConceptGoneError();
+    if (!res.ok) throw new Error(`Worker ${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return res;
+  }
+
+  /** Whether the concept exists and belongs to the user (checked before a connection is accepted). */
+  async ownsConcept(userId: number, conceptId: number): Promise<boolean> {
+    try {
+      await this.call('GET', `/rooms/${userId}/${conceptId}/owner`);
+      return true;
+    } catch (err) {
+      if (err instanceof ConceptGoneError) return false;
+      throw err;
+    }
+  }
+
+  async load(userId: number, conceptId: number): Promise<StoredRoom> {
+    const res = await this.call('GET', `/rooms/${userId}/${conceptId}`);
+    const body = (await res.json()) as { state: string | null; content: RichDoc | null; content_version: number };
+    return { state: body.state ? fromBase64(body.state) : null, content: body.content, contentVersion: body.content_version };
+  }
+
+  async save(userId: number, conceptId: number, state: Uint8Array, content: RichDoc): Promise<void> {
+    await this.call('PUT', `/rooms/${userId}/${conceptId}`, { state: toBase64(state), content });
+  }
+}

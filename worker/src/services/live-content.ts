@@ -1,0 +1,169 @@
+/**
+ * A concept's live document as the party room sees it: its binary Yjs state (the source
+ * of truth while edited live) and what D1 derives from it (ProseMirror JSON, plain
+ * text, wiki links). Also the bridge the other way: a REST write of the content is
+ * handed to the live room so it lands inside the live document.
+ */
+import * as Y from 'yjs';
+import type { Env } from '../env';
+import { contentToDoc, docToPlainText, linkedConceptIds, linkedConceptTitles, type RichDoc } from '../domain/richtext';
+import { extractWikiLinks, titleKey } from '../domain/wiki-links';
+import { replaceDocInYDoc } from '../domain/yjs-prosemirror';
+
+export interface RoomDocument {
+  /** Base64 of the binary Yjs state, or null when the concept was never edited live. */
+  state: string | null;
+  content: RichDoc | null;
+  content_version: number;
+}
+
+interface ConceptContentRow {
+  content: string | null;
+  content_text: string;
+  content_version: number;
+}
+
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** D1 hands BLOBs back as an ArrayBuffer or as an array of byte values depending on the driver. */
+function blobBytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return Uint8Array.from(value as number[]);
+}
+
+export async function conceptBelongsTo(d1: D1Database, userId: number, conceptId: number): Promise<boolean> {
+  const row = await d1.prepare('SELECT 1 AS ok FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first();
+  return row !== null;
+}
+
+/** What a room loads: the stored state, else the stored content to seed from. Null when not the user's concept. */
+export async function loadRoomDocument(d1: D1Database, userId: number, conceptId: number): Promise<RoomDocument | null> {
+  const [concept, doc] = await d1.batch([
+    d1.prepare('SELECT content, content_text, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
+    d1.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId),
+  ]);
+  const row = concept!.results[0] as ConceptContentRow | undefined;
+  if (!row) return null;
+  const state = (doc!.results[0] as { state: unknown } | undefined)?.state;
+  return { state: state ? toBase64(blobBytes(state)) : null, content: contentToDoc(row.content), content_version: row.content_version };
+}
+
+/** What a document's wiki links point at: `[[Title]]` in its text, and concept-link marks. */
+function linkTargets(doc: RichDoc | null, text: string): { titleKeys: string[]; ids: number[] } {
+  const titles = [...extractWikiLinks(text), ...linkedConceptTitles(doc)];
+  return { titleKeys: [...new Set(titles.map(titleKey))].sort(), ids: linkedConceptIds(doc).sort((a, b) => a - b) };
+}
+
+/** Rewrites a concept's `wiki` links to the concepts its text and link marks name (never itself). */
+export function wikiLinkStatements(d1: D1Database, props: { userId: number; conceptId: number; doc: RichDoc | null; text: string }, now: number): D1PreparedStatement[] {
+  const { titleKeys, ids } = linkTargets(props.doc, props.text);
+  return [
+    d1.prepare("DELETE FROM concept_links WHERE concept_id = ? AND user_id = ? AND link_type = 'wiki'").bind(props.conceptId, props.userId),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
+         SELECT ?1, ?2, id, 'wiki', ?3 FROM concepts
+         WHERE user_id = ?1 AND id != ?2
+           AND (title_key IN (SELECT value FROM json_each(?4)) OR id IN (SELECT value FROM json_each(?5)))`,
+      )
+      .bind(props.userId, props.conceptId, now, JSON.stringify(titleKeys), JSON.stringify(ids)),
+  ];
+}
+
+/**
+ * Stores a room's state and what derives from it, in one batch: the state always; the
+ * JSON (bumping content_version) when it changed; the plain text and links only when
+ * the text or the link targets changed. False when it is not the user's concept.
+ */
+export async function saveRoomDocument(
+  d1: D1Database,
+  props: { userId: number; conceptId: number; state: Uint8Array; content: RichDoc },
+  now: number,
+): Promise<boolean> {
+  const { userId, conceptId, content } = props;
+  const row = await d1
+    .prepare('SELECT content, content_text, content_version FROM concepts WHERE id = ? AND user_id = ?')
+    .bind(conceptId, userId)
+    .first<ConceptContentRow>();
+  if (!row) return false;
+  const json = JSON.stringify(content);
+  const text = docToPlainText(content);
+  const previous = contentToDoc(row.content);
+  const linksChanged = JSON.stringify(linkTargets(previous, row.content_text)) !== JSON.stringify(linkTargets(content, text));
+  const statements: D1PreparedStatement[] = [
+    d1
+      .prepare(
+        `INSERT INTO concept_docs (concept_id, user_id, state, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (concept_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+      )
+      .bind(conceptId, userId, props.state, now),
+  ];
+  if (json !== row.content) {
+    statements.push(
+      d1
+        .prepare('UPDATE concepts SET content = ?, content_version = content_version + 1, updated_at = ? WHERE id = ? AND user_id = ?')
+        .bind(json, now, conceptId, userId),
+    );
+  }
+  if (text !== row.content_text) {
+    statements.push(d1.prepare('UPDATE concepts SET content_text = ? WHERE id = ? AND user_id = ?').bind(text, conceptId, userId));
+  }
+  if (linksChanged) statements.push(...wikiLinkStatements(d1, { userId, conceptId, doc: content, text }, now));
+  await d1.batch(statements);
+  return true;
+}
+
+function partyOrigin(host: string): string {
+  if (/^https?:\/\//.test(host)) return host.replace(/\/$/, '');
+  const local = /^(localhost|127\.|10\.|192\.168\.|\[::1\])/.test(host);
+  return `${local ? 'http' : 'https'}://${host}`;
+}
+
+const PARTY_TIMEOUT_MS = 5000;
+
+/**
+ * After a REST write of a concept's content: hands the new document to the concept's room,
+ * which applies it inside the live document (as a change of the blocks that differ) and
+ * stores the result. When the party server cannot be reached, the stored Yjs state is
+ * brought in line here instead, so the next room does not resurrect the old content.
+ */
+export async function notifyLiveRoom(env: Env, userId: number, conceptId: number, content: unknown, now: number): Promise<'room' | 'stored'> {
+  const doc = contentToDoc(content) ?? { type: 'doc', content: [] };
+  if (env.PARTY_HOST) {
+    try {
+      const res = await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/main/u${userId}-c${conceptId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-internal-secret': env.INTERNAL_SECRET },
+        body: JSON.stringify({ content: doc }),
+        signal: AbortSignal.timeout(PARTY_TIMEOUT_MS),
+      });
+      if (res.ok) return 'room';
+      console.error(`party room refused the content write: ${res.status}`);
+    } catch (err) {
+      console.error('party room unreachable for a content write', err);
+    }
+  }
+  const stored = await env.DB.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId).first<{ state: unknown }>();
+  if (stored) {
+    const ydoc = new Y.Doc();
+    Y.applyUpdate(ydoc, blobBytes(stored.state));
+    if (replaceDocInYDoc(ydoc, doc)) {
+      await env.DB.prepare('UPDATE concept_docs SET state = ?, updated_at = ? WHERE concept_id = ? AND user_id = ?')
+        .bind(Y.encodeStateAsUpdate(ydoc), now, conceptId, userId)
+        .run();
+    }
+  }
+  return 'stored';
+}
