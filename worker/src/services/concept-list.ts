@@ -1,0 +1,142 @@
+/**
+ * Reading pages of concepts: filters, sorts, totals, and the tags and constellations of a
+ * page fetched with one query each (never one per concept).
+ */
+import { titleKey } from '../domain/wiki-links';
+import { tagKey } from '../domain/tags';
+import { presentConceptSummary, SUMMARY_TEXT_LENGTH, type ConceptSummaryRow } from '../presenters/concept';
+import type { ConstellationRefRow } from '../presenters/constellation';
+import type { TagRow } from '../presenters/tag';
+
+export const SUMMARY_COLUMNS = `c.id, c.title, substr(c.content_text, 1, ${SUMMARY_TEXT_LENGTH}) AS content_text, c.mastery_level, c.created_at, c.updated_at`;
+
+export type SortField = 'title' | 'created_at' | 'updated_at' | 'mastery_level';
+export type SortOrder = 'asc' | 'desc';
+
+export interface ConceptFilter {
+  search?: string;
+  contentSearch?: string;
+  tagName?: string;
+  constellationId?: number;
+  excludeConstellationId?: number;
+}
+
+export interface Page {
+  skip: number;
+  limit: number;
+  sortBy: SortField;
+  sortOrder: SortOrder;
+}
+
+const SORT_COLUMNS: Record<SortField, string> = {
+  title: 'c.title_key',
+  created_at: 'c.created_at',
+  updated_at: 'c.updated_at',
+  mastery_level: 'c.mastery_level',
+};
+
+/** ORDER BY for a sort; concepts without a mastery level always come last; ties broken by id. */
+export function orderClause(sortBy: SortField, sortOrder: SortOrder): string {
+  const dir = sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const nullsLast = sortBy === 'mastery_level' ? 'c.mastery_level IS NULL, ' : '';
+  return `ORDER BY ${nullsLast}${SORT_COLUMNS[sortBy]} ${dir}, c.id ${dir}`;
+}
+
+/**
+ * An FTS5 query matching every word typed, as a prefix, in the concept's text. Words are
+ * quoted so operators and punctuation typed by a person are never read as FTS syntax.
+ * Null when the input holds no word at all.
+ */
+export function contentMatchQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu);
+  if (!words) return null;
+  return `content_text : (${words.slice(0, 20).map((w) => `"${w}"*`).join(' ')})`;
+}
+
+/** WHERE clause (over `concepts c`) and its bindings for a filter, always scoped to the user. */
+export function filterClause(userId: number, filter: ConceptFilter): { sql: string; binds: unknown[] } {
+  const parts = ['c.user_id = ?'];
+  const binds: unknown[] = [userId];
+  const search = filter.search?.trim();
+  if (search) {
+    parts.push('instr(c.title_key, ?) > 0');
+    binds.push(titleKey(search));
+  }
+  const content = filter.contentSearch?.trim();
+  if (content) {
+    const match = contentMatchQuery(content);
+    if (match) {
+      parts.push('c.id IN (SELECT rowid FROM concepts_fts WHERE concepts_fts MATCH ?)');
+      binds.push(match);
+    } else {
+      // Only punctuation or symbols: look for them as typed.
+      parts.push('instr(lower(c.content_text), ?) > 0');
+      binds.push(content.toLowerCase());
+    }
+  }
+  const tag = filter.tagName?.trim();
+  if (tag) {
+    parts.push('c.id IN (SELECT ct.concept_id FROM tags t JOIN concept_tags ct ON ct.tag_id = t.id WHERE t.user_id = ? AND t.name_key = ?)');
+    binds.push(userId, tagKey(tag));
+  }
+  if (filter.constellationId !== undefined) {
+    parts.push('c.id IN (SELECT concept_id FROM constellation_concepts WHERE constellation_id = ?)');
+    binds.push(filter.constellationId);
+  }
+  if (filter.excludeConstellationId !== undefined) {
+    parts.push('c.id NOT IN (SELECT concept_id FROM constellation_concepts WHERE constellation_id = ?)');
+    binds.push(filter.excludeConstellationId);
+  }
+  return { sql: parts.join(' AND '), binds };
+}
+
+/** Adds tags and constellations to concept rows: two queries for the whole page. */
+export async function summarise(d1: D1Database, rows: ConceptSummaryRow[]) {
+  if (rows.length === 0) return [];
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const [tags, constellations] = await d1.batch<(TagRow | ConstellationRefRow) & { concept_id: number }>([
+    d1
+      .prepare(
+        `SELECT ct.concept_id, t.id, t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id
+         WHERE ct.concept_id IN (SELECT value FROM json_each(?)) ORDER BY t.name_key`,
+      )
+      .bind(ids),
+    d1
+      .prepare(
+        `SELECT cc.concept_id, k.id, k.name, k.color, k.icon FROM constellation_concepts cc JOIN constellations k ON k.id = cc.constellation_id
+         WHERE cc.concept_id IN (SELECT value FROM json_each(?)) ORDER BY k.name, k.id`,
+      )
+      .bind(ids),
+  ]);
+  const byConcept = <T extends { concept_id: number }>(list: T[]) => {
+    const map = new Map<number, T[]>();
+    for (const item of list) map.set(item.concept_id, [...(map.get(item.concept_id) ?? []), item]);
+    return map;
+  };
+  const tagMap = byConcept(tags!.results as (TagRow & { concept_id: number })[]);
+  const constellationMap = byConcept(constellations!.results as (ConstellationRefRow & { concept_id: number })[]);
+  return rows.map((row) => presentConceptSummary(row, tagMap.get(row.id) ?? [], constellationMap.get(row.id) ?? []));
+}
+
+/** One page of the user's concepts matching a filter, with the total the filter matches. */
+export async function listConcepts(d1: D1Database, userId: number, filter: ConceptFilter, page: Page) {
+  const where = filterClause(userId, filter);
+  const [rows, count] = await d1.batch([
+    d1
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE ${where.sql} ${orderClause(page.sortBy, page.sortOrder)} LIMIT ? OFFSET ?`)
+      .bind(...where.binds, page.limit, page.skip),
+    d1.prepare(`SELECT COUNT(*) AS total FROM concepts c WHERE ${where.sql}`).bind(...where.binds),
+  ]);
+  const concepts = await summarise(d1, rows!.results as ConceptSummaryRow[]);
+  return { concepts, total_items: (count!.results[0] as { total: number }).total };
+}
+
+/** Every concept matching a filter (tag page, constellation page), in one sort. */
+export async function allConcepts(d1: D1Database, userId: number, filter: ConceptFilter, sortBy: SortField, sortOrder: SortOrder, cap = 10_000) {
+  const where = filterClause(userId, filter);
+  const rows = await d1
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE ${where.sql} ${orderClause(sortBy, sortOrder)} LIMIT ?`)
+    .bind(...where.binds, cap)
+    .all<ConceptSummaryRow>();
+  return summarise(d1, rows.results);
+}

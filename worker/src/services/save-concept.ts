@@ -1,0 +1,219 @@
+/**
+ * Creating and updating a concept with its tags, hierarchy, constellations and wiki links
+ * in one atomic D1 batch: either all of it is written or none of it.
+ *
+ * On update an omitted field keeps its value; a given list replaces the old one.
+ * Plain text and wiki links are derived here from the content, on every content write.
+ */
+import { ApiError, notFound } from '../lib/errors';
+import { contentToDoc, docToPlainText, linkedConceptIds, linkedConceptTitles } from '../domain/richtext';
+import { normaliseTagNames, tagKey } from '../domain/tags';
+import { extractWikiLinks, titleKey } from '../domain/wiki-links';
+import type { ConceptWrite } from '../routes/concepts.schema';
+import { assertNoCycle } from './concept-hierarchy';
+
+export interface SaveConceptProps {
+  d1: D1Database;
+  userId: number;
+  /** Absent on creation. */
+  conceptId?: number;
+  body: ConceptWrite;
+}
+
+interface DerivedContent {
+  content: string | null;
+  contentText: string;
+  linkTitleKeys: string[];
+  linkIds: number[];
+}
+
+function deriveContent(content: unknown): DerivedContent {
+  const doc = contentToDoc(content);
+  const contentText = docToPlainText(doc);
+  const titles = [...extractWikiLinks(contentText), ...linkedConceptTitles(doc)];
+  return { content: doc ? JSON.stringify(doc) : null, contentText, linkTitleKeys: [...new Set(titles.map(titleKey))], linkIds: linkedConceptIds(doc) };
+}
+
+/** Notes keep their shape: a document is stored as its JSON, text as text. */
+function storedNotes(notes: unknown): string | null {
+  if (notes === null || notes === undefined) return null;
+  return typeof notes === 'string' ? notes : JSON.stringify(notes);
+}
+
+/** 422 unless every id names one of the user's concepts (or constellations). */
+async function assertOwned(d1: D1Database, userId: number, conceptIds: number[], constellationIds: number[]) {
+  const [concepts, constellations] = await d1.batch<{ id: number }>([
+    d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(conceptIds)),
+    d1.prepare('SELECT id FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(constellationIds)),
+  ]);
+  const missing = (wanted: number[], found: { id: number }[]) => wanted.filter((id) => !found.some((r) => r.id === id));
+  const lostConcepts = missing(conceptIds, concepts!.results);
+  if (lostConcepts.length) throw new ApiError(422, 'unknown_concept', `Concept introuvable : ${[...new Set(lostConcepts)].join(', ')}.`);
+  const lostConstellations = missing(constellationIds, constellations!.results);
+  if (lostConstellations.length) throw new ApiError(422, 'unknown_constellation', `Constellation introuvable : ${[...new Set(lostConstellations)].join(', ')}.`);
+}
+
+async function ownTitleKey(d1: D1Database, userId: number, conceptId: number): Promise<string> {
+  const row = await d1.prepare('SELECT title_key FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ title_key: string }>();
+  if (!row) throw notFound('Concept');
+  return row.title_key;
+}
+
+async function currentRelations(d1: D1Database, conceptId: number) {
+  const [parents, children] = await d1.batch<{ id: number }>([
+    d1.prepare('SELECT parent_id AS id FROM concept_relations WHERE child_id = ?').bind(conceptId),
+    d1.prepare('SELECT child_id AS id FROM concept_relations WHERE parent_id = ?').bind(conceptId),
+  ]);
+  return { parents: parents!.results.map((r) => r.id), children: children!.results.map((r) => r.id) };
+}
+
+/** Creates or updates; returns the concept's id. */
+export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptProps, now: number): Promise<number> {
+  const previousTitleKey = conceptId !== undefined ? await ownTitleKey(d1, userId, conceptId) : null;
+  const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
+  const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
+  const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
+
+  await assertOwned(d1, userId, [...(parents ?? []), ...(children ?? [])].filter((id) => id !== conceptId), constellationIds ?? []);
+  if (parents || children) {
+    const existing = conceptId !== undefined ? await currentRelations(d1, conceptId) : { parents: [], children: [] };
+    await assertNoCycle(d1, userId, conceptId ?? null, parents ?? existing.parents, children ?? existing.children);
+  }
+
+  const derived = body.content !== undefined ? deriveContent(body.content) : undefined;
+  // The concept's id inside the batch. On creation it is not known before the insert runs;
+  // a batch is one transaction on a single-writer database, so right after our INSERT the
+  // largest id in the table is ours (AUTOINCREMENT ids only grow).
+  const cid = conceptId !== undefined ? String(Math.trunc(conceptId)) : '(SELECT MAX(id) FROM concepts)';
+
+  const statements: D1PreparedStatement[] = [
+    conceptId === undefined ? insertConcept(d1, userId, body, derived, now) : updateConcept(d1, userId, conceptId, body, derived, now),
+  ];
+  if (body.tag_names) statements.push(...writeTags(d1, userId, cid, normaliseTagNames(body.tag_names)));
+  if (parents) statements.push(...writeRelations(d1, userId, cid, parents, 'parents'));
+  if (children) statements.push(...writeRelations(d1, userId, cid, children, 'children'));
+  if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
+  if (derived) statements.push(...writeWikiLinks(d1, userId, cid, derived, now));
+  if (previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
+  const [first] = await d1.batch<{ id: number }>(statements);
+  return conceptId ?? first!.results[0]!.id;
+}
+
+function insertConcept(d1: D1Database, userId: number, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {
+  return d1
+    .prepare(
+      `INSERT INTO concepts (user_id, title, title_key, content, content_text, notes, source, source_url, category, content_version, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    )
+    .bind(
+      userId,
+      body.title,
+      titleKey(body.title),
+      derived?.content ?? null,
+      derived?.contentText ?? '',
+      storedNotes(body.notes),
+      body.source ?? 'MANUAL',
+      body.source_url || null,
+      body.category || null,
+      derived?.content ? 1 : 0,
+      now,
+      now,
+    );
+}
+
+function updateConcept(d1: D1Database, userId: number, id: number, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {
+  const sets = ['title = ?', 'title_key = ?', 'updated_at = ?'];
+  const binds: unknown[] = [body.title, titleKey(body.title), now];
+  if (derived) {
+    sets.push('content = ?', 'content_text = ?', 'content_version = content_version + 1');
+    binds.push(derived.content, derived.contentText);
+  }
+  const optional: [keyof ConceptWrite, string, unknown][] = [
+    ['notes', 'notes', storedNotes(body.notes)],
+    ['category', 'category', body.category || null],
+    ['source', 'source', body.source],
+    ['source_url', 'source_url', body.source_url || null],
+  ];
+  for (const [field, column, value] of optional) {
+    if (body[field] === undefined) continue;
+    sets.push(`${column} = ?`);
+    binds.push(value);
+  }
+  return d1.prepare(`UPDATE concepts SET ${sets.join(', ')} WHERE id = ? AND user_id = ? RETURNING id`).bind(...binds, id, userId);
+}
+
+/** Tags are created on demand and matched by their case-folded name. */
+function writeTags(d1: D1Database, userId: number, cid: string, names: string[]) {
+  const pairs = JSON.stringify(names.map((name) => [name, tagKey(name)]));
+  const keys = JSON.stringify(names.map(tagKey));
+  return [
+    d1
+      .prepare(
+        `INSERT INTO tags (user_id, name, name_key) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
+         ON CONFLICT (user_id, name_key) DO NOTHING`,
+      )
+      .bind(userId, pairs),
+    d1.prepare(`DELETE FROM concept_tags WHERE concept_id = ${cid}`),
+    d1
+      .prepare(`INSERT INTO concept_tags (concept_id, tag_id) SELECT ${cid}, id FROM tags WHERE user_id = ? AND name_key IN (SELECT value FROM json_each(?))`)
+      .bind(userId, keys),
+  ];
+}
+
+/** Replaces the concept's parents or children with the user's concepts among `ids`. */
+function writeRelations(d1: D1Database, userId: number, cid: string, ids: number[], side: 'parents' | 'children') {
+  const [own, other] = side === 'parents' ? ['child_id', 'parent_id'] : ['parent_id', 'child_id'];
+  return [
+    d1.prepare(`DELETE FROM concept_relations WHERE ${own} = ${cid}`),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO concept_relations (user_id, ${other}, ${own})
+         SELECT ?, id, ${cid} FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
+      )
+      .bind(userId, userId, JSON.stringify(ids)),
+  ];
+}
+
+function writeConstellations(d1: D1Database, userId: number, cid: string, ids: number[], now: number) {
+  return [
+    d1.prepare(`DELETE FROM constellation_concepts WHERE concept_id = ${cid}`),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO constellation_concepts (constellation_id, concept_id, added_at)
+         SELECT id, ${cid}, ? FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
+      )
+      .bind(now, userId, JSON.stringify(ids)),
+  ];
+}
+
+/**
+ * Rewrites the concept's wiki links from its content, and links to it the concepts whose
+ * text already said `[[its title]]` before it existed or was renamed.
+ */
+function writeWikiLinks(d1: D1Database, userId: number, cid: string, derived: DerivedContent, now: number) {
+  return [
+    d1.prepare(`DELETE FROM concept_links WHERE concept_id = ${cid} AND link_type = 'wiki'`),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
+         SELECT ?, ${cid}, id, 'wiki', ? FROM concepts
+         WHERE user_id = ? AND id <> ${cid}
+           AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))`,
+      )
+      .bind(userId, now, userId, JSON.stringify(derived.linkTitleKeys), JSON.stringify(derived.linkIds)),
+  ];
+}
+
+/**
+ * Links pointing at a concept from texts that mention `[[title]]`: run when a concept is
+ * created or renamed. SQLite's lower() folds ASCII only, so the exact spelling is tried too.
+ */
+function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: string, now: number) {
+  return d1
+    .prepare(
+      `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
+       SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
+       WHERE s.user_id = ? AND s.id <> ${cid} AND (instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
+    )
+    .bind(userId, now, userId, `[[${titleKey(title)}]]`, `[[${title}]]`);
+}
