@@ -1,0 +1,44 @@
+/** A dashboard figure with an info button that explains it ('Compris' closes). */
+import { useState, type ReactNode } from 'react';
+import { Dialog } from '../flashcards/Dialog';
+import type { Loaded } from './useDashboardStats';
+
+interface Props<T> {
+  title: string;
+  info: string;
+  source: Loaded<T>;
+  value(data: T): ReactNode;
+  hint?: string;
+}
+
+export function MetricCard<T>({ title, info, source, value, hint }: Props<T>) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="card relative min-h-28" data-testid={`metric-${title}`}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="text-sm text-slate-400">{title}</h3>
+        <button type="button" aria-label={`Informations : ${title}`} className="h-6 w-6 shrink-0 rounded-full border border-space-600 text-xs text-slate-300 hover:bg-space-700" onClick={() => setOpen(true)}>
+          i
+        </button>
+      </div>
+      <div className="mt-2 text-3xl font-semibold" data-testid="metric-value">
+        {source.status === 'loading' && <span className="text-base text-slate-500">…</span>}
+        {source.status === 'error' && <span className="text-base text-red-300">Erreur</span>}
+        {source.status === 'ok' && value(source.data)}
+      </div>
+      {hint && source.status === 'ok' && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      <Dialog
+        open={open}
+        title={title}
+        onClose={() => setOpen(false)}
+        footer={
+          <button type="button" className="btn-primary" onClick={() => setOpen(false)}>
+            Compris
+          </button>
+        }
+      >
+        <p className="text-slate-300">{info}</p>
+      </Dialog>
+    </div>
+  );
+}
