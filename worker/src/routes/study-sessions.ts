@@ -1,5 +1,100 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { requireUser } from '../lib/auth';
+import { ApiError, notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { presentFlashcard } from '../presenters/flashcard';
+import { presentSessionProgress, presentStudySession, type StudySessionRow } from '../presenters/study-session';
+import { createStudySession } from '../services/create-study-session';
+import { FLASHCARD_SELECT, type FlashcardRow } from '../services/flashcard-rows';
+import { reviewFlashcard } from '../services/review-flashcard';
+import { studyClock } from '../services/study-clock';
+import { undoReview } from '../services/undo-review';
+import { createSessionBody, sessionCardParam, sessionParam, sessionReviewBody } from './study-sessions.schema';
 
-/** Routes of this area arrive with their issue. */
-export const studySessionsRoutes = new Hono<AppEnv>();
+async function findSession(d1: D1Database, userId: number, id: number) {
+  const row = await d1
+    .prepare('SELECT id, method_type, total_cards, cards_reviewed, rating_sum, started_at, ended_at FROM study_sessions WHERE id = ? AND user_id = ?')
+    .bind(id, userId)
+    .first<StudySessionRow>();
+  if (!row) throw notFound('Study session');
+  return row;
+}
+
+/**
+ * A card answered (or un-answered) in a session must belong to that session (404
+ * otherwise), and an ended session's figures are final (409).
+ */
+async function requireSessionCard(d1: D1Database, userId: number, sessionId: number, cardId: number) {
+  const session = await findSession(d1, userId, sessionId);
+  if (session.ended_at !== null) throw new ApiError(409, 'session_ended', 'Cette session est terminée.');
+  const member = await d1.prepare('SELECT 1 AS ok FROM study_session_cards WHERE session_id = ? AND flashcard_id = ?').bind(sessionId, cardId).first();
+  if (!member) throw notFound('Flashcard in this session');
+}
+
+/**
+ * Study sessions. A session is a fixed, ordered list of cards chosen at creation. Answering
+ * in a session is a real FSRS review (logged, scheduled); the session keeps each card's
+ * latest rating, so a card answered twice counts once in cards_reviewed and its latest
+ * rating counts in average_rating. next-flashcard serves the first card not answered yet,
+ * and 404 once all are answered or the session has ended.
+ */
+export const studySessionsRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .post('/', validate('json', createSessionBody), async (c) => {
+    const body = c.req.valid('json');
+    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const userId = c.get('userId');
+    const id = await createStudySession(c.env.DB, {
+      userId,
+      methodType: body.method_type,
+      conceptIds: body.concept_ids,
+      constellationId: body.constellation_id,
+      dueOnly: body.due_only,
+      now,
+    });
+    return c.json(presentStudySession(await findSession(c.env.DB, userId, id)), 201);
+  })
+  .get('/:id{[0-9]+}', validate('param', sessionParam), async (c) => {
+    return c.json(presentStudySession(await findSession(c.env.DB, c.get('userId'), c.req.valid('param').id)), 200);
+  })
+  .get('/:id{[0-9]+}/next-flashcard', validate('param', sessionParam), async (c) => {
+    const userId = c.get('userId');
+    const session = await findSession(c.env.DB, userId, c.req.valid('param').id);
+    if (session.ended_at !== null) throw notFound('Next flashcard');
+    const row = await c.env.DB.prepare(
+      `${FLASHCARD_SELECT} JOIN study_session_cards s ON s.flashcard_id = f.id
+       WHERE s.session_id = ? AND s.rating IS NULL AND f.user_id = ? ORDER BY s.position LIMIT 1`,
+    )
+      .bind(session.id, userId)
+      .first<FlashcardRow>();
+    if (!row) throw notFound('Next flashcard');
+    return c.json(presentFlashcard(row), 200);
+  })
+  .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review', validate('param', sessionCardParam), validate('json', sessionReviewBody), async (c) => {
+    const { id, cardId } = c.req.valid('param');
+    const userId = c.get('userId');
+    await requireSessionCard(c.env.DB, userId, id, cardId);
+    const { now, fuzz } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const body = c.req.valid('json');
+    const result = await reviewFlashcard(c.env.DB, { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, sessionId: id, now, fuzz });
+    const session = await findSession(c.env.DB, userId, id);
+    return c.json({ ...presentSessionProgress(session), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
+  })
+  .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review/undo', validate('param', sessionCardParam), async (c) => {
+    const { id, cardId } = c.req.valid('param');
+    const userId = c.get('userId');
+    await requireSessionCard(c.env.DB, userId, id, cardId);
+    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const result = await undoReview(c.env.DB, { userId, flashcardId: cardId, sessionId: id, now });
+    const session = await findSession(c.env.DB, userId, id);
+    return c.json({ ...presentSessionProgress(session), flashcard: presentFlashcard(result.flashcard) }, 200);
+  })
+  .put('/:id{[0-9]+}/end', validate('param', sessionParam), async (c) => {
+    const userId = c.get('userId');
+    const { id } = c.req.valid('param');
+    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    // Ending twice keeps the first end time.
+    await c.env.DB.prepare('UPDATE study_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL').bind(now, id, userId).run();
+    return c.json(presentStudySession(await findSession(c.env.DB, userId, id)), 200);
+  });
