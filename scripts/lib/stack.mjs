@@ -44,7 +44,8 @@ export function ensureDevVars() {
 }
 
 export function run(cmd, args, opts = {}) {
-  const result = spawnSync(cmd, args, { cwd: ROOT, env: OFFLINE_ENV, stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  const env = { ...OFFLINE_ENV, ...opts.env };
+  const result = spawnSync(cmd, args, { cwd: ROOT, env, stdio: opts.quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
   if (result.status !== 0) {
     if (opts.quiet) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
     throw new Error(`${cmd} ${args.join(' ')} failed with status ${result.status}`);
@@ -56,7 +57,8 @@ export function run(cmd, args, opts = {}) {
 export function buildWeb({ quiet = false, outDir } = {}) {
   const args = ['build', '--config', 'web/vite.config.ts', '--logLevel', quiet ? 'warn' : 'info'];
   if (outDir) args.push('--outDir', outDir);
-  run(path.join(BIN, 'vite'), args, { quiet });
+  // Test runners set NODE_ENV=test, which would make Vite bundle React's development build.
+  run(path.join(BIN, 'vite'), args, { quiet, env: { NODE_ENV: 'production' } });
 }
 
 export function applyMigrations({ persistTo, quiet = false } = {}) {

@@ -125,3 +125,41 @@ describe('web view handshake', () => {
     }
   });
 });
+
+describe('expired sessions', () => {
+  const forge = async (sub: number, secret: string) => {
+    const { SignJWT } = await import('jose');
+    return new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(sub)).setIssuer('astrolabe').setAudience('astrolabe-app').setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+  };
+
+  it('in a browser, a token the server refuses ends the session: message, tokens cleared, /auth', async () => {
+    const account = await createAccount(stack.url, 'stale');
+    const revoked = await forge(account.id, 'a-secret-the-server-does-not-know!');
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), revoked);
+    await page.goto(`${stack.url}/concepts`);
+    await page.waitForURL(/\/(auth|login)$/);
+    await page.getByText('Session expired. Please log in again.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('astrolabe.access_token'))).toBeNull();
+    await context.close();
+  });
+
+  it('in a web view, a refused token is replaced once by a fresh one from the host', async () => {
+    const account = await createAccount(stack.url, 'refresh');
+    const revoked = await forge(account.id, 'a-secret-the-server-does-not-know!');
+    const host = await startHostServer();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      const query = new URLSearchParams({ app: stack.url, path: '/minimal-editor?source=mobile', tokens: `${revoked},${account.token}` });
+      await page.goto(`${host.url}/?${query}`);
+      const frame = page.frameLocator('#webview');
+      await frame.getByTestId('embedded-user').waitFor();
+      const received = await page.evaluate(() => (window as unknown as { received: { type: string }[] }).received);
+      expect(received.filter((m) => m.type === 'request-auth-token').length).toBe(2);
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+});

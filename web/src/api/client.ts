@@ -39,18 +39,36 @@ function withToken(init: RequestInit | undefined, token: string | null): Request
   return { ...init, headers, credentials: 'same-origin' };
 }
 
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh at a time: concurrent 401s share the host's answer. */
+function refreshOnce(): Promise<string | null> {
+  refreshing ??= handlers.requestFreshToken().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const res = await fetch(input, withToken(init, storedToken()));
+  const sent = storedToken();
+  const res = await fetch(input, withToken(init, sent));
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (res.status !== 401 || AUTH_CALLS.some((p) => url.includes(p))) return res;
+  // A 401 to a request that carried no token ends no session: there was none.
+  if (res.status !== 401 || !sent || AUTH_CALLS.some((p) => url.includes(p))) return res;
+  const current = storedToken();
+  if (current !== sent) {
+    // Another request already dealt with this token: retry with its replacement, if any.
+    return current ? fetch(input, withToken(init, current)) : res;
+  }
   if (!refreshFailed && handlers.isWebView()) {
-    const fresh = await handlers.requestFreshToken();
+    const fresh = await refreshOnce();
     if (fresh) {
-      storeToken(fresh);
+      if (storedToken() !== fresh) storeToken(fresh);
       const retried = await fetch(input, withToken(init, fresh));
       if (retried.status !== 401) return retried;
     }
   }
+  if (storedToken() === null) return res; // ended meanwhile by a concurrent request
   refreshFailed = true;
   clearToken();
   handlers.onSessionExpired();

@@ -85,7 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const me = await fetchUser();
         if (run !== attempt.current) return;
-        tokenRef.current = token;
+        // A 401 may have been answered by a fresh token from the host: remember the one in force.
+        tokenRef.current = storedToken() ?? token;
         setUser(me);
         setStatus('authenticated');
         if (isWebView) postToHost({ type: 'auth-status', authenticated: true, username: me.username });
