@@ -7,6 +7,7 @@ import { ancestry, childConcepts, rootConcepts } from '../services/concept-hiera
 import { loadConcept, loadPreviewRow, requireOwnConcept } from '../services/concept-detail';
 import { listConcepts, SUMMARY_COLUMNS, summarise } from '../services/concept-list';
 import { deleteConcept } from '../services/delete-concept';
+import { notifyLiveRoom } from '../services/live-content';
 import { saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
 import { conceptListQuery, conceptWriteBody, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
@@ -69,6 +70,8 @@ export const conceptsRoutes = new Hono<AppEnv>()
   .put('/:id{[0-9]+}', validate('param', idParam), validate('json', conceptWriteBody), async (c) => {
     const { id } = c.req.valid('param');
     await saveConcept({ d1: c.env.DB, userId: c.get('userId'), conceptId: id, body: c.req.valid('json') }, Date.now());
+    // A content write lands inside the concept's live document (issue 6), never beside it.
+    if (c.req.valid('json').content !== undefined) await notifyLiveRoom(c.env, c.get('userId'), id, c.req.valid('json').content, Date.now());
     return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
