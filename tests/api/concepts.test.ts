@@ -319,3 +319,28 @@ describe('wiki links and previews', () => {
     expect((await call('GET', `/api/concepts/${empty.id}/preview`, { token: ada.token })).body.excerpt).toBe('Aucun aperçu disponible.');
   });
 });
+
+describe('daily-note mentions of a concept', () => {
+  it('lists the blocks that mention it, newest note first, text stripped of tags and scripts and cut at 200', async () => {
+    const ada = await signUp('kb');
+    const c = await create(ada, { title: 'Atome' });
+    const now = Date.now();
+    const note = async (date: string) =>
+      (await env.DB.prepare('INSERT INTO daily_notes (user_id, date, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id').bind(ada.id, date, now, now).first<{ id: number }>())!.id;
+    const block = async (noteId: number, text: string, order: number) => {
+      const b = await env.DB.prepare('INSERT INTO note_blocks (user_id, note_id, text, order_idx, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
+        .bind(ada.id, noteId, text, order, now, now)
+        .first<{ id: number }>();
+      await env.DB.prepare('INSERT INTO block_mentions (block_id, concept_id) VALUES (?, ?)').bind(b!.id, c.id).run();
+      return b!.id;
+    };
+    const older = await block(await note('2026-01-02'), '<p>Vu [[Atome]] <script>alert(1)</script>en cours</p>', 0);
+    const newer = await block(await note('2026-03-04'), `<p>${'é'.repeat(250)}</p>`, 0);
+    expect((await call('GET', `/api/notes/concepts/${c.id}/mentions`, { token: ada.token })).body).toEqual([
+      { note_date: '2026-03-04', block_id: newer, block_text: 'é'.repeat(200) },
+      { note_date: '2026-01-02', block_id: older, block_text: 'Vu [[Atome]] en cours' },
+    ]);
+    const quiet = await create(ada, { title: 'Silence' });
+    expect((await call('GET', `/api/notes/concepts/${quiet.id}/mentions`, { token: ada.token })).body).toEqual([]);
+  });
+});

@@ -142,7 +142,7 @@ export function blockToPlainText(text: string): string {
     .replace(/<[^>]*>/g, '')
     .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
     .split('\n')
-    .map((line) => line.trim())
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
     .filter(Boolean)
     .join('\n');
 }

@@ -46,7 +46,8 @@ export async function ancestry(d1: D1Database, userId: number, conceptId: number
   const rows = await d1
     .prepare(
       `WITH RECURSIVE up(id, depth, path) AS (
-         SELECT ?1, 0, ',' || ?1 || ','
+         -- Cast: D1 may bind a JS number as a real, which would print as '15.0' in the path.
+         SELECT CAST(?1 AS INTEGER), 0, ',' || CAST(?1 AS INTEGER) || ','
          UNION ALL
          SELECT r.parent_id, up.depth + 1, up.path || r.parent_id || ','
          FROM up JOIN concept_relations r ON r.child_id = up.id
