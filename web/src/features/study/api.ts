@@ -46,9 +46,9 @@ export const studyApi = {
   get: (id: number) => apiJson<StudySession>(`/api/study-sessions/${id}`),
   /** The next card, or null at the end (404 or an empty answer). */
   next: (id: number) => apiJson<Flashcard | null>(`/api/study-sessions/${id}/next-flashcard`),
-  review: (id: number, cardId: number, rating: Rating) =>
-    apiJson<SessionProgress>(`/api/study-sessions/${id}/flashcards/${cardId}/review`, json('POST', { rating })),
-  undo: (id: number, cardId: number) => apiJson<Partial<SessionProgress>>(`/api/study-sessions/${id}/flashcards/${cardId}/review/undo`, json('POST')),
+  review: (id: number, cardId: number, rating: Rating, durationMs?: number) =>
+    apiJson<SessionProgress>(`/api/study-sessions/${id}/flashcards/${cardId}/review`, json('POST', { rating, duration_ms: durationMs })),
+  undo: (id: number, cardId: number) => apiJson<unknown>(`/api/study-sessions/${id}/flashcards/${cardId}/review/undo`, json('POST')),
   end: (id: number) => apiJson<StudySession>(`/api/study-sessions/${id}/end`, json('PUT')),
   constellations: () => apiJson<Constellation[]>('/api/constellations'),
   constellationConcepts: (id: number) => apiJson<ConceptRef[]>(`/api/constellations/${id}/concepts`),

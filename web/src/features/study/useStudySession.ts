@@ -27,6 +27,7 @@ export function useStudySession(sessionId: number | null) {
   const [busy, setBusy] = useState(false);
   const [lastAnswered, setLastAnswered] = useState<Flashcard | null>(null);
   const timers = useRef<number[]>([]);
+  const shownAt = useRef(0);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -46,6 +47,7 @@ export function useStudySession(sessionId: number | null) {
       if (!next) return finish();
       setCard(next);
       setPhase('question');
+      shownAt.current = performance.now();
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 404) return finish();
       setError(`Une erreur est survenue lors du chargement de la carte suivante: ${errorText(err, 'erreur inconnue')}`);
@@ -79,7 +81,7 @@ export function useStudySession(sessionId: number | null) {
     if (sessionId === null || !card || busy || phase !== 'answer') return;
     setBusy(true);
     try {
-      setProgress(await studyApi.review(sessionId, card.id, rating));
+      setProgress(await studyApi.review(sessionId, card.id, rating, Math.round(performance.now() - shownAt.current)));
       setLastAnswered(card);
       later(() => void loadNext().finally(() => setBusy(false)), NEXT_CARD_DELAY_MS);
     } catch (err) {
@@ -92,11 +94,12 @@ export function useStudySession(sessionId: number | null) {
     if (sessionId === null || !lastAnswered || busy) return;
     setBusy(true);
     try {
-      const result = await studyApi.undo(sessionId, lastAnswered.id);
-      setProgress((p) => (p ? { ...p, ...pickProgress(result) } : p));
+      await studyApi.undo(sessionId, lastAnswered.id);
+      setProgress(await studyApi.get(sessionId));
       setCard(lastAnswered);
       setLastAnswered(null);
       setPhase('question');
+      shownAt.current = performance.now();
     } catch (err) {
       toast.error(`Impossible d'annuler la dernière réponse: ${errorText(err, 'erreur inconnue')}`);
     } finally {
@@ -128,12 +131,4 @@ export function useStudySession(sessionId: number | null) {
     undo,
     end,
   };
-}
-
-function pickProgress(result: Partial<SessionProgress>): Partial<SessionProgress> {
-  const out: Partial<SessionProgress> = {};
-  if (typeof result.total_cards === 'number') out.total_cards = result.total_cards;
-  if (typeof result.cards_reviewed === 'number') out.cards_reviewed = result.cards_reviewed;
-  if (result.average_rating !== undefined) out.average_rating = result.average_rating;
-  return out;
 }

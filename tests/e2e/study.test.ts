@@ -1,0 +1,222 @@
+/**
+ * Study in Chromium: cards created on a concept's page, the review dialog with undo, a
+ * session prepared from a constellation and answered to the end, its summary, and the
+ * dashboard's counts moving.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+
+const stack = inject('stack');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CARDS = [
+  { question: 'Où a lieu la photosynthèse ?', answer: 'Dans les chloroplastes', tags: 'biologie, cellule' },
+  { question: 'Quel gaz est absorbé ?', answer: 'Le dioxyde de carbone', tags: '' },
+  { question: 'Quel pigment capte la lumière ?', answer: 'La chlorophylle', tags: 'pigment' },
+];
+
+async function signedInPage(account: Account): Promise<Page> {
+  const { page } = await newPage(browser);
+  await page.goto(`${stack.url}/login`);
+  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  return page;
+}
+
+async function seedConceptInConstellation(account: Account) {
+  const concept = await api(stack.url, 'POST', '/api/concepts', {
+    token: account.token,
+    json: { title: 'Photosynthèse', content: 'La photosynthèse convertit la lumière en énergie chimique.', tag_names: [] },
+  });
+  expect(concept.status).toBe(201);
+  const constellation = await api(stack.url, 'POST', '/api/constellations', { token: account.token, json: { name: 'Biologie', icon: '🌿' } });
+  expect(constellation.status).toBe(201);
+  const added = await api(stack.url, 'POST', `/api/constellations/${constellation.body.id}/concepts`, { token: account.token, json: { concept_ids: [concept.body.id] } });
+  expect(added.status).toBe(200);
+  return { conceptId: concept.body.id as number, constellationId: constellation.body.id as number };
+}
+
+/** The figure a dashboard metric card shows. */
+async function metric(page: Page, title: string): Promise<string> {
+  const value = page.getByTestId(`metric-${title}`).getByTestId('metric-value');
+  await expect.poll(async () => (await value.textContent())?.trim(), { timeout: 10_000 }).not.toBe('…');
+  return ((await value.textContent()) ?? '').trim();
+}
+
+describe('study in the browser', () => {
+  it('creates cards on a concept, reviews them with undo, runs a session from a constellation, and the dashboard moves', async () => {
+    const account = await createAccount(stack.url, 'study');
+    const { conceptId, constellationId } = await seedConceptInConstellation(account);
+    const page = await signedInPage(account);
+
+    // The dashboard before any study.
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByText('Système Actif').waitFor();
+    await page.getByRole('tab', { name: 'Activité' }).click();
+    expect(await metric(page, 'Total des révisions')).toBe('0');
+    await page.getByText('Aucune donnée de révision sur les 30 derniers jours.').waitFor();
+
+    // Cards created through the concept page's 'Créer' tab.
+    await page.goto(`${stack.url}/concepts/${conceptId}`);
+    await page.getByRole('tab', { name: 'Réviser' }).waitFor();
+    await page.getByText('Aucune flashcard disponible.').waitFor();
+    await page.getByRole('tab', { name: 'Créer' }).click();
+    const create = page.getByRole('button', { name: 'Créer la flashcard' });
+    expect(await create.isDisabled()).toBe(true); // question and answer are required
+    for (const card of CARDS) {
+      await page.getByLabel('Question *').fill(card.question);
+      await page.getByLabel('Réponse *').fill(card.answer);
+      await page.getByLabel('Tags').fill(card.tags);
+      await create.click();
+      await page.getByText('Flashcard créée avec succès!').first().waitFor();
+      await expect.poll(() => page.getByLabel('Question *').inputValue()).toBe('');
+    }
+    await screenshot(page, 'study-concept-create-tab');
+    const stored = await api(stack.url, 'GET', `/api/concepts/${conceptId}/flashcards`, { token: account.token });
+    expect(stored.body.map((c: { question: string }) => c.question).sort()).toEqual(CARDS.map((c) => c.question).sort());
+    expect(stored.body.find((c: { question: string }) => c.question === CARDS[0]!.question).tags).toEqual(['biologie', 'cellule']);
+
+    // The viewer wraps around and flips.
+    await page.getByRole('tab', { name: 'Réviser' }).click();
+    await page.getByTestId('viewer-counter').getByText('1 / 3').waitFor();
+    await page.getByRole('button', { name: 'Précédent' }).click();
+    expect(await page.getByTestId('viewer-counter').textContent()).toBe('3 / 3');
+    const firstFace = await page.getByTestId('viewer-face').textContent();
+    await page.getByTestId('viewer-face').click();
+    expect(await page.getByTestId('viewer-face').textContent()).not.toBe(firstFace);
+    await screenshot(page, 'study-concept-review-tab');
+
+    // The review dialog: reveal, rate, undo brings the card back, keys finish the round.
+    await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+    const firstQuestion = await dialog.getByTestId('review-question').textContent();
+    await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
+    await dialog.getByTestId('review-answer').waitFor();
+    await screenshot(page, 'study-review-dialog-answer');
+    await dialog.getByRole('button', { name: 'Bon' }).click();
+    await dialog.getByText('Carte 2 / 3').waitFor();
+    expect(await dialog.getByTestId('review-answer').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.getByText('Carte 1 / 3').waitFor();
+    expect(await dialog.getByTestId('review-question').textContent()).toBe(firstQuestion);
+    const afterUndo = await api(stack.url, 'GET', `/api/concepts/${conceptId}/flashcards`, { token: account.token });
+    expect(afterUndo.body.every((c: { reps: number }) => c.reps === 0)).toBe(true);
+    for (let n = 1; n <= 3; n++) {
+      await dialog.getByText(`Carte ${n} / 3`).waitFor();
+      await page.keyboard.press('Space');
+      await dialog.getByTestId('review-answer').waitFor();
+      await page.keyboard.press('3');
+    }
+    await dialog.getByText('Révision terminée !').waitFor();
+    await screenshot(page, 'study-review-dialog-done');
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    // Reopened, it starts again from the first card.
+    await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+    await dialog.getByText('Carte 1 / 3').waitFor();
+    await page.keyboard.press('Escape');
+
+    // The method carousel.
+    await page.goto(`${stack.url}/study`);
+    await page.getByRole('button', { name: 'Commencer Flashcards' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('button', { name: 'Commencer Blurting' }).isDisabled()).toBe(true);
+    expect(await page.getByText('Bientôt', { exact: true }).count()).toBe(4);
+    await screenshot(page, 'study-methods');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/study/select-concepts`);
+
+    // Preparation: nothing selected is refused, then the constellation's concepts are added.
+    await page.getByRole('heading', { name: "Préparer la session d'étude" }).waitFor();
+    await page.getByRole('button', { name: 'Démarrer la session (0)' }).click();
+    await page.getByText('Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.').waitFor();
+    await page.getByRole('button', { name: 'Sélectionner par Constellation' }).click();
+    await page.getByRole('button', { name: '+ Tout Ajouter Biologie' }).click();
+    await page.getByText('1 concept(s) sélectionné(s)').waitFor();
+    await page.getByRole('button', { name: '- Tout Retirer Biologie' }).click();
+    await page.getByText('0 concept(s) sélectionné(s)').waitFor();
+    // The ?constellation= link preselects the same concepts.
+    await page.goto(`${stack.url}/study/select-concepts?constellation=${constellationId}`);
+    await page.getByText('1 concept(s) sélectionné(s)').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Photosynthèse' }).isChecked()).toBe(true);
+    await screenshot(page, 'study-prepare');
+    await page.getByRole('button', { name: 'Démarrer la session (1)' }).click();
+    await page.waitForURL(/\/study\/session\/\d+$/);
+    const sessionId = page.url().split('/').pop();
+
+    // The session: every card answered, one answer undone on the way.
+    await page.getByRole('heading', { name: 'Session Flashcards' }).waitFor();
+    await page.getByText('Carte 1 / 3').waitFor();
+    await page.getByRole('button', { name: 'Voir la réponse' }).click();
+    await page.getByTestId('session-answer').waitFor();
+    await screenshot(page, 'study-session-answer');
+    await page.getByRole('button', { name: 'À nouveau' }).click();
+    await page.getByText('Carte 2 / 3').waitFor();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByText('Carte 1 / 3').waitFor();
+    const ratings = ['4', '3', '3'];
+    for (const [i, key] of ratings.entries()) {
+      await page.getByText(`Carte ${i + 1} / 3`).waitFor();
+      await page.getByRole('button', { name: 'Voir la réponse' }).waitFor();
+      await page.keyboard.press('Space');
+      await page.getByTestId('session-answer').waitFor();
+      await page.keyboard.press(key);
+    }
+
+    // The summary.
+    await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
+    await page.getByRole('heading', { name: 'Résumé de la session' }).waitFor();
+    expect(await page.getByTestId('summary-Cartes révisées').textContent()).toBe('3 / 3');
+    expect(await page.getByTestId('summary-Note moyenne').textContent()).toBe('3.3/4');
+    expect(await page.getByTestId('summary-Type').textContent()).toBe('Flashcards');
+    await page.getByText('Bon travail ! Encore quelques révisions et ce sera acquis.').waitFor();
+    await screenshot(page, 'study-summary');
+
+    // The dashboard counts moved: 3 answers in the dialog and 3 in the session.
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await page.waitForURL(`${stack.url}/dashboard`);
+    expect(await metric(page, 'Total des cartes')).toBe('3');
+    await screenshot(page, 'study-dashboard-overview');
+    await page.getByRole('button', { name: 'Informations : Total des cartes' }).click();
+    await page.getByRole('dialog', { name: 'Total des cartes' }).waitFor();
+    await page.getByRole('button', { name: 'Compris' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('tabpanel', { name: 'Activité' }).waitFor();
+    expect(await metric(page, 'Total des révisions')).toBe('6');
+    expect(await metric(page, 'Révisions (7 jours)')).toBe('6');
+    await page.locator('canvas').waitFor();
+    await screenshot(page, 'study-dashboard-activity');
+    await page.getByRole('tab', { name: 'État Collection' }).click();
+    await page.getByTestId('metric-Concepts les plus solides').getByText('Photosynthèse').waitFor();
+    await screenshot(page, 'study-dashboard-collection');
+    await page.getByRole('tab', { name: 'Prévisions' }).click();
+    expect(await metric(page, 'Jours actifs')).toBe('1');
+    expect(await metric(page, 'Série actuelle')).toBe('1 j');
+    await screenshot(page, 'study-dashboard-forecast');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the session and summary id messages', async () => {
+    const account = await createAccount(stack.url, 'ids');
+    const page = await signedInPage(account);
+    await page.goto(`${stack.url}/study/session/abc`);
+    await page.getByText('ID de session invalide.').waitFor();
+    await page.getByRole('button', { name: "Retour au menu d'étude" }).waitFor();
+    await page.goto(`${stack.url}/study/summary/abc`);
+    await page.getByText('Erreur : ID de session invalide ou manquant.').waitFor();
+    await page.goto(`${stack.url}/study/session/999999`);
+    await page.getByText(/^Erreur lors de la récupération des informations de session: /).waitFor();
+    await screenshot(page, 'study-session-error');
+    await page.context().close();
+  });
+});
