@@ -17,7 +17,7 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ id: user.id, username: user.username, email: user.email }, 201);
   })
   .get('/me', requireUser, async (c) => {
-    const user = await getDb(c.env.DB).query.users.findFirst({ where: eq(users.id, c.get('userId')) });
+    const user = await getDb(c.env.DB).select().from(users).where(eq(users.id, c.get('userId'))).get();
     if (!user) throw notFound('User');
     return c.json(presentUser(user), 200);
   });
