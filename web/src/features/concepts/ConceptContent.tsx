@@ -1,0 +1,37 @@
+/**
+ * A concept's content, read-only, with other concepts' titles auto-linked and the hover
+ * preview on every concept link. A click on a concept link navigates inside the app.
+ */
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { RichTextEditor } from '../../editor/RichTextEditor';
+import { AutoLinkTitles, type ConceptLinkHover } from './autoLinkTitles';
+import { useConceptHoverPreview } from './ConceptHoverPreview';
+import type { Concept, ConceptRef } from './types';
+
+export function ConceptContent({ concept, titles }: { concept: Concept; titles: ConceptRef[] }) {
+  const navigate = useNavigate();
+  const { onHover, card } = useConceptHoverPreview();
+  // The editor keeps the extension it was created with: route callbacks through refs.
+  const latest = useRef({ navigate, onHover });
+  latest.current = { navigate, onHover };
+  const extensions = useMemo(
+    () => [
+      AutoLinkTitles.configure({
+        titles,
+        currentConceptId: concept.id,
+        onOpen: (id: number) => latest.current.navigate(`/concepts/${id}`),
+        onHover: (hover: ConceptLinkHover | null) => latest.current.onHover(hover),
+      }),
+    ],
+    [titles, concept.id],
+  );
+
+  if (!concept.content) return <p className="text-slate-400 italic">Aucun contenu.</p>;
+  return (
+    <div data-testid="concept-content">
+      <RichTextEditor key={concept.id} value={concept.content} editable={false} conceptId={concept.id} ariaLabel="Contenu du concept" extraExtensions={extensions} />
+      {card}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * /concepts/{id} (spec document 1 §2 concept detail, §4 concept page, §8). The concept
+ * and the minimal list of all concepts load together; the list drives auto-linking.
+ * States: invalid id, loading, error, not found, loaded.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiRequestError } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import { Spinner } from '../../app/common';
+import { useToast } from '../../app/toasts';
+import { ConceptFlashcardsPanel } from '../flashcards/ConceptFlashcardsPanel';
+import { conceptsApi } from './api';
+import { ConstellationChips, TagChips } from './Chips';
+import { ConceptContent } from './ConceptContent';
+import { ConceptMetadata, PersonalNotes } from './ConceptMetadata';
+import { ConfirmDialog } from './Dialog';
+import { errorText, isAbort, parseId } from './format';
+import { MentionsPanel } from './MentionsPanel';
+import type { Concept, ConceptRef } from './types';
+
+type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'loaded'; concept: Concept; titles: ConceptRef[] };
+
+function useConceptWithTitles(id: number | null): Load {
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  useEffect(() => {
+    if (id === null) return;
+    const ctrl = new AbortController();
+    setLoad({ phase: 'loading' });
+    // Without the title list the page still shows, only without auto-links.
+    const titles = conceptsApi.minimal(ctrl.signal).catch(() => [] as ConceptRef[]);
+    Promise.all([conceptsApi.get(id, ctrl.signal), titles]).then(
+      ([concept, all]) => setLoad({ phase: 'loaded', concept, titles: all }),
+      (err) => {
+        if (isAbort(err)) return;
+        if (err instanceof ApiRequestError && err.status === 404) setLoad({ phase: 'notFound' });
+        else setLoad({ phase: 'error', message: errorText(err, 'Erreur chargement.') });
+      },
+    );
+    return () => ctrl.abort();
+  }, [id]);
+  return load;
+}
+
+const BackLink = () => (
+  <Link to="/concepts" className="btn-ghost">
+    ← Retour à la liste
+  </Link>
+);
+
+export function ConceptDetailPage() {
+  const id = parseId(useParams().id);
+  const load = useConceptWithTitles(id);
+  if (id === null) return <Message text="ID de concept invalide." />;
+  if (load.phase === 'loading') return <Spinner />;
+  if (load.phase === 'notFound') return <Message text="Concept non trouvé." />;
+  if (load.phase === 'error') return <Message heading="Erreur" text={load.message} />;
+  return <LoadedConcept concept={load.concept} titles={load.titles} />;
+}
+
+function Message({ heading, text }: { heading?: string; text: string }) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <div role="alert" className="card">
+        {heading && <h1 className="mb-2 text-2xl font-semibold text-red-300">{heading}</h1>}
+        <p className="text-slate-200">{text}</p>
+      </div>
+      <BackLink />
+    </div>
+  );
+}
+
+function LoadedConcept({ concept, titles }: { concept: Concept; titles: ConceptRef[] }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { isWebView } = useAuth();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const title = concept.title || 'Sans titre';
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await conceptsApi.remove(concept.id);
+      toast.success('Concept supprimé avec succès !');
+      navigate('/');
+    } catch (err) {
+      setDeleting(false);
+      setConfirming(false);
+      toast.error(`Erreur : ${errorText(err, 'Une erreur est survenue lors de la suppression.')}`);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <BackLink />
+      <header className="card space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-3xl font-semibold break-words">{title}</h1>
+          <div className="flex gap-2">
+            <Link to={`/concepts/${concept.id}/edit${isWebView ? '?source=mobile_webview' : ''}`} className="btn-primary">
+              Modifier
+            </Link>
+            <button type="button" className="btn border border-red-600/60 text-red-200 hover:bg-red-950" onClick={() => setConfirming(true)}>
+              Supprimer
+            </button>
+          </div>
+        </div>
+        <TagChips tags={concept.tags} />
+        <ConstellationChips constellations={concept.constellations} />
+      </header>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <section aria-label="Contenu" className="card">
+            <ConceptContent concept={concept} titles={titles} />
+          </section>
+          <PersonalNotes notes={concept.notes} />
+          <ConceptFlashcardsPanel conceptId={concept.id} conceptTitle={title} />
+        </div>
+        <div className="space-y-4">
+          <MentionsPanel conceptId={concept.id} backlinks={concept.backlinks} />
+          <ConceptMetadata concept={concept} />
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Supprimer le concept"
+        message="Êtes-vous sûr de vouloir supprimer ce concept ? Cette action est irréversible."
+        confirmLabel="Supprimer"
+        busy={deleting}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

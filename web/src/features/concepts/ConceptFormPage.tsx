@@ -1,0 +1,160 @@
+/**
+ * /concepts/new and /concepts/{id}/edit (spec document 1 §2, §4 concept form, §5, §8).
+ * Edit fetches the concept first. A failed save keeps everything typed. Success: edit
+ * says 'Concept mis à jour avec succès!' and opens the concept 500 ms later; create says
+ * 'Concept ajouté avec succès!', clears the form, and opens the new concept 500 ms later.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../app/common';
+import { conceptsApi } from './api';
+import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
+import { docToPlainText } from '@domain/richtext';
+import { parseTagInput } from '@domain/tags';
+import { errorText, isAbort, parseId } from './format';
+import type { Concept, ConceptWrite } from './types';
+
+export const EDIT_REDIRECT_MS = 500;
+
+function notesAsText(notes: Concept['notes']): string {
+  if (notes === null) return '';
+  return typeof notes === 'string' ? notes : docToPlainText(notes);
+}
+
+function formValues(concept: Concept): ConceptFormValues {
+  return {
+    title: concept.title,
+    content: concept.content,
+    notes: notesAsText(concept.notes),
+    tags: concept.tags.map((t) => t.name).join(', '),
+    parents: concept.parents,
+    children: concept.children,
+    constellationIds: concept.constellations.map((c) => c.id),
+  };
+}
+
+function payload(values: ConceptFormValues, original: Concept | null): ConceptWrite {
+  // Notes stored as a rich document are sent back untouched unless their text was edited.
+  const notesUnchanged = original !== null && values.notes === notesAsText(original.notes);
+  return {
+    title: values.title.trim(),
+    content: values.content,
+    notes: notesUnchanged ? original.notes : values.notes.trim() ? values.notes : null,
+    tag_names: parseTagInput(values.tags),
+    parent_ids: values.parents.map((c) => c.id),
+    child_ids: values.children.map((c) => c.id),
+    constellation_ids: values.constellationIds,
+    ...(original ? {} : { source: 'MANUAL' as const, source_url: null }),
+  };
+}
+
+type Phase = 'loading' | 'loadFailed' | 'ready' | 'submitting' | 'saved';
+
+export function ConceptFormPage() {
+  const rawId = useParams().id;
+  const editing = rawId !== undefined;
+  const id = parseId(rawId);
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>(editing ? 'loading' : 'ready');
+  const [values, setValues] = useState<ConceptFormValues>(EMPTY_FORM);
+  const [original, setOriginal] = useState<Concept | null>(null);
+  const [editorKey, setEditorKey] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  useEffect(() => {
+    if (!editing) return;
+    if (id === null) {
+      setPhase('loadFailed');
+      return;
+    }
+    const ctrl = new AbortController();
+    setPhase('loading');
+    conceptsApi.get(id, ctrl.signal).then(
+      (concept) => {
+        setOriginal(concept);
+        setValues(formValues(concept));
+        setEditorKey((k) => k + 1);
+        setPhase('ready');
+      },
+      (err) => {
+        if (!isAbort(err)) setPhase('loadFailed');
+      },
+    );
+    return () => ctrl.abort();
+  }, [editing, id]);
+
+  async function save() {
+    if (phase !== 'ready') return;
+    setNotice(null);
+    if (!values.title.trim()) {
+      setError(TITLE_REQUIRED);
+      return;
+    }
+    let body: ConceptWrite;
+    try {
+      body = payload(values, original);
+    } catch {
+      setError('Erreur interne lors du traitement des données.');
+      return;
+    }
+    setError(null);
+    setPhase('submitting');
+    try {
+      const saved = original ? await conceptsApi.update(original.id, body) : await conceptsApi.create(body);
+      setPhase('saved');
+      if (original) {
+        setNotice('Concept mis à jour avec succès!');
+      } else {
+        setNotice('Concept ajouté avec succès!');
+        setValues(EMPTY_FORM);
+        setEditorKey((k) => k + 1);
+      }
+      redirect.current = setTimeout(() => navigate(`/concepts/${saved.id}`), EDIT_REDIRECT_MS);
+    } catch (err) {
+      setPhase('ready');
+      setError(errorText(err, original ? 'Erreur lors de la mise à jour du concept.' : "Erreur lors de l'ajout du concept.", '; '));
+    }
+  }
+
+  const heading = editing ? 'Modifier le concept' : 'Nouveau concept';
+  if (phase === 'loading') return <Spinner />;
+  if (phase === 'loadFailed') {
+    return (
+      <div className="mx-auto max-w-3xl card" role="alert">
+        <h1 className="mb-2 text-2xl font-semibold">{heading}</h1>
+        <p className="text-red-300">Impossible de charger les données du concept pour la modification.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <h1 className="text-3xl font-semibold">{heading}</h1>
+      {notice && (
+        <p role="status" className="rounded-md border border-emerald-600/50 bg-emerald-950/60 px-4 py-2 text-emerald-100">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="rounded-md border border-red-600/50 bg-red-950/60 px-4 py-2 text-red-100">
+          {error}
+        </p>
+      )}
+      <div className="card">
+        <ConceptForm
+          values={values}
+          onChange={setValues}
+          onSubmit={save}
+          submitting={phase === 'submitting' || phase === 'saved'}
+          submitLabel={editing ? 'Mettre à jour' : 'Ajouter le concept'}
+          conceptId={original?.id ?? null}
+          editorKey={editorKey}
+          cancelTo={original ? `/concepts/${original.id}` : '/concepts'}
+        />
+      </div>
+    </div>
+  );
+}

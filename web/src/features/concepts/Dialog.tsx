@@ -1,0 +1,95 @@
+/**
+ * A modal dialog: centred card, or a bottom drawer on small screens when asked. Escape
+ * and the backdrop close it; focus moves into it on open and back to the opener on close.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { SMALL_SCREEN, useMediaQuery } from './hooks';
+
+interface DialogProps {
+  title: string;
+  open: boolean;
+  onClose(): void;
+  children: ReactNode;
+  /** Buttons row at the bottom. */
+  actions?: ReactNode;
+  /** On small screens, slide up from the bottom instead of floating in the middle. */
+  drawerOnSmall?: boolean;
+  wide?: boolean;
+}
+
+export function Dialog({ title, open, onClose, children, actions, drawerOnSmall = false, wide = false }: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const small = useMediaQuery(SMALL_SCREEN);
+  const asDrawer = drawerOnSmall && small;
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const first = panel.current?.querySelector<HTMLElement>('input, textarea, select, button:not([data-dialog-close])');
+    (first ?? panel.current)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      opener?.focus?.();
+    };
+    // onClose changes identity each render; the listener only needs the latest through closure re-run on open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) return null;
+  const placement = asDrawer ? 'items-end' : 'items-center justify-center p-4';
+  const shape = asDrawer ? 'w-full rounded-t-2xl max-h-[85vh]' : `w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl max-h-[90vh]`;
+  return (
+    <div className={`fixed inset-0 z-40 flex bg-black/70 ${placement}`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`flex flex-col border border-space-600 bg-space-900 shadow-2xl ${shape}`}>
+        <div className="flex items-center justify-between border-b border-space-700 px-5 py-3">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button type="button" data-dialog-close aria-label="Fermer" className="text-xl text-slate-400 hover:text-white" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        {actions && <div className="flex justify-end gap-2 border-t border-space-700 px-5 py-3">{actions}</div>}
+      </div>
+    </div>
+  );
+}
+
+interface ConfirmProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** A yes/no question before something that cannot be undone. */
+export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmProps) {
+  return (
+    <Dialog
+      title={title}
+      open={open}
+      onClose={onCancel}
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onCancel} disabled={busy}>
+            Annuler
+          </button>
+          <button type="button" className="btn bg-red-600 text-white hover:bg-red-500" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="text-slate-200">{message}</p>
+    </Dialog>
+  );
+}

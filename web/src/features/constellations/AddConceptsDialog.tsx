@@ -1,0 +1,138 @@
+/**
+ * 'Ajouter des concepts' (spec document 2 constellation detail, §9): suggestions (50,
+ * concepts outside the constellation) until something is typed, then title search
+ * (500 ms debounce, 100 results); checkboxes; one call adds every ticked concept.
+ */
+import { useEffect, useState } from 'react';
+import { conceptsApi, constellationsApi } from '../concepts/api';
+import { Dialog } from '../concepts/Dialog';
+import { isAbort } from '../concepts/format';
+import { useDebouncedValue } from '../concepts/hooks';
+import type { ConceptRef } from '../concepts/types';
+
+export const ADD_SEARCH_DEBOUNCE_MS = 500;
+export const SUGGESTION_LIMIT = 50;
+export const SEARCH_LIMIT = 100;
+
+type Choices = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'loaded'; concepts: ConceptRef[] };
+
+interface Props {
+  open: boolean;
+  constellationId: number;
+  onClose(): void;
+  onAdded(count: number): void;
+}
+
+/** Suggestions when the query is empty, search results otherwise; members of the constellation left out. */
+function useChoices(open: boolean, constellationId: number, query: string): Choices {
+  const [choices, setChoices] = useState<Choices>({ phase: 'loading' });
+  const [members, setMembers] = useState<Set<number>>(new Set());
+  useEffect(() => {
+    if (!open) return;
+    const ctrl = new AbortController();
+    constellationsApi.concepts(constellationId, ctrl.signal).then((list) => setMembers(new Set(list.map((c) => c.id))), () => undefined);
+    return () => ctrl.abort();
+  }, [open, constellationId]);
+  useEffect(() => {
+    if (!open) return;
+    const ctrl = new AbortController();
+    setChoices({ phase: 'loading' });
+    const request = query ? conceptsApi.search(query, SEARCH_LIMIT, ctrl.signal) : conceptsApi.suggested(SUGGESTION_LIMIT, constellationId, ctrl.signal);
+    request.then(
+      (concepts) => setChoices({ phase: 'loaded', concepts: concepts.map(({ id, title }) => ({ id, title })) }),
+      (err) => {
+        if (!isAbort(err)) setChoices({ phase: 'error', message: query ? 'Failed to search concepts.' : 'Failed to load suggested concepts.' });
+      },
+    );
+    return () => ctrl.abort();
+  }, [open, constellationId, query]);
+  if (choices.phase !== 'loaded') return choices;
+  return { phase: 'loaded', concepts: choices.concepts.filter((c) => !members.has(c.id)) };
+}
+
+export function AddConceptsDialog({ open, constellationId, onClose, onAdded }: Props) {
+  const [query, setQuery] = useState('');
+  const settled = useDebouncedValue(query.trim(), ADD_SEARCH_DEBOUNCE_MS);
+  const choices = useChoices(open, constellationId, settled);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setQuery('');
+    setSelected(new Set());
+    setError(null);
+  }, [open]);
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  async function add() {
+    setBusy(true);
+    setError(null);
+    try {
+      await constellationsApi.addConcepts(constellationId, [...selected]);
+      onAdded(selected.size);
+    } catch {
+      setError('Failed to add concepts.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Ajouter des concepts"
+      open={open}
+      onClose={() => !busy && onClose()}
+      wide
+      actions={
+        <>
+          <button type="button" className="btn-ghost" onClick={onClose} disabled={busy}>
+            Annuler
+          </button>
+          <button type="button" className="btn-primary" disabled={busy || selected.size === 0} onClick={add}>
+            {busy ? 'Ajout...' : `Ajouter (${selected.size})`}
+          </button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm">
+        <label className="block">
+          <span className="mb-1 block text-slate-300">Rechercher des concepts</span>
+          <input className="field" type="search" value={query} disabled={busy} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <h3 className="font-medium text-slate-300">{settled ? 'Résultats' : 'Suggestions'}</h3>
+        {choices.phase === 'loading' && <p className="text-slate-400">Chargement...</p>}
+        {choices.phase === 'error' && (
+          <p role="alert" className="text-red-300">
+            {choices.message}
+          </p>
+        )}
+        {choices.phase === 'loaded' && choices.concepts.length === 0 && <p className="text-slate-400">Aucun concept trouvé.</p>}
+        {choices.phase === 'loaded' && choices.concepts.length > 0 && (
+          <ul className="max-h-80 divide-y divide-space-700 overflow-y-auto rounded-md border border-space-700">
+            {choices.concepts.map((c) => (
+              <li key={c.id}>
+                <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-space-800">
+                  <input type="checkbox" className="accent-nebula-500" checked={selected.has(c.id)} disabled={busy} onChange={() => toggle(c.id)} />
+                  {c.title || 'Sans titre'}
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error && (
+          <p role="alert" className="text-red-300">
+            {error}
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

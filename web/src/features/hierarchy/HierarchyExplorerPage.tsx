@@ -1,0 +1,120 @@
+/**
+ * /explore-hierarchy and /explore-hierarchy/{conceptId} (spec document 3 §2.5, §4, §8):
+ * the root concepts, or one concept's children, with the breadcrumb
+ * Racines › ancestors › concept › Enfants, and the move mode toggle.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../app/common';
+import { conceptsApi, type HierarchyItem } from '../concepts/api';
+import { isAbort, parseId } from '../concepts/format';
+import type { ConceptRef } from '../concepts/types';
+import { HierarchyTiles } from './HierarchyTiles';
+
+type Load =
+  | { phase: 'loading' }
+  | { phase: 'error' }
+  | { phase: 'loaded'; items: HierarchyItem[]; ancestors: ConceptRef[]; current: ConceptRef | null };
+
+const LOAD_ERROR = 'Erreur lors du chargement des données.';
+
+function useHierarchy(rawId: string | undefined): Load {
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  useEffect(() => {
+    const id = parseId(rawId);
+    if (rawId !== undefined && id === null) {
+      setLoad({ phase: 'error' });
+      return;
+    }
+    const ctrl = new AbortController();
+    setLoad({ phase: 'loading' });
+    const request =
+      id === null
+        ? conceptsApi.roots(ctrl.signal).then((items) => ({ items, ancestors: [], current: null }))
+        : Promise.all([conceptsApi.children(id, ctrl.signal), conceptsApi.ancestry(id, ctrl.signal), conceptsApi.preview(id, ctrl.signal)]).then(([items, ancestors, preview]) => ({
+            items,
+            ancestors,
+            current: { id: preview.id, title: preview.title },
+          }));
+    request.then(
+      (data) => setLoad({ phase: 'loaded', ...data }),
+      (err) => {
+        if (!isAbort(err)) setLoad({ phase: 'error' });
+      },
+    );
+    return () => ctrl.abort();
+  }, [rawId]);
+  return load;
+}
+
+function Breadcrumb({ ancestors, current }: { ancestors: ConceptRef[]; current: ConceptRef | null }) {
+  const crumb = 'text-nebula-400 hover:underline';
+  return (
+    <nav aria-label="Fil d'Ariane" className="flex flex-wrap items-center gap-1.5 text-sm text-slate-400">
+      <Link to="/explore-hierarchy" className={crumb}>
+        Racines
+      </Link>
+      {ancestors.map((a) => (
+        <span key={a.id} className="flex items-center gap-1.5">
+          › <Link to={`/explore-hierarchy/${a.id}`} className={crumb}>{a.title || 'Sans titre'}</Link>
+        </span>
+      ))}
+      {current && (
+        <>
+          <span>›</span>
+          <span className="text-slate-200">{current.title || 'Sans titre'}</span>
+          <span>›</span>
+          <span aria-current="page">Enfants</span>
+        </>
+      )}
+    </nav>
+  );
+}
+
+export function HierarchyExplorerPage() {
+  const { conceptId } = useParams();
+  const load = useHierarchy(conceptId);
+  const navigate = useNavigate();
+  const [moving, setMoving] = useState(false);
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-semibold">Explorateur Hiérarchique</h1>
+        <button type="button" aria-pressed={moving} className={moving ? 'btn-primary' : 'btn-ghost'} onClick={() => setMoving((m) => !m)}>
+          {moving ? 'Mode Normal' : 'Mode Déplacement'}
+        </button>
+      </header>
+      {load.phase === 'loading' && <Spinner />}
+      {load.phase === 'error' && (
+        <p role="alert" className="card text-red-300">
+          {LOAD_ERROR}
+        </p>
+      )}
+      {load.phase === 'loaded' && (
+        <section className="card space-y-4">
+          <Breadcrumb ancestors={load.ancestors} current={load.current} />
+          {load.current && (
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 className="text-xl font-semibold">{load.current.title || 'Sans titre'}</h2>
+              <Link to={`/concepts/${load.current.id}`} className="btn-ghost px-3 py-1 text-sm">
+                Voir Concept
+              </Link>
+            </div>
+          )}
+          {load.items.length === 0 && (
+            <div className="space-y-3 py-6 text-center text-slate-300">
+              <p>{load.current ? 'Aucun concept enfant trouvé' : 'Aucun concept racine trouvé'}</p>
+              {load.current && load.ancestors.length > 0 && (
+                <button type="button" className="btn-ghost" onClick={() => navigate(`/explore-hierarchy/${load.ancestors[load.ancestors.length - 1]!.id}`)}>
+                  Voir le concept parent
+                </button>
+              )}
+            </div>
+          )}
+          {load.items.length > 0 && <HierarchyTiles key={conceptId ?? 'roots'} items={load.items} moving={moving} />}
+        </section>
+      )}
+    </div>
+  );
+}
