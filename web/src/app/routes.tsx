@@ -48,10 +48,10 @@ export const guardedRoutes: RouteObject[] = [
 
 /** Embedded editor and test pages: no login guard, no drawer. */
 export const openRoutes: RouteObject[] = [
-  { path: 'minimal-editor', element: <EmbeddedShell title="Éditeur" /> },
-  { path: 'hybrid-editor', element: <EmbeddedShell title="Éditeur" /> },
-  { path: 'tiptap-test', element: <EmbeddedShell title="Tiptap test" /> },
-  { path: 'mobile-tiptap-test', element: <EmbeddedShell title="Mobile Tiptap test" /> },
+  { path: 'minimal-editor', lazy: () => import('../features/embedded/MinimalEditorPage').then((m) => ({ Component: m.default })) },
+  { path: 'hybrid-editor', lazy: () => import('../features/embedded/HybridEditorPage').then((m) => ({ Component: m.default })) },
+  { path: 'tiptap-test', lazy: () => import('../editor/pages/TiptapTestPage').then((m) => ({ Component: m.default })) },
+  { path: 'mobile-tiptap-test', lazy: () => import('../editor/pages/MobileTiptapTestPage').then((m) => ({ Component: m.default })) },
 ];
 
 function Root() {

@@ -1,13 +1,24 @@
 /**
- * The one rich-text editor of the product (concept form, concept page, embedded editor,
- * later daily-note blocks). Content is a ProseMirror/Tiptap JSON document.
- * This first version carries StarterKit only; the full toolbox (toolbars, menus,
- * suggestions, uploads, diagrams) grows behind the same props.
+ * The one rich-text editor of the product (concept form, concept page, embedded editors,
+ * test pages, later daily-note blocks). Content is a ProseMirror/Tiptap JSON document,
+ * always rendered through the schema (never as stored HTML), so a saved document cannot
+ * run script. Spec: document 1 §2 'Rich-text editor', §5; document 3 §2.9.
  */
-import type { AnyExtension } from '@tiptap/core';
-import { EditorContent, useEditor, type JSONContent } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import type { AnyExtension, Editor, Range } from '@tiptap/core';
+import { EditorContent, useEditor, useEditorState, type JSONContent } from '@tiptap/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { insertPendingLink, resolvePendingLinks } from './concept-links';
+import { FlashcardFromSelectionDialog } from './dialogs/FlashcardFromSelectionDialog';
+import { FlowchartDialog } from './dialogs/FlowchartDialog';
+import { PieChartDialog } from './dialogs/PieChartDialog';
+import { QuickConceptDialog } from './dialogs/QuickConceptDialog';
+import './editor.css';
+import { buildExtensions, EDITOR_CHARACTER_LIMIT, type EditorHandlers } from './extensions';
+import { bestConceptMatch, searchConcepts } from './menus/triggers';
+import { EmptyLineMenu, SelectionBubbleMenu } from './menus/SelectionMenus';
+import { DesktopToolbar, MobileToolbar } from './menus/Toolbar';
+import { useEditorActions, type EditorDialogState } from './use-editor-actions';
 
 export interface RichTextEditorProps {
   /** Initial document (JSON). Later changes to `value` replace the content only when `editable` is false. */
@@ -21,21 +32,128 @@ export interface RichTextEditorProps {
   ariaLabel?: string;
   /** Extensions a screen adds (e.g. auto-linking of concept titles in a read-only view). */
   extraExtensions?: AnyExtension[];
+  /** Which toolbar: the desktop one, the web view's compact one, or none. Default: by environment. */
+  toolbar?: 'desktop' | 'mobile' | 'none';
+  /** Maximum characters (default 100000). */
+  characterLimit?: number;
+  /** Gives the screen the editor instance (tests, embedded host messages). */
+  onReady?: (editor: Editor) => void;
 }
 
-export function RichTextEditor({ value, onChange, editable = true, disabled = false, ariaLabel = 'Contenu', extraExtensions = [] }: RichTextEditorProps) {
+function Footer({ editor, limit }: { editor: Editor; limit: number }) {
+  const { words, characters } = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({ words: e.storage.characterCount.words() as number, characters: e.storage.characterCount.characters() as number }),
+  });
+  return (
+    <div className="flex justify-end gap-4 px-3 py-1 text-xs text-slate-400" data-testid="editor-counts">
+      <span>{words} mots</span>
+      <span>
+        {characters} / {limit} caractères
+      </span>
+    </div>
+  );
+}
+
+export function RichTextEditor({ value, onChange, editable = true, disabled = false, conceptId, placeholder, ariaLabel = 'Contenu', extraExtensions = [], toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady }: RichTextEditorProps) {
+  const { isWebView } = useAuth();
+  const [dialog, setDialog] = useState<EditorDialogState>(null);
+  const handlers = useRef<EditorHandlers>(null!);
+  const editorRef = useRef<Editor | null>(null);
+
+  handlers.current = {
+    isWebView: () => isWebView,
+    onEditChart: ({ code, diagramType, update }) => diagramType !== 'generic' && setDialog({ kind: diagramType, code, update }),
+    onCreateConcept: (name: string, range: Range) => {
+      if (editorRef.current) insertPendingLink(editorRef.current, range, name);
+      setDialog({ kind: 'concept', name });
+    },
+    onWikiLink: (name: string) => {
+      searchConcepts(name).then(
+        (hits) => {
+          const match = bestConceptMatch(name, hits);
+          if (match && editorRef.current) resolvePendingLinks(editorRef.current, name, match);
+          else setDialog({ kind: 'concept', name });
+        },
+        () => setDialog({ kind: 'concept', name }),
+      );
+    },
+  };
+
+  const extensions = useMemo(
+    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n) }, withSuggestions: editable }), ...extraExtensions],
+    // The schema is fixed for the editor's lifetime; extraExtensions are read once too.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
   const editor = useEditor({
-    extensions: [StarterKit, ...extraExtensions],
+    extensions,
     content: value ?? '',
     editable: editable && !disabled,
-    editorProps: { attributes: { 'aria-label': ariaLabel, class: 'prose prose-invert max-w-none min-h-[150px] max-h-[600px] overflow-y-auto focus:outline-none p-3' } },
+    editorProps: {
+      attributes: { 'aria-label': ariaLabel, role: 'textbox', 'aria-multiline': 'true', class: editable ? 'min-h-[150px] max-h-[600px] overflow-y-auto p-3' : 'p-1' },
+      handleDrop: (_view, event, _slice, moved) => {
+        const file = !moved ? (event as DragEvent).dataTransfer?.files?.[0] : undefined;
+        if (!file || !file.type.startsWith('image/')) return false;
+        event.preventDefault();
+        void actionsRef.current?.uploadImageFile(file);
+        return true;
+      },
+    },
     onUpdate: ({ editor: e }) => onChange?.(e.getJSON(), e.getText()),
   });
+  editorRef.current = editor;
+
+  const actions = useEditorActions(editor, conceptId, setDialog);
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+
   useEffect(() => {
     editor?.setEditable(editable && !disabled);
   }, [editor, editable, disabled]);
   useEffect(() => {
     if (editor && !editable && value) editor.commands.setContent(value);
   }, [editor, editable, value]);
-  return <EditorContent editor={editor} className={editable ? 'rounded-md border border-space-600 bg-space-900' : ''} />;
+  useEffect(() => {
+    if (editor && onReady) onReady(editor);
+  }, [editor, onReady]);
+
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const insertChart = (kind: 'pie' | 'flowchart', code: string, update?: (code: string) => void) => {
+    if (update) update(code);
+    else editor?.chain().focus().setMermaid({ code, diagramType: kind }).run();
+    setDialog(null);
+  };
+
+  if (!editor) return null;
+  const toolbarKind = !editable ? 'none' : (toolbar ?? (isWebView ? 'mobile' : 'desktop'));
+
+  return (
+    <div className={`astro-editor ${editable ? 'rounded-md border border-space-600 bg-space-900' : ''}`} data-testid="rich-text-editor">
+      <EditorContent editor={editor} />
+      {editable && (
+        <>
+          <SelectionBubbleMenu editor={editor} onLink={actions.link} onFlashcard={conceptId ? actions.flashcardFromSelection : undefined} />
+          <EmptyLineMenu editor={editor} onImageByUrl={actions.imageByUrl} />
+          <Footer editor={editor} limit={characterLimit} />
+        </>
+      )}
+      {toolbarKind === 'desktop' && <DesktopToolbar editor={editor} actions={actions} />}
+      {toolbarKind === 'mobile' && <MobileToolbar editor={editor} actions={actions} />}
+      {dialog?.kind === 'pie' && <PieChartDialog code={dialog.code} onClose={closeDialog} onSubmit={(code) => insertChart('pie', code, dialog.update)} />}
+      {dialog?.kind === 'flowchart' && <FlowchartDialog code={dialog.code} onClose={closeDialog} onSubmit={(code) => insertChart('flowchart', code, dialog.update)} />}
+      {dialog?.kind === 'flashcard' && <FlashcardFromSelectionDialog conceptId={dialog.conceptId} selection={dialog.selection} onClose={closeDialog} />}
+      {dialog?.kind === 'concept' && (
+        <QuickConceptDialog
+          name={dialog.name}
+          onClose={closeDialog}
+          onCreated={(concept) => {
+            resolvePendingLinks(editor, dialog.name, concept);
+            setDialog(null);
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,143 @@
+/**
+ * Live editing of a concept through its party room (issue 6): the Yjs document shared
+ * with the room (y-partykit provider, token as a query parameter), an offline copy in
+ * IndexedDB (y-indexeddb) so edits made offline survive a reload and merge on
+ * reconnection, and the Tiptap extensions that bind the editor to it (Collaboration, and
+ * CollaborationCaret to show the other device's caret with its label).
+ *
+ * The room seeds the document from the stored content on the server; the editor never
+ * passes initial content, so nothing is ever inserted twice.
+ *
+ * "Unsaved" means: the document holds an update the room has not yet stored in D1. The
+ * room says what it has stored (a Yjs state vector) on connect and after each save.
+ */
+import type { AnyExtension } from '@tiptap/core';
+import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import YPartyKitProvider from 'y-partykit/provider';
+import * as Y from 'yjs';
+import { EDITOR_FRAGMENT } from '@domain/yjs-prosemirror';
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+
+export interface LiveStatus {
+  connection: ConnectionState;
+  /** The document has been received from the room at least once, or loaded from the offline copy. */
+  ready: boolean;
+  /** Some edit is not yet stored on the server. */
+  unsaved: boolean;
+}
+
+export interface LiveSession {
+  ydoc: Y.Doc;
+  provider: YPartyKitProvider;
+  extensions: AnyExtension[];
+  status(): LiveStatus;
+  subscribe(listener: () => void): () => void;
+  destroy(): void;
+}
+
+export interface LiveSessionOptions {
+  partyHost: string;
+  userId: number;
+  conceptId: number;
+  token: string;
+  /** Label shown next to this device's caret on the other devices. */
+  deviceLabel: string;
+}
+
+const CARET_COLOURS = ['#f59e0b', '#22d3ee', '#a78bfa', '#34d399', '#f472b6', '#60a5fa'];
+/** Without an offline copy or the room, the editor opens anyway after this long. */
+const OFFLINE_OPEN_MS = 4000;
+
+export const roomName = (userId: number, conceptId: number) => `u${userId}-c${conceptId}`;
+
+/** True when `local` holds an update (from any device) beyond what `stored` covers. */
+export function hasUnstoredUpdates(local: Map<number, number>, stored: Map<number, number> | null): boolean {
+  if (!stored) return [...local.values()].some((clock) => clock > 0);
+  for (const [client, clock] of local) if (clock > (stored.get(client) ?? 0)) return true;
+  return false;
+}
+
+function decodeBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+export function openLiveSession(options: LiveSessionOptions): LiveSession {
+  const ydoc = new Y.Doc();
+  const room = roomName(options.userId, options.conceptId);
+  const offline = new IndexeddbPersistence(`astrolabe-${room}`, ydoc);
+  const provider = new YPartyKitProvider(options.partyHost, room, ydoc, { params: { token: options.token }, maxBackoffTime: 5000 });
+  const listeners = new Set<() => void>();
+  let stored: Map<number, number> | null = null;
+  let current: LiveStatus = { connection: 'connecting', ready: false, unsaved: false };
+
+  const update = (patch: Partial<LiveStatus> = {}) => {
+    const next = { ...current, ...patch };
+    next.unsaved = hasUnstoredUpdates(Y.decodeStateVector(Y.encodeStateVector(ydoc)), stored);
+    if (next.connection === current.connection && next.ready === current.ready && next.unsaved === current.unsaved) return;
+    current = next;
+    listeners.forEach((l) => l());
+  };
+
+  // The room's "saved" notes arrive as text frames, which the provider itself ignores.
+  const watched = new WeakSet<WebSocket>();
+  const onText = (event: MessageEvent) => {
+    if (typeof event.data !== 'string') return;
+    try {
+      const message = JSON.parse(event.data) as { type?: string; state_vector?: string };
+      if (message.type === 'saved' && message.state_vector) {
+        stored = Y.decodeStateVector(decodeBase64(message.state_vector));
+        update();
+      }
+    } catch {
+      // not ours
+    }
+  };
+  provider.on('status', ({ status }: { status: ConnectionState }) => {
+    const ws = provider.ws;
+    if (ws && !watched.has(ws)) {
+      watched.add(ws);
+      ws.addEventListener('message', onText);
+    }
+    update({ connection: status });
+  });
+  provider.on('synced', (synced: boolean) => synced && update({ ready: true }));
+  void offline.whenSynced.then(() => {
+    // An offline copy with content can be edited at once; an empty one waits for the room.
+    if (ydoc.getXmlFragment(EDITOR_FRAGMENT).length > 0) update({ ready: true });
+  });
+  const fallback = setTimeout(() => update({ ready: true }), OFFLINE_OPEN_MS);
+  ydoc.on('update', () => update());
+
+  const colour = CARET_COLOURS[Math.floor(Math.random() * CARET_COLOURS.length)]!;
+  const extensions: AnyExtension[] = [
+    Collaboration.configure({ document: ydoc, field: EDITOR_FRAGMENT }),
+    CollaborationCaret.configure({ provider, user: { name: options.deviceLabel, color: colour } }),
+  ];
+
+  return {
+    ydoc,
+    provider,
+    extensions,
+    status: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    destroy() {
+      clearTimeout(fallback);
+      listeners.clear();
+      provider.destroy();
+      void offline.destroy();
+      ydoc.destroy();
+    },
+  };
+}
+
+/** Label for this device's caret: who, and on what. */
+export function deviceLabel(username: string, isWebView: boolean): string {
+  return `${username} · ${isWebView ? 'Téléphone' : 'Navigateur'}`;
+}

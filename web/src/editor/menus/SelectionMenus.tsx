@@ -1,0 +1,41 @@
+/**
+ * The selection bubble menu (bold, italic, link, unlink, flashcard from selection when
+ * the concept is known) and the empty-line floating menu (heading 2, lists, quote, image
+ * by URL, 3x3 table) of spec document 1 §2.
+ */
+import type { Editor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
+import { BubbleMenu, FloatingMenu } from '@tiptap/react/menus';
+import { ToolButton } from './Toolbar';
+
+const menuClass = 'flex items-center gap-0.5 rounded-md border border-space-600 bg-space-800 p-1 shadow-xl';
+
+export function SelectionBubbleMenu({ editor, onLink, onFlashcard }: { editor: Editor; onLink: () => void; onFlashcard?: () => void }) {
+  return (
+    <BubbleMenu editor={editor} shouldShow={({ editor: e, state }) => e.isEditable && !state.selection.empty && state.selection instanceof TextSelection}>
+      <div role="toolbar" aria-label="Menu de sélection" className={menuClass}>
+        <ToolButton label="Gras" active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><b>B</b></ToolButton>
+        <ToolButton label="Italique" active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><i>I</i></ToolButton>
+        <ToolButton label="Lien" onClick={onLink}>Lien</ToolButton>
+        <ToolButton label="Retirer le lien" onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}>Délier</ToolButton>
+        {onFlashcard && <ToolButton label="Créer une flashcard" onClick={onFlashcard}>Flashcard</ToolButton>}
+      </div>
+    </BubbleMenu>
+  );
+}
+
+export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImageByUrl: () => void }) {
+  const run = () => editor.chain().focus();
+  return (
+    <FloatingMenu editor={editor}>
+      <div role="toolbar" aria-label="Menu de ligne vide" className={`${menuClass} ml-2`}>
+        <ToolButton label="Titre 2" onClick={() => run().toggleHeading({ level: 2 }).run()}>H2</ToolButton>
+        <ToolButton label="Liste à puces" onClick={() => run().toggleBulletList().run()}>•</ToolButton>
+        <ToolButton label="Liste numérotée" onClick={() => run().toggleOrderedList().run()}>1.</ToolButton>
+        <ToolButton label="Citation" onClick={() => run().toggleBlockquote().run()}>❝</ToolButton>
+        <ToolButton label="Image par URL" onClick={onImageByUrl}>Image URL</ToolButton>
+        <ToolButton label="Insérer un tableau" onClick={() => run().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>▦</ToolButton>
+      </div>
+    </FloatingMenu>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * One way to build every suggestion trigger of the editor on @tiptap/suggestion: a
+ * trigger, where it may fire, where its items come from, and what picking one does.
+ */
+import { Extension, type Editor, type Range } from '@tiptap/core';
+import { PluginKey } from '@tiptap/pm/state';
+import { ReactRenderer } from '@tiptap/react';
+import Suggestion from '@tiptap/suggestion';
+import { SuggestionList, type SuggestionItem, type SuggestionListHandle, type SuggestionListProps } from './SuggestionList';
+
+export interface TriggerSpec<I extends SuggestionItem> {
+  name: string;
+  char: string;
+  title: string;
+  emptyText: string;
+  allowSpaces?: boolean;
+  minQueryLength?: number;
+  /** Only in a paragraph (the slash menu), for example. */
+  allow?: (editor: Editor, range: Range) => boolean;
+  items: (query: string) => I[] | Promise<I[]>;
+  pick: (editor: Editor, range: Range, item: I) => void;
+}
+
+export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>) {
+  return Extension.create({
+    name: `${spec.name}Suggestion`,
+    addProseMirrorPlugins() {
+      const editor = this.editor;
+      return [
+        Suggestion<I, I>({
+          editor,
+          pluginKey: new PluginKey(`${spec.name}Suggestion`),
+          char: spec.char,
+          allowSpaces: spec.allowSpaces ?? false,
+          allowedPrefixes: null,
+          minQueryLength: spec.minQueryLength ?? 0,
+          debounce: spec.minQueryLength ? 150 : 0,
+          allow: ({ range }) => (spec.allow ? spec.allow(editor, range) : true),
+          items: async ({ query }) => {
+            if (query.length < (spec.minQueryLength ?? 0)) return [];
+            try {
+              return await spec.items(query);
+            } catch {
+              return [];
+            }
+          },
+          command: ({ editor: e, range, props }) => spec.pick(e, range, props),
+          render: () => {
+            let renderer: ReactRenderer<SuggestionListHandle, SuggestionListProps> | null = null;
+            let unmount: (() => void) | null = null;
+            return {
+              onStart: (props) => {
+                renderer = new ReactRenderer(SuggestionList, {
+                  editor: props.editor,
+                  props: { items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command },
+                });
+                unmount = props.mount(renderer.element);
+              },
+              onUpdate: (props) => renderer?.updateProps({ items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command }),
+              onKeyDown: ({ event }) => {
+                if (event.key === 'Escape') return false;
+                return renderer?.ref?.onKeyDown(event) ?? false;
+              },
+              onExit: () => {
+                unmount?.();
+                renderer?.destroy();
+                renderer = null;
+              },
+            };
+          },
+        }),
+      ];
+    },
+  });
+}

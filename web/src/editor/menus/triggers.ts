@@ -1,0 +1,126 @@
+/**
+ * The editor's suggestion triggers (spec document 1 §2, document 3 §2.9): the slash menu
+ * (paragraphs only, filtered case-insensitively), '[[' concepts, '#' tags, 'C::'
+ * constellations.
+ */
+import type { Editor, Range } from '@tiptap/core';
+import { apiJson } from '../../api/client';
+import { conceptHref } from '../nodes/concept-link';
+import { askHostForSuggestions } from './host-suggestions';
+import { suggestionTrigger } from './suggestion-extension';
+import type { SuggestionItem } from './SuggestionList';
+
+export const CONCEPT_SEARCH_LIMIT = 10;
+
+interface SlashCommand extends SuggestionItem {
+  run: (editor: Editor, range: Range) => void;
+}
+
+const chain = (editor: Editor, range: Range) => editor.chain().focus().deleteRange(range);
+
+export const SLASH_COMMANDS: SlashCommand[] = [
+  { id: 'h1', label: 'Titre 1', run: (e, r) => chain(e, r).setNode('heading', { level: 1 }).run() },
+  { id: 'h2', label: 'Titre 2', run: (e, r) => chain(e, r).setNode('heading', { level: 2 }).run() },
+  { id: 'bullet', label: 'Liste à puces', run: (e, r) => chain(e, r).toggleBulletList().run() },
+  { id: 'ordered', label: 'Liste numérotée', run: (e, r) => chain(e, r).toggleOrderedList().run() },
+  { id: 'task', label: 'Liste de tâches', run: (e, r) => chain(e, r).toggleTaskList().run() },
+  { id: 'quote', label: 'Citation', run: (e, r) => chain(e, r).toggleBlockquote().run() },
+  { id: 'code', label: 'Code', run: (e, r) => chain(e, r).toggleCodeBlock().run() },
+  { id: 'table', label: 'Tableau', run: (e, r) => chain(e, r).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+];
+
+export function filterSlashCommands(query: string): SlashCommand[] {
+  const q = query.toLowerCase();
+  return SLASH_COMMANDS.filter((c) => c.label.toLowerCase().includes(q));
+}
+
+export const slashMenu = suggestionTrigger<SlashCommand>({
+  name: 'slash',
+  char: '/',
+  title: 'Commandes',
+  emptyText: 'Aucune commande',
+  allow: (editor, range) => {
+    const $from = editor.state.doc.resolve(range.from);
+    return $from.parent.type.name === 'paragraph';
+  },
+  items: filterSlashCommands,
+  pick: (editor, range, item) => item.run(editor, range),
+});
+
+export interface ConceptHit {
+  id: number;
+  title: string;
+}
+
+export const searchConcepts = (q: string) => apiJson<ConceptHit[]>(`/api/concepts/search?q=${encodeURIComponent(q)}&limit=${CONCEPT_SEARCH_LIMIT}`);
+
+/** Exact title first, then a title containing the name (case-insensitive). */
+export function bestConceptMatch(name: string, hits: ConceptHit[]): ConceptHit | null {
+  const n = name.trim().toLowerCase();
+  return hits.find((h) => h.title.toLowerCase() === n) ?? hits.find((h) => h.title.toLowerCase().includes(n)) ?? null;
+}
+
+/** Replaces `range` with `text` carrying a concept-link mark, followed by a plain space. */
+export function insertConceptLink(editor: Editor, range: Range, concept: ConceptHit) {
+  editor
+    .chain()
+    .focus()
+    .insertContentAt(range, [
+      { type: 'text', text: concept.title, marks: [{ type: 'conceptLink', attrs: { href: conceptHref(concept.id), title: concept.title } }] },
+      { type: 'text', text: ' ' },
+    ])
+    .run();
+}
+
+interface ConceptItem extends SuggestionItem {
+  concept: ConceptHit | null;
+  query: string;
+}
+
+export function conceptTrigger(onCreate: (name: string, range: Range) => void) {
+  return suggestionTrigger<ConceptItem>({
+    name: 'concept',
+    char: '[[',
+    title: 'Concepts',
+    emptyText: 'Aucun concept trouvé',
+    allowSpaces: true,
+    minQueryLength: 1,
+    items: async (query) => {
+      const q = query.replace(/\]+$/, '').trim();
+      if (!q) return [];
+      const hits = await searchConcepts(q);
+      const items: ConceptItem[] = hits.map((h) => ({ id: `c${h.id}`, label: h.title, concept: h, query: q }));
+      if (!hits.some((h) => h.title.toLowerCase() === q.toLowerCase())) items.push({ id: 'create', label: `Créer « ${q} »`, concept: null, query: q });
+      return items;
+    },
+    pick: (editor, range, item) => (item.concept ? insertConceptLink(editor, range, item.concept) : onCreate(item.query, range)),
+  });
+}
+
+interface NameItem extends SuggestionItem {
+  name: string;
+}
+
+async function namesFromApi(kind: 'tag' | 'constellation', query: string): Promise<string[]> {
+  const path = kind === 'tag' ? '/api/tags' : '/api/constellations';
+  const rows = await apiJson<{ name: string }[]>(path);
+  const q = query.toLowerCase();
+  return rows.map((r) => r.name).filter((name) => name.toLowerCase().includes(q)).slice(0, 10);
+}
+
+/** '#' tags and 'C::' constellations: the API in a browser, the host in a web view. */
+export function nameTrigger(kind: 'tag' | 'constellation', isWebView: () => boolean) {
+  const prefix = kind === 'tag' ? '#' : 'C::';
+  return suggestionTrigger<NameItem>({
+    name: kind,
+    char: prefix,
+    title: kind === 'tag' ? 'Tags' : 'Constellations',
+    emptyText: 'Aucune suggestion',
+    minQueryLength: 1,
+    items: async (query) => {
+      const names = isWebView() ? await askHostForSuggestions(kind, query) : await namesFromApi(kind, query);
+      return names.map((name) => ({ id: name, label: `${prefix}${name}`, name }));
+    },
+    pick: (editor, range, item) => editor.chain().focus().insertContentAt(range, `${prefix}${item.name} `).run(),
+  });
+}

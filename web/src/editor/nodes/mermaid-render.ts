@@ -1,0 +1,28 @@
+/**
+ * Renders Mermaid code to SVG. mermaid (large) is imported only when a diagram is on
+ * screen. securityLevel 'strict' plus the removal of click directives keeps diagrams
+ * from running script; labels are SVG text (no HTML labels) and the SVG is sanitised
+ * once more with DOMPurify before it touches the page.
+ */
+import DOMPurify from 'dompurify';
+import { withoutClickDirectives } from '@domain/mermaid-charts';
+
+type Mermaid = typeof import('mermaid').default;
+let loading: Promise<Mermaid> | null = null;
+let counter = 0;
+
+function loadMermaid(): Promise<Mermaid> {
+  loading ??= import('mermaid').then(({ default: mermaid }) => {
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'dark', flowchart: { htmlLabels: false }, suppressErrorRendering: true } as Parameters<Mermaid['initialize']>[0]);
+    return mermaid;
+  });
+  return loading;
+}
+
+/** The sanitised SVG markup of a diagram; throws when the code does not parse. */
+export async function renderMermaid(code: string): Promise<string> {
+  const mermaid = await loadMermaid();
+  counter += 1;
+  const { svg } = await mermaid.render(`mermaid-diagram-${counter}`, withoutClickDirectives(code));
+  return DOMPurify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'script', 'a'] });
+}
