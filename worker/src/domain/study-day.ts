@@ -101,25 +101,52 @@ export function currentStreak(activeDays: ReadonlySet<string>, todayKey: string)
   return streak;
 }
 
+export interface StudyDay {
+  key: string;
+  start: number;
+  end: number;
+}
+
 /**
- * Groups time buckets (start instants, ascending) into study days, computing each day's
- * bounds only when a bucket passes the current one, so a long history needs a time-zone
- * lookup per active day, not per bucket.
+ * `count` consecutive study days from `firstKey`, with their [start, end) instants.
+ * Time-zone lookups are the slow part, so offsets are looked up once a week: when the
+ * offset is the same at both ends of a week, every day inside uses it (no zone changes
+ * its offset twice within a week); otherwise each day of that week is looked up.
  */
-export function groupByStudyDay<T extends { start: number }>(buckets: readonly T[], zone: string): Map<string, T[]> {
-  const days = new Map<string, T[]>();
-  let key = '';
-  let end = -Infinity;
-  let startOfDay = Infinity;
-  for (const bucket of buckets) {
-    if (bucket.start >= end || bucket.start < startOfDay) {
-      key = studyDayKey(bucket.start, zone);
-      startOfDay = studyDayStart(key, zone);
-      end = studyDayStart(addDays(key, 1), zone);
-    }
-    const list = days.get(key);
-    if (list) list.push(bucket);
-    else days.set(key, [bucket]);
-  }
+export function studyDaysFrom(firstKey: string, count: number, zone: string): readonly StudyDay[] {
+  // Day bounds never change, so recent answers are kept (the dashboard asks for the same range on every load).
+  const cacheKey = `${zone}|${firstKey}|${count}`;
+  const cached = rangeCache.get(cacheKey);
+  if (cached) return cached;
+  const days = computeStudyDays(firstKey, count, zone);
+  if (rangeCache.size >= RANGE_CACHE_SIZE) rangeCache.delete(rangeCache.keys().next().value!);
+  rangeCache.set(cacheKey, days);
   return days;
+}
+
+const RANGE_CACHE_SIZE = 64;
+const rangeCache = new Map<string, StudyDay[]>();
+
+function computeStudyDays(firstKey: string, count: number, zone: string): StudyDay[] {
+  const base = Date.parse(`${firstKey}T00:00:00Z`) + DAY_ROLLOVER_HOUR * HOUR;
+  const wall = (i: number) => base + i * DAY;
+  const starts: number[] = new Array(count + 1);
+  const exact = (i: number) => (starts[i] = instantOfWallClock(wall(i), zone));
+  const WEEK = 7;
+  exact(0);
+  for (let a = 0; a < count; a += WEEK) {
+    const b = Math.min(a + WEEK, count);
+    exact(b);
+    const offsetA = wall(a) - starts[a]!;
+    if (wall(b) - starts[b]! === offsetA) for (let i = a + 1; i < b; i++) starts[i] = wall(i) - offsetA;
+    else for (let i = a + 1; i < b; i++) exact(i);
+  }
+  const days: StudyDay[] = [];
+  for (let i = 0; i < count; i++) days.push({ key: addDays(firstKey, i), start: starts[i]!, end: starts[i + 1]! });
+  return days;
+}
+
+/** Whole days between two day keys (b - a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 }

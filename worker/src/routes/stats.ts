@@ -1,5 +1,33 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { resolveTimeZone } from '../domain/study-day';
+import { requireUser } from '../lib/auth';
+import { validate } from '../lib/validate';
+import { dailyActivity, dashboardStats, extendedStats, masteryDistribution } from '../services/dashboard-stats';
+import { studyClock } from '../services/study-clock';
+import { activityQuery } from './stats.schema';
 
-/** Routes of this area arrive with their issue. */
-export const statsRoutes = new Hono<AppEnv>();
+/** The clock and the person's time zone (header `x-time-zone`, an IANA name; UTC if absent or unknown). */
+const when = (c: { env: AppEnv['Bindings']; req: { header(name: string): string | undefined } }) => ({
+  now: studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n)).now,
+  zone: resolveTimeZone(c.req.header('x-time-zone')),
+});
+
+/** Dashboard statistics; definitions in domain/stats.ts. */
+export const statsRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .get('/dashboard', async (c) => {
+    const { now, zone } = when(c);
+    return c.json(await dashboardStats(c.env.DB, c.get('userId'), now, zone), 200);
+  })
+  .get('/dashboard/extended', async (c) => {
+    const { now, zone } = when(c);
+    return c.json(await extendedStats(c.env.DB, c.get('userId'), now, zone), 200);
+  })
+  .get('/activity', validate('query', activityQuery), async (c) => {
+    const { now, zone } = when(c);
+    return c.json(await dailyActivity(c.env.DB, c.get('userId'), now, zone, c.req.valid('query').days), 200);
+  })
+  .get('/mastery-distribution', async (c) => {
+    return c.json(await masteryDistribution(c.env.DB, c.get('userId')), 200);
+  });

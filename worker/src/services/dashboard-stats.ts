@@ -1,0 +1,159 @@
+/**
+ * The dashboard's statistics as SQL aggregates: card figures from `flashcards`, answer
+ * figures from the quarter-hour `review_activity` rows (kept by triggers on review_logs),
+ * never by loading every row. Each function is one D1 round trip (a batch).
+ * Definitions: domain/stats.ts.
+ */
+import { CONCEPT_LIST_SIZE, HIGH_STABILITY_DAYS, LOW_STABILITY_DAYS, MASTERY_BUCKETS, minutesOf, roundedMean, statsWindows, successRate } from '../domain/stats';
+import { addDays, currentStreak, daysBetween, studyDayKey, studyDaysFrom } from '../domain/study-day';
+
+interface CardFigures {
+  total: number;
+  learning: number | null;
+  review: number | null;
+  relearning: number | null;
+  due_today: number | null;
+  overdue: number | null;
+  avg_stability: number | null;
+  avg_difficulty: number | null;
+  lapses: number | null;
+  low: number | null;
+  high: number | null;
+}
+
+interface AnswerFigures {
+  total: number | null;
+  last30: number | null;
+  again30: number | null;
+  hard30: number | null;
+  good30: number | null;
+  easy30: number | null;
+  last7: number | null;
+  duration_ms: number | null;
+}
+
+type ConceptMastery = { id: number; title: string; mastery_level: number };
+
+const answerFigures = (d1: D1Database, userId: number, last30Start: number, last7Start: number) =>
+  d1
+    .prepare(
+      `SELECT SUM(reviews) AS total,
+         SUM(CASE WHEN slot >= ?2 THEN reviews END) AS last30, SUM(CASE WHEN slot >= ?2 THEN again_count END) AS again30,
+         SUM(CASE WHEN slot >= ?2 THEN hard_count END) AS hard30, SUM(CASE WHEN slot >= ?2 THEN good_count END) AS good30,
+         SUM(CASE WHEN slot >= ?2 THEN easy_count END) AS easy30, SUM(CASE WHEN slot >= ?3 THEN reviews END) AS last7,
+         SUM(duration_ms) AS duration_ms
+       FROM review_activity WHERE user_id = ?1`,
+    )
+    .bind(userId, last30Start, last7Start);
+
+export async function dashboardStats(d1: D1Database, userId: number, now: number, zone: string) {
+  const w = statsWindows(now, zone);
+  const [cards, answers, weakest, strongest] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT COUNT(*) AS total, SUM(state = 1) AS learning, SUM(state = 2) AS review, SUM(state = 3) AS relearning,
+           SUM(due < ?2) AS due_today, SUM(state != 0 AND due <= ?3) AS overdue,
+           AVG(CASE WHEN state != 0 THEN stability END) AS avg_stability, AVG(CASE WHEN state != 0 THEN difficulty END) AS avg_difficulty,
+           SUM(lapses) AS lapses, SUM(state != 0 AND stability < ?4) AS low, SUM(state != 0 AND stability >= ?5) AS high
+         FROM flashcards WHERE user_id = ?1`,
+      )
+      .bind(userId, w.todayEnd, now, LOW_STABILITY_DAYS, HIGH_STABILITY_DAYS),
+    answerFigures(d1, userId, w.last30Start, w.last7Start),
+    d1.prepare('SELECT id, title, mastery_level FROM concepts WHERE user_id = ? AND mastery_level IS NOT NULL ORDER BY mastery_level, id LIMIT ?').bind(userId, CONCEPT_LIST_SIZE),
+    d1.prepare('SELECT id, title, mastery_level FROM concepts WHERE user_id = ? AND mastery_level IS NOT NULL ORDER BY mastery_level DESC, id LIMIT ?').bind(userId, CONCEPT_LIST_SIZE),
+  ]);
+  const c = cards!.results[0] as CardFigures;
+  const a = answers!.results[0] as AnswerFigures;
+  return {
+    due_today_count: c.due_today ?? 0,
+    total_flashcards_count: c.total,
+    learning_count: c.learning ?? 0,
+    review_count: c.review ?? 0,
+    relearning_count: c.relearning ?? 0,
+    success_rate: successRate(a.last30 ?? 0, a.again30 ?? 0),
+    /** How many answers success_rate was measured on (the retention ring needs it). */
+    success_rate_reviews_count: a.last30 ?? 0,
+    avg_stability: roundedMean(c.avg_stability),
+    avg_difficulty: roundedMean(c.avg_difficulty),
+    overdue_count: c.overdue ?? 0,
+    recent_reviews_count: a.last7 ?? 0,
+    total_reviews_count: a.total ?? 0,
+    total_lapses: c.lapses ?? 0,
+    low_stability_count: c.low ?? 0,
+    high_stability_count: c.high ?? 0,
+    weakest_concepts: weakest!.results as ConceptMastery[],
+    strongest_concepts: strongest!.results as ConceptMastery[],
+  };
+}
+
+/** Study days from the first answer until today, and which of them had answers. */
+async function activeStudyDays(d1: D1Database, userId: number, todayKey: string, zone: string) {
+  const first = await d1.prepare('SELECT MIN(slot) AS slot FROM review_activity WHERE user_id = ?').bind(userId).first<{ slot: number | null }>();
+  if (first?.slot === null || first?.slot === undefined) return new Set<string>();
+  const firstKey = studyDayKey(first.slot, zone);
+  const days = studyDaysFrom(firstKey, Math.max(0, daysBetween(firstKey, todayKey)) + 1, zone);
+  const active = await d1
+    .prepare(
+      `SELECT d.value ->> '$[0]' AS day FROM json_each(?2) d
+       WHERE EXISTS (SELECT 1 FROM review_activity WHERE user_id = ?1 AND slot >= d.value ->> '$[1]' AND slot < d.value ->> '$[2]')`,
+    )
+    .bind(userId, JSON.stringify(days.map((d) => [d.key, d.start, d.end])))
+    .all<{ day: string }>();
+  return new Set(active.results.map((r) => r.day));
+}
+
+export async function extendedStats(d1: D1Database, userId: number, now: number, zone: string) {
+  const w = statsWindows(now, zone);
+  const [forecast, answers] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT SUM(due >= ?2 AND due < ?3) AS tomorrow, SUM(due >= ?2 AND due < ?4) AS next7, COUNT(*) AS next30
+         FROM flashcards WHERE user_id = ?1 AND due >= ?2 AND due < ?5`,
+      )
+      .bind(userId, w.todayEnd, w.tomorrowEnd, w.next7End, w.next30End),
+    answerFigures(d1, userId, w.last30Start, w.last7Start),
+  ]);
+  const f = forecast!.results[0] as { tomorrow: number | null; next7: number | null; next30: number };
+  const a = answers!.results[0] as AnswerFigures;
+  const active = await activeStudyDays(d1, userId, w.todayKey, zone);
+  return {
+    rating_breakdown: { again_count: a.again30 ?? 0, hard_count: a.hard30 ?? 0, good_count: a.good30 ?? 0, easy_count: a.easy30 ?? 0 },
+    workload_forecast: { due_tomorrow_count: f.tomorrow ?? 0, due_next_7_days_count: f.next7 ?? 0, due_next_30_days_count: f.next30 },
+    learning_activity: {
+      current_streak_days: currentStreak(active, w.todayKey),
+      total_review_time_minutes: minutesOf(a.duration_ms ?? 0),
+      active_days_count: active.size,
+    },
+  };
+}
+
+/** Answers per study day for the last `days` study days, oldest first, today included. */
+export async function dailyActivity(d1: D1Database, userId: number, now: number, zone: string, days: number) {
+  const range = studyDaysFrom(addDays(studyDayKey(now, zone), -(days - 1)), days, zone);
+  const rows = await d1
+    .prepare(
+      `SELECT d.value ->> '$[0]' AS date, COALESCE(SUM(r.reviews), 0) AS review_count, COALESCE(SUM(r.duration_ms), 0) AS duration_ms
+       FROM json_each(?2) d
+       LEFT JOIN review_activity r ON r.user_id = ?1 AND r.slot >= d.value ->> '$[1]' AND r.slot < d.value ->> '$[2]'
+       GROUP BY d.key ORDER BY d.key`,
+    )
+    .bind(userId, JSON.stringify(range.map((d) => [d.key, d.start, d.end])))
+    .all<{ date: string; review_count: number; duration_ms: number }>();
+  return rows.results.map((r) => ({ date: r.date, review_count: r.review_count, review_time_minutes: minutesOf(r.duration_ms) }));
+}
+
+/** How many of the person's concepts fall in each mastery bucket, and how many have none yet. */
+export async function masteryDistribution(d1: D1Database, userId: number) {
+  const sums = MASTERY_BUCKETS.map((b, i) =>
+    i === MASTERY_BUCKETS.length - 1 ? `SUM(mastery_level >= ${b.min}) AS b${i}` : `SUM(mastery_level >= ${b.min} AND mastery_level < ${b.max}) AS b${i}`,
+  );
+  const row = await d1
+    .prepare(`SELECT COUNT(*) AS total, SUM(mastery_level IS NULL) AS not_studied, ${sums.join(', ')} FROM concepts WHERE user_id = ?`)
+    .bind(userId)
+    .first<Record<string, number | null>>();
+  return {
+    buckets: MASTERY_BUCKETS.map((b, i) => ({ ...b, count: row?.[`b${i}`] ?? 0 })),
+    not_studied_count: row?.not_studied ?? 0,
+    total_concepts: row?.total ?? 0,
+  };
+}
