@@ -109,7 +109,7 @@ export function ForecastTab({ extended }: Sources) {
       <h2 className="text-lg font-semibold">Activité d'apprentissage</h2>
       <div className={grid}>
         <MetricCard title="Série actuelle" source={extended} value={(e) => `${e.learning_activity.current_streak_days} j`} info="Nombre de jours consécutifs avec au moins une révision (le jour change à 4 h du matin)." />
-        <MetricCard title="Temps total de révision" source={extended} value={(e) => hours(e.learning_activity.total_review_time_minutes)} info="Temps passé à répondre aux cartes, toutes sessions confondues." />
+        <MetricCard title="Temps total de révision" source={extended} value={(e) => hours(e.learning_activity.total_review_time_minutes)} hint={(e) => `${Math.round(e.learning_activity.total_review_time_minutes)} min`} info="Temps passé à répondre aux cartes, toutes sessions confondues." />
         <MetricCard title="Jours actifs" source={extended} value={(e) => e.learning_activity.active_days_count} info="Nombre de jours où vous avez révisé au moins une carte." />
       </div>
     </div>

@@ -8,7 +8,8 @@ interface Props<T> {
   info: string;
   source: Loaded<T>;
   value(data: T): ReactNode;
-  hint?: string;
+  /** A small line under the figure, from the same data. */
+  hint?(data: T): ReactNode;
 }
 
 export function MetricCard<T>({ title, info, source, value, hint }: Props<T>) {
@@ -26,7 +27,7 @@ export function MetricCard<T>({ title, info, source, value, hint }: Props<T>) {
         {source.status === 'error' && <span className="text-base text-red-300">Erreur</span>}
         {source.status === 'ok' && value(source.data)}
       </div>
-      {hint && source.status === 'ok' && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {hint && source.status === 'ok' && <p className="mt-1 text-xs text-slate-500">{hint(source.data)}</p>}
       <Dialog
         open={open}
         title={title}

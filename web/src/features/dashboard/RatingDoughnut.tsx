@@ -21,7 +21,7 @@ export function RatingDoughnut({ breakdown }: { breakdown: ExtendedStats['rating
       chart = new Chart(canvas.current, {
         type: 'doughnut',
         data: { labels: LABELS, datasets: [{ data: key.split(',').map(Number), backgroundColor: COLORS, borderColor: '#130d24', borderWidth: 2 }] },
-        options: { responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { color: '#cbd5e1' } } } },
+        options: { animation: false, responsive: true, maintainAspectRatio: false, plugins: { legend: { position: 'bottom', labels: { color: '#cbd5e1' } } } },
       });
     });
     return () => {

@@ -37,7 +37,7 @@ export function AiGeneration({ conceptId, onSaved }: { conceptId: number; onSave
   }
 
   return (
-    <div className="space-y-3 rounded-lg border border-space-700 bg-space-800/60 p-4">
+    <div className="space-y-3 self-start rounded-lg border border-space-700 bg-space-800/60 p-4">
       <h3 className="text-base font-semibold">Générer avec l'IA</h3>
       <label className="block text-sm">
         <span className="mb-1 block text-slate-300">Nombre de flashcards : {count}</span>
