@@ -54,6 +54,8 @@ export default class ConceptRoom implements Party.Server {
   private readonly saver: SaveScheduler;
   private ready: Promise<Y.Doc> | undefined;
   private doc: Y.Doc | undefined;
+  /** State vector of what D1 holds; sent to each device so it can tell what is not yet stored. */
+  private storedVector: Uint8Array = Y.encodeStateVector(new Y.Doc());
   // One options object for the room's lifetime: y-partykit compares options between calls.
   private readonly yOptions = { gc: true, persist: false as const, load: () => this.loadDoc() };
 
@@ -84,7 +86,12 @@ export default class ConceptRoom implements Party.Server {
       connection.close(err instanceof ConceptGoneError ? CLOSE_CONCEPT_GONE : 1011, 'Document unavailable');
       return;
     }
-    return onConnect(connection, this.room, this.yOptions);
+    await onConnect(connection, this.room, this.yOptions);
+    connection.send(this.savedMessage());
+  }
+
+  private savedMessage(): string {
+    return JSON.stringify({ type: 'saved', state_vector: toBase64(this.storedVector) });
   }
 
   async onClose(connection: Party.Connection) {
@@ -136,11 +143,13 @@ export default class ConceptRoom implements Party.Server {
     const [stored, logged] = await Promise.all([this.api.load(userId, conceptId), this.log.readAll()]);
     const ydoc = new Y.Doc();
     if (stored.state) Y.applyUpdate(ydoc, stored.state);
+    this.storedVector = Y.encodeStateVector(ydoc);
     for (const update of logged) Y.applyUpdate(ydoc, update);
     if (!stored.state && logged.length === 0 && stored.content) {
       ydoc.transact(() => appendDocToFragment(ydoc.getXmlFragment(EDITOR_FRAGMENT), stored.content!));
       // Stored before anyone edits it, so a restart can never seed it a second time.
       await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(ydoc), yDocToDoc(ydoc));
+      this.storedVector = Y.encodeStateVector(ydoc);
     }
     return ydoc;
   }
@@ -152,9 +161,10 @@ export default class ConceptRoom implements Party.Server {
     const coveredSeq = this.log.sequence;
     const stateVector = Y.encodeStateVector(doc);
     await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(doc), yDocToDoc(doc));
+    this.storedVector = stateVector;
     await this.log.dropThrough(coveredSeq);
     // Clients compare this with their own state to know when nothing is left unsaved.
-    this.room.broadcast(JSON.stringify({ type: 'saved', state_vector: toBase64(stateVector) }));
+    this.room.broadcast(this.savedMessage());
   }
 
   private requireTarget() {

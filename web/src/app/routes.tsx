@@ -9,7 +9,6 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { AuthProvider } from './auth';
 import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './common';
-import { EmbeddedShell } from './EmbeddedShell';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
 import { ToastProvider } from './toasts';

@@ -1,0 +1,170 @@
+/**
+ * /minimal-editor (spec document 3 §2.9): the editor alone, for the phone app's web view.
+ * Query: conceptId, mode (edit by default, or create), source, hideHeader (true hides the
+ * header). In edit mode the concept is edited live through its party room; in create mode
+ * the concept is created on save, then edited live.
+ */
+import type { Editor } from '@tiptap/core';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { apiJson, ApiRequestError, detailText } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import { Spinner } from '../../app/common';
+import { AuthBanner, SyncProblemDialog } from '../../app/Shell';
+import { useToast } from '../../app/toasts';
+import { RichTextEditor } from '../../editor/RichTextEditor';
+import type { LiveStatus } from '../../editor/collaboration';
+import { useHostBridge, type HostBridge } from './host-protocol';
+import { LiveStatusBar } from './LiveStatusBar';
+import { useLiveSession } from './useLiveSession';
+
+const LOADING = "Chargement de l'éditeur...";
+
+function Frame({ title, hideHeader, status, bridge, children }: { title: string; hideHeader: boolean; status?: LiveStatus; bridge?: HostBridge; children: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <div className={`flex min-h-screen flex-col ${bridge?.fullscreen ? 'fixed inset-0 z-40 bg-space-950' : ''}`} style={{ paddingBottom: bridge?.padding }}>
+      <AuthBanner />
+      {!hideHeader && (
+        <header className="flex flex-wrap items-center gap-3 border-b border-space-700 px-3 py-2">
+          <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{title}</h1>
+          {status && <LiveStatusBar status={status} />}
+          {user && (
+            <span className="text-xs text-slate-400" data-testid="embedded-user">
+              Connecté : {user.username}
+            </span>
+          )}
+          {bridge && (
+            <button type="button" className="btn-ghost text-xs" onClick={() => bridge.setFullscreen(!bridge.fullscreen)}>
+              {bridge.fullscreen ? 'Quitter le plein écran' : 'Plein écran'}
+            </button>
+          )}
+        </header>
+      )}
+      {hideHeader && status && (
+        <div className="flex justify-end px-3 py-1">
+          <LiveStatusBar status={status} />
+        </div>
+      )}
+      <main className="flex-1 p-2">{children}</main>
+      <SyncProblemDialog />
+    </div>
+  );
+}
+
+function LiveConceptEditor({ conceptId, hideHeader }: { conceptId: number; hideHeader: boolean }) {
+  const [title, setTitle] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const { state, status } = useLiveSession(conceptId);
+  const toast = useToast();
+  // The room stores every edit itself; an explicit save only tells the host the content.
+  const bridge = useHostBridge(editor, () => toast.success('Modifications enregistrées'));
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    apiJson<{ title: string }>(`/api/concepts/${conceptId}`, { signal: ctrl.signal }).then(
+      (concept) => setTitle(concept.title),
+      (err: unknown) => {
+        if (ctrl.signal.aborted) return;
+        setLoadError(err instanceof ApiRequestError && err.status === 404 ? 'Concept introuvable.' : (err instanceof ApiRequestError && detailText(err.detail)) || 'Impossible de charger le concept.');
+      },
+    );
+    return () => ctrl.abort();
+  }, [conceptId]);
+
+  if (loadError) {
+    return (
+      <Frame title="Éditeur" hideHeader={hideHeader}>
+        <p role="alert" className="text-rose-300">{loadError}</p>
+      </Frame>
+    );
+  }
+  return (
+    <Frame title={title ?? 'Éditeur'} hideHeader={hideHeader} status={state.kind === 'live' ? status : undefined} bridge={bridge}>
+      {state.kind === 'unavailable' && <p role="alert" className="text-rose-300">{state.reason}</p>}
+      {(state.kind === 'waiting' || (state.kind === 'live' && !status.ready)) && <Spinner label={LOADING} />}
+      {state.kind === 'live' && status.ready && (
+        <RichTextEditor key={state.session.ydoc.guid} value={null} conceptId={conceptId} extraExtensions={state.session.extensions} onReady={setEditor} ariaLabel="Contenu du concept" />
+      )}
+    </Frame>
+  );
+}
+
+function CreateConceptEditor({ hideHeader, keep }: { hideHeader: boolean; keep: URLSearchParams }) {
+  const [title, setTitle] = useState('');
+  const [doc, setDoc] = useState<unknown>(null);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
+
+  const create = useCallback(async () => {
+    if (!title.trim()) {
+      setError('Le titre est requis');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const concept = await apiJson<{ id: number }>('/api/concepts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: title.trim(), content: editor?.getJSON() ?? doc, source: 'MANUAL' }),
+      });
+      const next = new URLSearchParams(keep);
+      next.set('conceptId', String(concept.id));
+      next.set('mode', 'edit');
+      navigate(`/minimal-editor?${next.toString()}`, { replace: true });
+    } catch (err) {
+      setError((err instanceof ApiRequestError && detailText(err.detail)) || 'Impossible de créer le concept.');
+    } finally {
+      setSaving(false);
+    }
+  }, [title, editor, doc, keep, navigate]);
+  const bridge = useHostBridge(editor, () => void create());
+
+  return (
+    <Frame title="Nouveau concept" hideHeader={hideHeader} bridge={bridge}>
+      <label className="mb-1 block text-sm" htmlFor="embedded-title">
+        Titre
+      </label>
+      <input id="embedded-title" className="field mb-2 w-full" value={title} onChange={(e) => setTitle(e.target.value)} />
+      <RichTextEditor value={null} onChange={(d) => setDoc(d)} onReady={setEditor} ariaLabel="Contenu du concept" />
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-rose-300">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn-primary mt-3" disabled={saving} onClick={() => void create()}>
+        {saving ? 'Création...' : 'Créer le concept'}
+      </button>
+    </Frame>
+  );
+}
+
+export default function MinimalEditorPage() {
+  const [params] = useSearchParams();
+  const { status, user } = useAuth();
+  const hideHeader = params.get('hideHeader') === 'true';
+  const mode = params.get('mode') === 'create' ? 'create' : 'edit';
+  const rawId = params.get('conceptId');
+  const conceptId = rawId && /^\d+$/.test(rawId) ? Number(rawId) : null;
+
+  if (status !== 'authenticated' || !user) {
+    return (
+      <Frame title="Éditeur" hideHeader={hideHeader}>
+        <Spinner label={LOADING} />
+      </Frame>
+    );
+  }
+  if (mode === 'create') return <CreateConceptEditor hideHeader={hideHeader} keep={params} />;
+  if (conceptId === null) {
+    return (
+      <Frame title="Éditeur" hideHeader={hideHeader}>
+        <p className="text-slate-300">Aucun concept à modifier.</p>
+      </Frame>
+    );
+  }
+  return <LiveConceptEditor key={conceptId} conceptId={conceptId} hideHeader={hideHeader} />;
+}

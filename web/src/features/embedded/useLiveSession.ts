@@ -1,0 +1,66 @@
+/**
+ * The live session of a concept for a screen: asks the API where the party server is
+ * (`GET /api/config`), opens the concept's room with the signed-in user's token, and
+ * exposes the session and its status (connection, ready, unsaved) as React state.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { apiJson } from '../../api/client';
+import { useAuth } from '../../app/auth';
+import { storedToken } from '../../lib/token-store';
+import { deviceLabel, openLiveSession, type LiveSession, type LiveStatus } from '../../editor/collaboration';
+
+let partyHostPromise: Promise<string | null> | null = null;
+
+/** Where the party server is; asked once per page load. */
+export function partyHost(): Promise<string | null> {
+  partyHostPromise ??= apiJson<{ party_host: string | null }>('/api/config').then(
+    (config) => config.party_host,
+    (err: unknown) => {
+      partyHostPromise = null;
+      throw err;
+    },
+  );
+  return partyHostPromise;
+}
+
+const IDLE: LiveStatus = { connection: 'connecting', ready: false, unsaved: false };
+const noSession = { subscribe: () => () => undefined, status: () => IDLE };
+
+export type LiveSessionState =
+  | { kind: 'waiting' }
+  | { kind: 'unavailable'; reason: string }
+  | { kind: 'live'; session: LiveSession };
+
+/** Opens the room of `conceptId` while the component is mounted (null: none). */
+export function useLiveSession(conceptId: number | null): { state: LiveSessionState; status: LiveStatus } {
+  const { user, isWebView } = useAuth();
+  const [state, setState] = useState<LiveSessionState>({ kind: 'waiting' });
+
+  useEffect(() => {
+    const token = storedToken();
+    if (conceptId === null || !user || !token) return;
+    let session: LiveSession | null = null;
+    let cancelled = false;
+    partyHost().then(
+      (host) => {
+        if (cancelled) return;
+        if (!host) {
+          setState({ kind: 'unavailable', reason: "L'édition en direct n'est pas configurée." });
+          return;
+        }
+        session = openLiveSession({ partyHost: host, userId: user.id, conceptId, token, deviceLabel: deviceLabel(user.username, isWebView) });
+        setState({ kind: 'live', session });
+      },
+      () => !cancelled && setState({ kind: 'unavailable', reason: "Impossible de joindre le serveur d'édition." }),
+    );
+    return () => {
+      cancelled = true;
+      session?.destroy();
+      setState({ kind: 'waiting' });
+    };
+  }, [conceptId, user, isWebView]);
+
+  const source = state.kind === 'live' ? state.session : noSession;
+  const status = useSyncExternalStore(source.subscribe, source.status);
+  return { state, status };
+}
