@@ -8,7 +8,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 export function retentionOf(stats: DashboardStats): number {
   return displayedRetention({
     successRate: stats.success_rate,
-    reviewCount: stats.total_reviews_count,
+    reviewCount: stats.success_rate_reviews_count ?? stats.total_reviews_count,
     avgStability: stats.avg_stability,
     avgDifficulty: stats.avg_difficulty,
   });

@@ -17,6 +17,8 @@ export interface DashboardStats {
   review_count: number;
   relearning_count: number;
   success_rate: number | null;
+  /** How many answers success_rate was measured on (30 days). */
+  success_rate_reviews_count?: number;
   avg_stability: number | null;
   avg_difficulty: number | null;
   overdue_count: number;
