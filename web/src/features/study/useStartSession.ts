@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiRequestError } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toasts';
 import { postToHost } from '../../lib/native-bridge';
@@ -55,8 +56,11 @@ export function useStartSession() {
         return;
       }
       navigate(`/study/session/${session.id}`);
-    } catch {
-      setError(failure);
+    } catch (err) {
+      // The server explains a selection it cannot use (no concept, no card, nothing due);
+      // anything else is the spec's generic failure.
+      const explained = err instanceof ApiRequestError && err.status === 422 && typeof err.detail === 'string';
+      setError(explained ? (err.detail as string) : failure);
     } finally {
       setStarting(false);
     }
