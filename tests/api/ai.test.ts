@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { generateFlashcards } from '../../worker/src/services/ai/generate-flashcards';
+import { ProviderError, type FlashcardProvider } from '../../worker/src/services/ai/provider';
+import { call, env, signUp } from './helpers';
+import { insertConcept } from './study-fixtures';
+
+const content = {
+  type: 'doc',
+  content: [
+    { type: 'paragraph', content: [{ type: 'text', text: 'Une enzyme est une protéine qui accélère une réaction chimique.' }] },
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Site actif' }] },
+    { type: 'paragraph', content: [{ type: 'text', text: 'La région où le substrat se fixe.' }] },
+    { type: 'paragraph', content: [{ type: 'text', text: 'Catalyseur : substance qui accélère une réaction sans être consommée.' }] },
+  ],
+};
+
+describe('POST /api/ai/generate-flashcards (offline generator, no provider configured)', () => {
+  it('derives candidate cards from the concept’s own content, without saving them', async () => {
+    const user = await signUp('ai');
+    const conceptId = await insertConcept(user, 'Enzymes', 'Une enzyme est une protéine…', content);
+    const res = await call('POST', '/api/ai/generate-flashcards', { token: user.token, json: { concept_id: conceptId, number_of_cards: 3 } });
+    expect(res.status).toBe(200);
+    expect(res.body.error_message).toBeNull();
+    expect(res.body.generated_flashcards).toEqual([
+      { recto: 'Qu’est-ce qu’une enzyme ?', verso: 'Une enzyme est une protéine qui accélère une réaction chimique.' },
+      { recto: 'Site actif : que faut-il retenir ?', verso: 'La région où le substrat se fixe.' },
+      { recto: 'Que signifie « Catalyseur » ?', verso: 'substance qui accélère une réaction sans être consommée.' },
+    ]);
+    expect((await call('GET', `/api/concepts/${conceptId}/flashcards`, { token: user.token })).body).toEqual([]);
+  });
+
+  it('uses the selected text when given, and defaults to 5 cards at most', async () => {
+    const user = await signUp('aisrc');
+    const conceptId = await insertConcept(user, 'Enzymes', '', content);
+    const res = await call('POST', '/api/ai/generate-flashcards', { token: user.token, json: { concept_id: conceptId, source_text: 'Le pH est une mesure de l’acidité.' } });
+    expect(res.body.generated_flashcards).toEqual([{ recto: 'Qu’est-ce que le pH ?', verso: 'Le pH est une mesure de l’acidité.' }]);
+  });
+
+  it('refuses a card count outside 1–20 or a missing concept id with 422', async () => {
+    const user = await signUp('aival');
+    const conceptId = await insertConcept(user, 'X', 'x');
+    for (const json of [{ concept_id: conceptId, number_of_cards: 0 }, { concept_id: conceptId, number_of_cards: 21 }, { concept_id: conceptId, number_of_cards: 2.5 }, { number_of_cards: 5 }]) {
+      const res = await call('POST', '/api/ai/generate-flashcards', { token: user.token, json });
+      expect(res.status, JSON.stringify(json)).toBe(422);
+    }
+  });
+
+  it('answers 404 for another person’s concept', async () => {
+    const owner = await signUp('aiowner');
+    const other = await signUp('aiother');
+    const conceptId = await insertConcept(owner, 'Secret', 'Le secret est bien gardé.');
+    const res = await call('POST', '/api/ai/generate-flashcards', { token: other.token, json: { concept_id: conceptId } });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('gardé');
+  });
+});
+
+describe('provider failures', () => {
+  const failing = (error: Error): FlashcardProvider => ({ name: 'fake', generate: () => Promise.reject(error) });
+
+  it('come back as an empty list with the provider’s message, never as a failure', async () => {
+    const user = await signUp('aifail');
+    const conceptId = await insertConcept(user, 'Panne', 'texte');
+    const timeout = await generateFlashcards(env.DB, failing(new ProviderError('Le service d’IA n’a pas répondu à temps (10 s).')), { userId: user.id, conceptId, count: 5 });
+    expect(timeout).toEqual({ generated_flashcards: [], error_message: 'Le service d’IA n’a pas répondu à temps (10 s).' });
+    const bug = await generateFlashcards(env.DB, failing(new TypeError('x is undefined')), { userId: user.id, conceptId, count: 5 });
+    expect(bug).toEqual({ generated_flashcards: [], error_message: 'La génération a échoué.' });
+  });
+
+  it('never hand back more cards than asked, even if the provider does', async () => {
+    const user = await signUp('aimany');
+    const conceptId = await insertConcept(user, 'Beaucoup', 'texte');
+    const chatty: FlashcardProvider = { name: 'chatty', generate: async () => Array.from({ length: 9 }, (_, i) => ({ recto: `Q${i}`, verso: `R${i}` })) };
+    const result = await generateFlashcards(env.DB, chatty, { userId: user.id, conceptId, count: 3 });
+    expect(result.generated_flashcards).toHaveLength(3);
+  });
+});

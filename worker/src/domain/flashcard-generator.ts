@@ -1,0 +1,187 @@
+/**
+ * The built-in, offline flashcard generator (used when no AI provider is configured) and
+ * the parser for AI replies. Pure: no I/O.
+ *
+ * The generator reads the concept's own content and turns its structure into questions:
+ *   1. definitions — "X est/sont …" sentences and "X : …" lines;
+ *   2. bold terms — the sentence with the term blanked, the term as the answer;
+ *   3. headings — the heading as the question, the paragraph that follows as the answer;
+ *   4. lists — "the elements of <intro>" with the items as the answer.
+ * Candidates are deduplicated (same question or same answer) and cut to the count asked.
+ */
+import { contentToDoc, type RichNode } from './richtext';
+
+export interface GeneratedCard {
+  recto: string;
+  verso: string;
+}
+
+export interface GeneratorInput {
+  title: string;
+  /** The concept content in any accepted shape (document, JSON string, text). */
+  content: unknown;
+  /** Text the person selected; when given, only it is used. */
+  sourceText?: string | null;
+  count: number;
+}
+
+interface Block {
+  kind: 'heading' | 'paragraph' | 'list';
+  text: string;
+  bold: string[];
+  items: string[];
+}
+
+const MAX_ANSWER = 400;
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const cut = (text: string, max = MAX_ANSWER) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+const inline = (node: RichNode): string => (typeof node.text === 'string' ? node.text : node.type === 'hardBreak' ? ' ' : (node.content ?? []).map(inline).join(''));
+
+function boldTerms(node: RichNode, out: string[] = []): string[] {
+  if (typeof node.text === 'string' && node.marks?.some((m) => m.type === 'bold' || m.type === 'strong')) out.push(squash(node.text));
+  for (const child of node.content ?? []) boldTerms(child, out);
+  return out;
+}
+
+/** The document as a flat list of headings, paragraphs and lists. */
+function blocksOf(nodes: readonly RichNode[], out: Block[] = []): Block[] {
+  for (const node of nodes) {
+    if (node.type === 'heading' || node.type === 'paragraph') {
+      const text = squash(inline(node));
+      if (text) out.push({ kind: node.type, text, bold: boldTerms(node).filter(Boolean), items: [] });
+    } else if (node.type === 'bulletList' || node.type === 'orderedList' || node.type === 'taskList') {
+      const items = (node.content ?? []).map((item) => squash(inline(item))).filter(Boolean);
+      if (items.length) out.push({ kind: 'list', text: '', bold: boldTerms(node).filter(Boolean), items });
+    } else if (node.content) {
+      blocksOf(node.content, out);
+    }
+  }
+  return out;
+}
+
+/** Plain text (e.g. a selection): each line a paragraph, lines starting with -, * or • a list. */
+function blocksOfText(text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = squash(raw);
+    if (!line) continue;
+    const item = /^(?:[-*•]|\d+[.)])\s+(.+)$/.exec(line);
+    const last = blocks.at(-1);
+    if (item) {
+      if (last?.kind === 'list') last.items.push(item[1]!);
+      else blocks.push({ kind: 'list', text: '', bold: [], items: [item[1]!] });
+    } else {
+      blocks.push({ kind: 'paragraph', text: line, bold: [], items: [] });
+    }
+  }
+  return blocks;
+}
+
+/** A document (object or JSON string) by its structure; plain text by its lines. */
+function blocksOfContent(content: unknown): Block[] {
+  if (typeof content === 'string' && !content.trim().startsWith('{')) return blocksOfText(content);
+  return blocksOf(contentToDoc(content)?.content ?? []);
+}
+
+const sentencesOf = (text: string) => text.split(/(?<=[.!?…])\s+/).map(squash).filter(Boolean);
+const ARTICLE = /^(le|la|les|l’|l'|un|une|des|du)\b\s*/i;
+/** "La mitochondrie" → "la mitochondrie": the subject reads naturally inside a question. */
+const asSubject = (text: string) => (ARTICLE.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
+
+function definitionCards(sentence: string): GeneratedCard[] {
+  const colon = /^([^:]{2,60}?)\s*:\s+(.{3,})$/.exec(sentence);
+  if (colon) return [{ recto: `Que signifie « ${colon[1]} » ?`, verso: cut(colon[2]!) }];
+  const copula = /^(.{2,80}?)\s+(est|sont)\s+(.{3,})$/u.exec(sentence);
+  if (!copula || /[,;]/.test(copula[1]!)) return [];
+  const subject = asSubject(copula[1]!);
+  const recto = copula[2] === 'sont' ? `Que sont ${subject} ?` : /^[aeiouyhéèêàâîôû]/i.test(subject) ? `Qu’est-ce qu’${subject} ?` : `Qu’est-ce que ${subject} ?`;
+  return [{ recto, verso: cut(sentence) }];
+}
+
+function boldCards(block: Block): GeneratedCard[] {
+  const cards: GeneratedCard[] = [];
+  for (const term of block.bold) {
+    if (term.length < 2 || term.length > 80) continue;
+    const sentence = sentencesOf(block.text).find((s) => s.includes(term));
+    if (!sentence || sentence === term) continue;
+    cards.push({ recto: `Complétez : « ${cut(sentence.replace(term, '_____'), 300)} »`, verso: term });
+  }
+  return cards;
+}
+
+function candidates(title: string, blocks: Block[]): GeneratedCard[][] {
+  const definitions: GeneratedCard[] = [];
+  const bold: GeneratedCard[] = [];
+  const headings: GeneratedCard[] = [];
+  const lists: GeneratedCard[] = [];
+  blocks.forEach((block, i) => {
+    const previous = blocks[i - 1];
+    if (block.kind === 'paragraph') {
+      for (const sentence of sentencesOf(block.text)) definitions.push(...definitionCards(sentence));
+      bold.push(...boldCards(block));
+    } else if (block.kind === 'heading') {
+      const next = blocks[i + 1];
+      if (next?.kind === 'paragraph') headings.push({ recto: `${block.text.replace(/[:?]$/, '')} : que faut-il retenir ?`, verso: cut(next.text) });
+    } else {
+      for (const item of block.items) definitions.push(...definitionCards(item));
+      const intro = previous && previous.kind !== 'list' ? previous.text.replace(/\s*:$/, '') : title;
+      if (block.items.length >= 2) lists.push({ recto: `Quels sont les éléments de « ${cut(intro, 150)} » ?`, verso: cut(block.items.join(' ; ')) });
+      bold.push(...boldCards({ ...block, text: block.items.join('. ') }));
+    }
+  });
+  return [definitions, bold, headings, lists];
+}
+
+/** Up to `count` question/answer pairs drawn from the content's own structure. */
+export function generateFlashcardsOffline(input: GeneratorInput): GeneratedCard[] {
+  const source = input.sourceText?.trim();
+  const blocks = source ? blocksOfText(source) : blocksOfContent(input.content);
+  const cards: GeneratedCard[] = [];
+  const seen = new Set<string>();
+  const add = (card: GeneratedCard) => {
+    const q = card.recto.toLowerCase();
+    const a = card.verso.toLowerCase();
+    if (cards.length >= input.count || seen.has(q) || seen.has(`a:${a}`)) return;
+    seen.add(q);
+    seen.add(`a:${a}`);
+    cards.push(card);
+  };
+  // Round-robin over the kinds so a short request still gets a mix.
+  const groups = candidates(input.title, blocks);
+  for (let i = 0; cards.length < input.count && groups.some((g) => i < g.length); i++) for (const group of groups) if (group[i]) add(group[i]!);
+  if (cards.length === 0) {
+    const text = blocks.map((b) => b.text || b.items.join(' ; ')).join(' ');
+    if (text) add({ recto: source ? 'Que dit ce passage ?' : `Que savez-vous de « ${input.title} » ?`, verso: cut(text) });
+  }
+  return cards;
+}
+
+/**
+ * Reads flashcards out of a language model's reply: the JSON may be wrapped in a code
+ * fence or prose, be an array or an object holding one, and name its fields recto/verso,
+ * question/answer or front/back. Returns null when no usable card is found.
+ */
+export function parseGeneratedCards(reply: string, count: number): GeneratedCard[] | null {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(reply);
+  const text = (fenced ? fenced[1]! : reply).trim();
+  const start = text.search(/[[{]/);
+  if (start < 0) return null;
+  const end = Math.max(text.lastIndexOf(']'), text.lastIndexOf('}'));
+  let value: unknown;
+  try {
+    value = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return null;
+  }
+  const list = Array.isArray(value) ? value : Object.values((value ?? {}) as object).find(Array.isArray);
+  if (!Array.isArray(list)) return null;
+  const cards: GeneratedCard[] = [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) continue;
+    const o = item as Record<string, unknown>;
+    const recto = o.recto ?? o.question ?? o.front;
+    const verso = o.verso ?? o.answer ?? o.back;
+    if (typeof recto === 'string' && typeof verso === 'string' && recto.trim() && verso.trim()) cards.push({ recto: recto.trim(), verso: verso.trim() });
+  }
+  return cards.length ? cards.slice(0, count) : null;
+}
