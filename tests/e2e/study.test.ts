@@ -221,6 +221,20 @@ describe('study in the browser', () => {
     await page.context().close();
   });
 
+  it('shows Erreur on the dashboard cards whose statistics failed, and the server detail', async () => {
+    const account = await createAccount(stack.url, 'dash');
+    const page = await signedInPage(account);
+    await page.route('**/api/stats/dashboard', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Base indisponible', code: 'internal' }) }));
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByRole('alert').getByText('Base indisponible').waitFor();
+    expect(await metric(page, 'Total des cartes')).toBe('Erreur');
+    // The extended statistics still answer: the forecast cards show their figures.
+    await page.getByRole('tab', { name: 'Prévisions' }).click();
+    expect(await metric(page, 'Demain')).toBe('0');
+    await screenshot(page, 'study-dashboard-error');
+    await page.context().close();
+  });
+
   it('in the phone web view, starting a session hands it to the host app instead', async () => {
     const account = await createAccount(stack.url, 'phone');
     const { conceptId, constellationId } = await seedConceptInConstellation(account);
