@@ -221,6 +221,56 @@ describe('study in the browser', () => {
     await page.context().close();
   });
 
+  it('generates candidate cards, lets them be chosen and edited, and saves only the selected ones', async () => {
+    const account = await createAccount(stack.url, 'ai');
+    const content = [
+      'La chlorophylle est un pigment vert qui capte la lumière.',
+      'Le stroma est le fluide qui remplit le chloroplaste.',
+      'Les thylakoïdes sont des sacs membranaires empilés en granums.',
+      'Le glucose est le sucre produit par le cycle de Calvin.',
+    ].join('\n\n');
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chloroplaste', content } });
+    expect(concept.status).toBe(201);
+    const page = await signedInPage(account);
+    await page.goto(`${stack.url}/concepts/${concept.body.id}`);
+    await page.getByRole('tab', { name: 'Créer' }).click();
+    const slider = page.getByLabel(/Nombre de flashcards/);
+    expect(await slider.inputValue()).toBe('5');
+    await slider.fill('3');
+    await page.getByText('Nombre de flashcards : 3').waitFor();
+    await page.getByRole('button', { name: 'Générer des flashcards' }).click();
+    await page.getByText('3 flashcard(s) générée(s) avec succès !').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Flashcards générées' });
+    expect(await dialog.getByRole('checkbox').count()).toBe(3);
+    expect(await dialog.getByRole('checkbox', { checked: true }).count()).toBe(3);
+
+    // None selected: saving is refused with the warning.
+    await dialog.getByRole('button', { name: 'Tout désélectionner' }).click();
+    await dialog.getByText('Sélectionnez au moins une flashcard pour pouvoir les créer.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Créer 0 flashcard(s)' }).isDisabled()).toBe(true);
+    await screenshot(page, 'study-ai-none-selected');
+    await dialog.getByRole('button', { name: 'Tout sélectionner' }).click();
+
+    // Edit the first, remove the second, deselect the (new) second: one card is saved.
+    await dialog.getByLabel('Recto (question) 1').fill('Quel pigment capte la lumière ?');
+    await dialog.getByLabel('Verso (réponse) 1').fill('La chlorophylle');
+    await dialog.getByRole('button', { name: 'Supprimer' }).nth(1).click();
+    expect(await dialog.getByRole('checkbox').count()).toBe(2);
+    await dialog.getByRole('checkbox').nth(1).uncheck();
+    await screenshot(page, 'study-ai-review');
+    await dialog.getByRole('button', { name: 'Créer 1 flashcard(s)' }).click();
+    await page.getByText('1 flashcard(s) créée(s) avec succès !').waitFor();
+    expect(await dialog.count()).toBe(0);
+    // Back on the 'Réviser' tab, showing the saved card.
+    expect(await page.getByRole('tab', { name: 'Réviser' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('viewer-counter').getByText('1 / 1').waitFor();
+    expect(await page.getByTestId('viewer-face').textContent()).toBe('Quel pigment capte la lumière ?');
+    const saved = await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token });
+    expect(saved.body.map((c: { question: string; answer: string }) => [c.question, c.answer])).toEqual([['Quel pigment capte la lumière ?', 'La chlorophylle']]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows Erreur on the dashboard cards whose statistics failed, and the server detail', async () => {
     const account = await createAccount(stack.url, 'dash');
     const page = await signedInPage(account);
