@@ -1,0 +1,180 @@
+// Knowledge base at volume: one person with 10,000 concepts, 2,000 tags, 50 constellations
+// and 40,000 links, beside 20 other people with 500 concepts each. Rows are written straight
+// into the local D1 (generated SQL, `wrangler d1 execute --local`), then the reads a person
+// waits on are timed over loopback: list pages in each sort, title/tag/content filters,
+// a concept with its backlinks, and a constellation page.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { account, call } from './lib.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
+const OFFLINE = { WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' };
+
+const MAIN = { concepts: 10_000, tags: 2_000, constellations: 50, links: 40_000, relations: 6_000 };
+const OTHERS = { users: 20, concepts: 500, tags: 100, constellations: 5, links: 1_000 };
+// Explicit ids far above anything the API created, so rows can point at each other.
+const BASE_ID = 1_000_000;
+const STATEMENT_BYTES = 90_000; // D1 refuses statements over 100 KB
+
+// A small deterministic PRNG, so every run seeds the same data.
+let prngState = 42;
+const rand = () => ((prngState = (prngState * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+const pick = (list) => list[Math.floor(rand() * list.length)];
+const int = (n) => Math.floor(rand() * n);
+
+const SYLLABLES = ['ba', 'co', 'di', 'fé', 'ga', 'li', 'mo', 'nu', 'pa', 'ré', 'si', 'to', 'vu', 'xa', 'zé', 'ch', 'tr', 'on', 'an', 'eur'];
+const WORDS = Array.from({ length: 3_000 }, (_, i) => SYLLABLES[i % 20] + SYLLABLES[Math.floor(i / 20) % 20] + SYLLABLES[Math.floor(i / 400) % 20] + (i >= 2_000 ? 'ique' : ''));
+const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+const q = (v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/** Multi-row INSERTs kept under the statement size limit. */
+function inserts(table, columns, rows) {
+  const out = [];
+  let values = [];
+  let size = 0;
+  const flush = () => {
+    if (values.length) out.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(',\n')};`);
+    values = [];
+    size = 0;
+  };
+  for (const row of rows) {
+    const text = `(${row.map(q).join(', ')})`;
+    if (size + text.length > STATEMENT_BYTES) flush();
+    values.push(text);
+    size += text.length + 2;
+  }
+  flush();
+  return out;
+}
+
+/** All rows of one person's knowledge base. `ids` hands out the explicit ids. */
+function personRows(userId, volume, ids, now) {
+  const concepts = [];
+  for (let i = 0; i < volume.concepts; i++) {
+    const id = ids.concept++;
+    const title = `${pick(WORDS)} ${pick(WORDS)} ${i}`;
+    const text = `${sentence(20 + int(40))}\n${sentence(10 + int(30))}`;
+    const doc = JSON.stringify({ type: 'doc', content: text.split('\n').map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })) });
+    const created = now - int(365 * 86_400_000);
+    const mastery = rand() < 0.6 ? Math.round(rand() * 1000) / 1000 : null;
+    concepts.push([id, userId, title, title.toLowerCase(), doc, text, 'MANUAL', mastery, 1, created, created + int(30 * 86_400_000)]);
+  }
+  const conceptIds = concepts.map((c) => c[0]);
+  const tags = Array.from({ length: volume.tags }, (_, i) => {
+    const name = `${pick(WORDS)}-${i}`;
+    return [ids.tag++, userId, name, name.toLowerCase()];
+  });
+  const conceptTags = new Set();
+  for (const c of conceptIds) for (let k = 0; k < 3; k++) conceptTags.add(`${c},${pick(tags)[0]}`);
+  const constellations = Array.from({ length: volume.constellations }, (_, i) => [ids.constellation++, userId, `Constellation ${i} ${pick(WORDS)}`, sentence(8), '#4e337c', '✨', now, now]);
+  const memberships = conceptIds.map((c, i) => [constellations[i % constellations.length][0], c, now]);
+  const links = new Set();
+  while (links.size < volume.links) {
+    const from = pick(conceptIds);
+    const to = pick(conceptIds);
+    if (from !== to) links.add(`${from},${to}`);
+  }
+  const relations = new Set();
+  for (let i = 0; i < (volume.relations ?? 0); i++) {
+    // Parents always have a smaller index than children: no cycles.
+    const child = 100 + int(conceptIds.length - 100);
+    relations.add(`${conceptIds[int(child)]},${conceptIds[child]}`);
+  }
+  const pairs = (set) => [...set].map((p) => p.split(',').map(Number));
+  return [
+    ...inserts('concepts', ['id', 'user_id', 'title', 'title_key', 'content', 'content_text', 'source', 'mastery_level', 'content_version', 'created_at', 'updated_at'], concepts),
+    ...inserts('tags', ['id', 'user_id', 'name', 'name_key'], tags),
+    ...inserts('concept_tags', ['concept_id', 'tag_id'], pairs(conceptTags)),
+    ...inserts('constellations', ['id', 'user_id', 'name', 'description', 'color', 'icon', 'created_at', 'updated_at'], constellations),
+    ...inserts('constellation_concepts', ['constellation_id', 'concept_id', 'added_at'], memberships),
+    ...inserts('concept_links', ['user_id', 'concept_id', 'target_concept_id', 'link_type', 'created_at'], pairs(links).map(([a, b]) => [userId, a, b, 'wiki', now])),
+    ...inserts('concept_relations', ['user_id', 'parent_id', 'child_id'], pairs(relations).map(([p, c]) => [userId, p, c])),
+  ];
+}
+
+function execute(persistTo, statements) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-seed-'));
+  try {
+    // A few files rather than one huge one keeps wrangler's memory use modest.
+    const perFile = 150;
+    for (let i = 0; i < statements.length; i += perFile) {
+      const file = path.join(dir, `seed-${i}.sql`);
+      writeFileSync(file, statements.slice(i, i + perFile).join('\n'));
+      execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file, '-y'], {
+        cwd: ROOT,
+        env: { ...process.env, ...OFFLINE },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `wrangler d1 execute` makes the running dev server reload, which drops open sockets:
+ * wait until it answers steadily again before timing anything.
+ */
+async function settle(url) {
+  let steady = 0;
+  for (let tries = 0; tries < 120 && steady < 5; tries++) {
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      await call(url, 'GET', '/api/config');
+      steady += 1;
+    } catch {
+      steady = 0;
+    }
+  }
+}
+
+async function seedDatabase(ctx) {
+  const started = Date.now();
+  const people = [];
+  for (let i = 0; i <= OTHERS.users; i++) people.push(await account(ctx.url, `kb_bench_${i}`));
+  const me = people[0];
+  const ids = { concept: BASE_ID, tag: BASE_ID, constellation: BASE_ID };
+  const now = Date.now();
+  const statements = [];
+  for (const [i, person] of people.entries()) {
+    const { id } = await call(ctx.url, 'GET', '/api/users/me', { token: person.token });
+    person.id = id;
+    statements.push(...personRows(id, i === 0 ? MAIN : OTHERS, ids, now));
+  }
+  execute(ctx.persistTo, statements);
+  await settle(ctx.url);
+  console.log(`  seeded ${statements.length} statements in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return me;
+}
+
+export default async function knowledge(ctx) {
+  const { url, measure } = ctx;
+  const me = await seedDatabase(ctx);
+  const get = (p) => call(url, 'GET', p, { token: me.token });
+
+  const summary = await get('/api/concepts?limit=1');
+  if (summary.total_items !== MAIN.concepts) throw new Error(`expected ${MAIN.concepts} concepts, the API sees ${summary.total_items}`);
+  const tags = await get('/api/tags');
+  const constellations = await get('/api/constellations');
+  const conceptIds = Array.from({ length: 200 }, (_, i) => BASE_ID + ((i * 4_999) % MAIN.concepts));
+  const word = (i) => WORDS[(i * 37) % WORDS.length];
+
+  for (const sort of ['updated_at', 'created_at', 'title', 'mastery_level']) {
+    await measure(`GET /api/concepts sort=${sort} (page)`, (i) => get(`/api/concepts?sort_by=${sort}&sort_order=${i % 2 ? 'asc' : 'desc'}&skip=${(i % 25) * 20}&limit=20`));
+  }
+  await measure('GET /api/concepts?search= (title)', (i) => get(`/api/concepts?search=${encodeURIComponent(word(i).slice(0, 4))}`));
+  await measure('GET /api/concepts?tag_name=', (i) => get(`/api/concepts?tag_name=${encodeURIComponent(tags[(i * 13) % tags.length].name.toUpperCase())}`));
+  await measure('GET /api/concepts?content_search=', (i) => get(`/api/concepts?content_search=${encodeURIComponent(word(i))}`));
+  await measure('GET /api/concepts/{id} (with backlinks)', (i) => get(`/api/concepts/${conceptIds[i % conceptIds.length]}`));
+  await measure('GET /api/constellations/{id}/concepts-list', (i) =>
+    get(`/api/constellations/${constellations[i % constellations.length].id}/concepts-list?sort_by=title&sort_order=asc&skip=${(i % 5) * 10}&limit=10`),
+  );
+  await measure('GET /api/concepts/search?q=', (i) => get(`/api/concepts/search?q=${encodeURIComponent(word(i).slice(0, 3))}&limit=20`));
+  await measure('GET /api/tags (2,000 tags)', () => get('/api/tags'), { iterations: 50 });
+  await measure('GET /api/constellations (50)', () => get('/api/constellations'), { iterations: 100 });
+  await measure('GET /api/concepts/minimal (10,000)', () => get('/api/concepts/minimal'), { iterations: 30, warmup: 3 });
+}
