@@ -1,5 +1,10 @@
-/** Texts of the session summary (spec document 2 §2 'Session summary', §9). */
-import type { StudySession } from './api';
+/** Texts of the session summary (spec document 2 §2 'Session summary', §9). Pure, no imports. */
+
+interface SessionFigures {
+  total_cards: number;
+  cards_reviewed: number;
+  average_rating: number | null;
+}
 
 /** Duration between start and end, or the spec's fallback texts. */
 export function durationText(startedAt: string | null | undefined, endedAt: string | null | undefined): string {
@@ -32,7 +37,7 @@ export function performanceMessage(average: number): string {
 }
 
 /** A few next steps suited to how the session went. */
-export function suggestions(session: Pick<StudySession, 'total_cards' | 'cards_reviewed' | 'average_rating'>): string[] {
+export function suggestions(session: SessionFigures): string[] {
   const list: string[] = [];
   const average = session.average_rating ?? 0;
   if (session.cards_reviewed < session.total_cards) list.push(`Il reste ${session.total_cards - session.cards_reviewed} carte(s) non révisée(s) : reprenez-les dans une nouvelle session.`);
