@@ -160,7 +160,14 @@ export default class ConceptRoom implements Party.Server {
     if (!doc) return;
     const coveredSeq = this.log.sequence;
     const stateVector = Y.encodeStateVector(doc);
-    await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(doc), yDocToDoc(doc));
+    try {
+      await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(doc), yDocToDoc(doc));
+    } catch (err) {
+      if (!(err instanceof ConceptGoneError)) throw err;
+      // The concept was deleted while open: nothing to save into, and nobody may stay.
+      for (const connection of this.room.getConnections()) connection.close(CLOSE_CONCEPT_GONE, 'Concept deleted');
+      return;
+    }
     this.storedVector = stateVector;
     await this.log.dropThrough(coveredSeq);
     // Clients compare this with their own state to know when nothing is left unsaved.

@@ -157,3 +157,16 @@ describe('the internal API', () => {
     expect((await fetch(`${stack.url}/internal/rooms/${bob.id}/${id}`, { headers: { 'x-internal-secret': stack.internalSecret } })).status).toBe(404);
   });
 });
+
+describe('a concept deleted while open', () => {
+  it('closes the devices still editing it and refuses new ones', async () => {
+    const id = await createConcept(stack, alice, 'Éphémère', paragraphs('bientôt supprimé'));
+    await withClients(roomOf(alice, id), 1, async ([device]) => {
+      const closed = new Promise<number>((resolve) => device!.provider.ws!.addEventListener('close', (e: CloseEvent) => resolve(e.code)));
+      expect((await api(stack.url, 'DELETE', `/api/concepts/${id}`, { token: alice.token })).status).toBe(204);
+      appendParagraph(device!.doc, 'trop tard');
+      expect(await closed).toBe(4404);
+      expect(await upgradeStatus(stack.partyHost, roomOf(alice, id), `?token=${alice.token}`)).toBe(404);
+    });
+  });
+});

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { applyMigrations, freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { createAccount, type Account } from '../support/client';
+import { api, createAccount, type Account } from '../support/client';
 import { appendParagraph, createConcept, paragraphs, roomOf, storedRoom, textOf } from './live-helpers';
 import { connectClient, eventually, waitForSynced } from './yjs-client';
 
@@ -71,6 +71,30 @@ describe('a room restart', () => {
     } finally {
       writer.destroy();
       watcher.destroy();
+    }
+  });
+
+  it('a REST write made while the party server is down reaches the stored state, and the next room shows it once', async () => {
+    const id = await createConcept(info, alice, 'Pendant la panne', paragraphs('Ancien texte'));
+    const room = roomOf(alice, id);
+    const device = connectClient(info.partyHost, room, alice.token);
+    await waitForSynced(device);
+    appendParagraph(device.doc, 'écrit en direct');
+    await eventually(async () => textOf((await storedRoom(info, alice, id)).ydoc).includes('écrit en direct'), 5000, 100);
+    device.destroy();
+    await stack.stopParty();
+    try {
+      const put = await api(info.url, 'PUT', `/api/concepts/${id}`, { token: alice.token, json: { title: 'Pendant la panne', content: paragraphs('Texte du formulaire') } });
+      expect(put.status).toBe(200);
+    } finally {
+      await stack.startParty();
+    }
+    const reopened = connectClient(info.partyHost, room, alice.token);
+    try {
+      await waitForSynced(reopened, 20_000);
+      expect(textOf(reopened.doc)).toBe('Texte du formulaire');
+    } finally {
+      reopened.destroy();
     }
   });
 });
