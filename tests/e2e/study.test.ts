@@ -282,6 +282,13 @@ describe('study in the browser', () => {
     await page.getByRole('tab', { name: 'Prévisions' }).click();
     expect(await metric(page, 'Demain')).toBe('0');
     await screenshot(page, 'study-dashboard-error');
+    // A swipe to the right goes back one tab.
+    await page.getByRole('tabpanel').evaluate((panel) => {
+      const touch = (x: number) => new Touch({ identifier: 1, target: panel, clientX: x, clientY: 300 });
+      panel.dispatchEvent(new TouchEvent('touchstart', { bubbles: true, touches: [touch(100)], changedTouches: [touch(100)] }));
+      panel.dispatchEvent(new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: [touch(260)] }));
+    });
+    expect(await page.getByRole('tab', { name: 'État Collection' }).getAttribute('aria-selected')).toBe('true');
     await page.context().close();
   });
 
