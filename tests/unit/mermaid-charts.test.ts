@@ -89,7 +89,8 @@ describe('flowcharts', () => {
     expect(result.code).toContain('C(["Fin"])');
     expect(result.code).toContain('A --> B');
     expect(result.code).toContain('B --o|"oui #124; go"| C');
-    expect(result.code).toContain('style B fill:#ff0000');
+    expect(result.code).toContain('style B fill:#ff0000,color:#ffffff');
+    expect(result.code).toContain('style A fill:#add8e6,color:#111111');
     expect(result.code).toContain('linkStyle 1 stroke:#00ff00');
     expect(result.code).not.toMatch(/<b>/);
   });

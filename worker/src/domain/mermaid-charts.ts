@@ -165,6 +165,15 @@ export function removeNode(chart: Flowchart, nodeId: string): Flowchart {
   return { ...chart, nodes: chart.nodes.filter((n) => n.id !== nodeId), links: chart.links.filter((l) => l.source !== nodeId && l.target !== nodeId) };
 }
 
+/** Dark text on light fills, white text on dark ones (named colours count as light). */
+export function readableTextOn(fill: string): string {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(fill)?.[1];
+  if (!hex) return '#111111';
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
+  return 0.299 * r! + 0.587 * g! + 0.114 * b! > 150 ? '#111111' : '#ffffff';
+}
+
 export function flowchartCode(chart: Flowchart): { code: string } | { error: string } {
   if (chart.nodes.length === 0) return { error: FLOW_MESSAGES.noNodes };
   const direction = FLOW_DIRECTIONS.includes(chart.direction) ? chart.direction : 'TD';
@@ -179,7 +188,10 @@ export function flowchartCode(chart: Flowchart): { code: string } | { error: str
     const text = link.text.trim() ? `|"${escapeLabel(link.text)}"|` : '';
     lines.push(`    ${mermaidNodeId(link.source)} ${ARROW_CODE[link.arrow] ?? '-->'}${text} ${mermaidNodeId(link.target)}`);
   }
-  for (const node of chart.nodes) lines.push(`    style ${mermaidNodeId(node.id)} fill:${safeColor(node.color, DEFAULT_NODE_COLOR)}`);
+  for (const node of chart.nodes) {
+    const fill = safeColor(node.color, DEFAULT_NODE_COLOR);
+    lines.push(`    style ${mermaidNodeId(node.id)} fill:${fill},color:${readableTextOn(fill)}`);
+  }
   links.forEach((link, i) => lines.push(`    linkStyle ${i} stroke:${safeColor(link.color, DEFAULT_LINK_COLOR)}`));
   return { code: lines.join('\n') };
 }

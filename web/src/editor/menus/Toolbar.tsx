@@ -81,10 +81,10 @@ export function DesktopToolbar({ editor, actions }: { editor: Editor; actions: T
         <ToolButton key={level} label={`Titre ${level}`} active={s[`h${level}`]} onClick={() => run(editor).toggleHeading({ level }).run()}>H{level}</ToolButton>
       ))}
       <Sep />
-      <ToolButton label="Aligner à gauche" active={s.align === 'left'} onClick={() => run(editor).setTextAlign('left').run()}>⯇</ToolButton>
-      <ToolButton label="Centrer" active={s.align === 'center'} onClick={() => run(editor).setTextAlign('center').run()}>≡</ToolButton>
-      <ToolButton label="Aligner à droite" active={s.align === 'right'} onClick={() => run(editor).setTextAlign('right').run()}>⯈</ToolButton>
-      <ToolButton label="Justifier" active={s.align === 'justify'} onClick={() => run(editor).setTextAlign('justify').run()}>☰</ToolButton>
+      <ToolButton label="Aligner à gauche" active={s.align === 'left'} onClick={() => run(editor).setTextAlign('left').run()}>G</ToolButton>
+      <ToolButton label="Centrer" active={s.align === 'center'} onClick={() => run(editor).setTextAlign('center').run()}>C</ToolButton>
+      <ToolButton label="Aligner à droite" active={s.align === 'right'} onClick={() => run(editor).setTextAlign('right').run()}>D</ToolButton>
+      <ToolButton label="Justifier" active={s.align === 'justify'} onClick={() => run(editor).setTextAlign('justify').run()}>J</ToolButton>
       <Sep />
       <ToolButton label="Liste à puces" active={s.bullet} onClick={() => run(editor).toggleBulletList().run()}>•</ToolButton>
       <ToolButton label="Liste numérotée" active={s.ordered} onClick={() => run(editor).toggleOrderedList().run()}>1.</ToolButton>

@@ -32,7 +32,6 @@ export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>
           pluginKey: new PluginKey(`${spec.name}Suggestion`),
           char: spec.char,
           allowSpaces: spec.allowSpaces ?? false,
-          allowedPrefixes: null,
           minQueryLength: spec.minQueryLength ?? 0,
           debounce: spec.minQueryLength ? 150 : 0,
           allow: ({ range }) => (spec.allow ? spec.allow(editor, range) : true),

@@ -39,6 +39,8 @@ export const slashMenu = suggestionTrigger<SlashCommand>({
   char: '/',
   title: 'Commandes',
   emptyText: 'Aucune commande',
+  // 'Titre 1' has a space; with no match the list just says so until Escape or a click away.
+  allowSpaces: true,
   allow: (editor, range) => {
     const $from = editor.state.doc.resolve(range.from);
     return $from.parent.type.name === 'paragraph';

@@ -1,7 +1,7 @@
 /**
  * Renders Mermaid code to SVG. mermaid (large) is imported only when a diagram is on
  * screen. securityLevel 'strict' plus the removal of click directives keeps diagrams
- * from running script; labels are SVG text (no HTML labels) and the SVG is sanitised
+ * from running script; the SVG (its labels are HTML in foreignObject) is sanitised
  * once more with DOMPurify before it touches the page.
  */
 import DOMPurify from 'dompurify';
@@ -13,7 +13,7 @@ let counter = 0;
 
 function loadMermaid(): Promise<Mermaid> {
   loading ??= import('mermaid').then(({ default: mermaid }) => {
-    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'dark', flowchart: { htmlLabels: false }, suppressErrorRendering: true } as Parameters<Mermaid['initialize']>[0]);
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'dark', suppressErrorRendering: true } as Parameters<Mermaid['initialize']>[0]);
     return mermaid;
   });
   return loading;
@@ -24,5 +24,12 @@ export async function renderMermaid(code: string): Promise<string> {
   const mermaid = await loadMermaid();
   counter += 1;
   const { svg } = await mermaid.render(`mermaid-diagram-${counter}`, withoutClickDirectives(code));
-  return DOMPurify.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, FORBID_TAGS: ['foreignObject', 'script', 'a'] });
+    // Labels are HTML inside <foreignObject>: keep those, drop anything that could act.
+  return DOMPurify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true, html: true },
+    ADD_TAGS: ['foreignObject'],
+    HTML_INTEGRATION_POINTS: { foreignobject: true },
+    FORBID_TAGS: ['script', 'a', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'img', 'image', 'use'],
+    FORBID_ATTR: ['href', 'xlink:href', 'action', 'formaction'],
+  });
 }
