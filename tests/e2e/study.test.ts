@@ -221,7 +221,7 @@ describe('study in the browser', () => {
     await page.context().close();
   });
 
-  it('generates candidate cards, lets them be chosen and edited, and saves only the selected ones', async () => {
+  it('generates candidate cards, saves only the selected ones, then reviews the due card from the FSRS box', async () => {
     const account = await createAccount(stack.url, 'ai');
     const content = [
       'La chlorophylle est un pigment vert qui capte la lumière.',
@@ -267,6 +267,18 @@ describe('study in the browser', () => {
     expect(await page.getByTestId('viewer-face').textContent()).toBe('Quel pigment capte la lumière ?');
     const saved = await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token });
     expect(saved.body.map((c: { question: string; answer: string }) => [c.question, c.answer])).toEqual([['Quel pigment capte la lumière ?', 'La chlorophylle']]);
+
+    // The new card is due: the FSRS box counts it and starts a review session of it.
+    await page.goto(`${stack.url}/study/select-concepts`);
+    await page.getByTestId('due-count').getByText("1 carte(s) à réviser aujourd'hui").waitFor();
+    await page.getByRole('button', { name: 'Commencer la révision' }).click();
+    await page.waitForURL(/\/study\/session\/\d+$/);
+    await page.getByText('Carte 1 / 1').waitFor();
+    expect(await page.getByTestId('session-question').textContent()).toBe('Quel pigment capte la lumière ?');
+    // 'Terminer' ends the session early and opens its summary.
+    await page.getByRole('button', { name: 'Terminer' }).click();
+    await page.waitForURL(/\/study\/summary\/\d+$/);
+    expect(await page.getByTestId('summary-Cartes révisées').textContent()).toBe('0 / 1');
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
   });
