@@ -23,7 +23,12 @@ const LOADING = "Chargement de l'éditeur...";
 function Frame({ title, hideHeader, status, bridge, children }: { title: string; hideHeader: boolean; status?: LiveStatus; bridge?: HostBridge; children: ReactNode }) {
   const { user } = useAuth();
   return (
-    <div className={`flex min-h-screen flex-col ${bridge?.fullscreen ? 'fixed inset-0 z-40 bg-space-950' : ''}`} style={{ paddingBottom: bridge?.padding }}>
+    <div
+      className={`flex min-h-screen flex-col ${bridge?.fullscreen ? 'fixed inset-0 z-40 overflow-y-auto bg-space-950' : ''}`}
+      style={{ paddingBottom: bridge?.padding }}
+      data-testid="embedded-editor-frame"
+      data-fullscreen={bridge?.fullscreen ? 'true' : 'false'}
+    >
       <AuthBanner />
       {!hideHeader && (
         <header className="flex flex-wrap items-center gap-3 border-b border-space-700 px-3 py-2">
