@@ -265,8 +265,19 @@ describe('study in the browser', () => {
     expect(await page.getByRole('tab', { name: 'Réviser' }).getAttribute('aria-selected')).toBe('true');
     await page.getByTestId('viewer-counter').getByText('1 / 1').waitFor();
     expect(await page.getByTestId('viewer-face').textContent()).toBe('Quel pigment capte la lumière ?');
+    // The shown card can be edited.
+    await page.getByRole('button', { name: 'Modifier', exact: true }).last().click();
+    const edit = page.getByRole('dialog', { name: 'Modifier la flashcard' });
+    expect(await edit.getByLabel('Réponse *').inputValue()).toBe('La chlorophylle');
+    await edit.getByLabel('Réponse *').fill('La chlorophylle (a et b)');
+    await edit.getByLabel('Tags').fill('pigment, lumière');
+    await edit.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.getByText('Flashcard mise à jour avec succès!').waitFor();
+    expect(await edit.count()).toBe(0);
     const saved = await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token });
-    expect(saved.body.map((c: { question: string; answer: string }) => [c.question, c.answer])).toEqual([['Quel pigment capte la lumière ?', 'La chlorophylle']]);
+    expect(saved.body.map((c: { question: string; answer: string; tags: string[] }) => [c.question, c.answer, c.tags])).toEqual([
+      ['Quel pigment capte la lumière ?', 'La chlorophylle (a et b)', ['pigment', 'lumière']],
+    ]);
 
     // The new card is due: the FSRS box counts it and starts a review session of it.
     await page.goto(`${stack.url}/study/select-concepts`);
