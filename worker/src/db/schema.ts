@@ -75,6 +75,10 @@ export const concepts = sqliteTable(
     index('concepts_user_created').on(t.userId, t.createdAt),
     index('concepts_user_title').on(t.userId, t.titleKey),
     index('concepts_user_mastery').on(t.userId, t.masteryLevel),
+    // Covering indexes for the concept list at volume: titles (picker, auto-linking, title
+    // search) without reading the large rows, and the mastery sort with its NULLs last.
+    index('concepts_user_titles').on(t.userId, t.titleKey, t.title),
+    index('concepts_user_mastery_nulls').on(t.userId, sql`(${t.masteryLevel} IS NULL)`, t.masteryLevel),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX `concepts_user_titles` ON `concepts` (`user_id`,`title_key`,`title`);--> statement-breakpoint
+CREATE INDEX `concepts_user_mastery_nulls` ON `concepts` (`user_id`,("mastery_level" IS NULL),`mastery_level`);
