@@ -14,6 +14,7 @@
 import type { AnyExtension } from '@tiptap/core';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { createContext } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import YPartyKitProvider from 'y-partykit/provider';
 import * as Y from 'yjs';
@@ -50,6 +51,21 @@ export interface LiveSessionOptions {
 const CARET_COLOURS = ['#f59e0b', '#22d3ee', '#a78bfa', '#34d399', '#f472b6', '#60a5fa'];
 /** Without an offline copy or the room, the editor opens anyway after this long. */
 const OFFLINE_OPEN_MS = 4000;
+
+/**
+ * A screen that edits a concept live provides its session here; the editor inside it (the
+ * concept form's, say) then edits the shared document instead of its `value`.
+ */
+export const LiveEditingContext = createContext<LiveSession | null>(null);
+
+/**
+ * The editor's extensions for a live session: the product's own list with the editor's
+ * undo history turned off (Collaboration brings Yjs' own, which undoes only local edits),
+ * plus Collaboration and the carets.
+ */
+export function withCollaboration(extensions: AnyExtension[], session: LiveSession): AnyExtension[] {
+  return [...extensions.map((ext) => (ext.name === 'starterKit' ? ext.configure({ undoRedo: false }) : ext)), ...session.extensions];
+}
 
 export const roomName = (userId: number, conceptId: number) => `u${userId}-c${conceptId}`;
 
