@@ -26,7 +26,7 @@ export const conceptsRoutes = new Hono<AppEnv>()
     return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 201);
   })
   .get('/minimal', async (c) => {
-    const rows = await c.env.DB.prepare('SELECT id, title FROM concepts WHERE user_id = ? ORDER BY title_key, id')
+    const rows = await c.env.DB.prepare('SELECT id, title FROM concepts WHERE user_id = ? ORDER BY title_key, title, id')
       .bind(c.get('userId'))
       .all<{ id: number; title: string }>();
     return c.json(rows.results.map((r) => ({ id: r.id, title: r.title })), 200);

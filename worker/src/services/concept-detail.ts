@@ -31,7 +31,8 @@ export async function loadConcept(d1: D1Database, userId: number, id: number) {
     d1.prepare('SELECT c.id, c.title FROM concept_relations r JOIN concepts c ON c.id = r.child_id WHERE r.parent_id = ? ORDER BY c.title_key, c.id').bind(id),
     d1
       .prepare(
-        `SELECT DISTINCT c.id, c.title, c.title_key FROM concept_links l JOIN concepts c ON c.id = l.concept_id
+        // CROSS JOIN keeps SQLite starting from the links to this concept (few), not from the person's concepts (many).
+        `SELECT DISTINCT c.id, c.title, c.title_key FROM concept_links l CROSS JOIN concepts c ON c.id = l.concept_id
          WHERE l.target_concept_id = ? AND c.user_id = ? AND c.id <> l.target_concept_id ORDER BY c.title_key, c.id`,
       )
       .bind(id, userId),

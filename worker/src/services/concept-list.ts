@@ -42,6 +42,8 @@ export function orderClause(sortBy: SortField, sortOrder: SortOrder): string {
   return `ORDER BY ${nullsLast}${SORT_COLUMNS[sortBy]} ${dir}, c.id ${dir}`;
 }
 
+const MIN_PREFIX_LENGTH = 3;
+
 /**
  * An FTS5 query matching every word typed, as a prefix, in the concept's text. Words are
  * quoted so operators and punctuation typed by a person are never read as FTS syntax.
@@ -50,7 +52,9 @@ export function orderClause(sortBy: SortField, sortOrder: SortOrder): string {
 export function contentMatchQuery(text: string): string | null {
   const words = text.match(/[\p{L}\p{N}]+/gu);
   if (!words) return null;
-  return `content_text : (${words.slice(0, 20).map((w) => `"${w}"*`).join(' ')})`;
+  // Words of one or two letters match whole words only: as prefixes they match nearly everything.
+  const terms = words.slice(0, 20).map((w) => (w.length >= MIN_PREFIX_LENGTH ? `"${w}"*` : `"${w}"`));
+  return `content_text : (${terms.join(' ')})`;
 }
 
 /** WHERE clause (over `concepts c`) and its bindings for a filter, always scoped to the user. */
@@ -59,8 +63,9 @@ export function filterClause(userId: number, filter: ConceptFilter): { sql: stri
   const binds: unknown[] = [userId];
   const search = filter.search?.trim();
   if (search) {
-    parts.push('instr(c.title_key, ?) > 0');
-    binds.push(titleKey(search));
+    // As an id set read from the covering titles index, so the sort index stays covering too.
+    parts.push('c.id IN (SELECT id FROM concepts WHERE user_id = ? AND instr(title_key, ?) > 0)');
+    binds.push(userId, titleKey(search));
   }
   const content = filter.contentSearch?.trim();
   if (content) {
@@ -121,9 +126,15 @@ export async function summarise(d1: D1Database, rows: ConceptSummaryRow[]) {
 /** One page of the user's concepts matching a filter, with the total the filter matches. */
 export async function listConcepts(d1: D1Database, userId: number, filter: ConceptFilter, page: Page) {
   const where = filterClause(userId, filter);
+  const order = orderClause(page.sortBy, page.sortOrder);
+  // The page's ids are chosen from the (small, covering) sort index first; only those rows,
+  // which carry the large content columns, are then read.
   const [rows, count] = await d1.batch([
     d1
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE ${where.sql} ${orderClause(page.sortBy, page.sortOrder)} LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS} FROM concepts c
+         WHERE c.id IN (SELECT c.id FROM concepts c WHERE ${where.sql} ${order} LIMIT ? OFFSET ?) ${order}`,
+      )
       .bind(...where.binds, page.limit, page.skip),
     d1.prepare(`SELECT COUNT(*) AS total FROM concepts c WHERE ${where.sql}`).bind(...where.binds),
   ]);
