@@ -2,7 +2,9 @@
  * A concept's content, read-only, with other concepts' titles auto-linked and the hover
  * preview on every concept link. A click on a concept link navigates inside the app.
  */
+import type { JSONContent } from '@tiptap/react';
 import { useMemo, useRef } from 'react';
+import { contentToDoc } from '@domain/richtext';
 import { useNavigate } from 'react-router';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import { AutoLinkTitles, type ConceptLinkHover } from './autoLinkTitles';
@@ -27,10 +29,12 @@ export function ConceptContent({ concept, titles }: { concept: Concept; titles: 
     [titles, concept.id],
   );
 
-  if (!concept.content) return <p className="text-slate-400 italic">Aucun contenu.</p>;
+  const doc = useMemo(() => contentToDoc(concept.content) as JSONContent | null, [concept.content]);
+
+  if (!doc) return <p className="text-slate-400 italic">Aucun contenu.</p>;
   return (
     <div data-testid="concept-content">
-      <RichTextEditor key={concept.id} value={concept.content} editable={false} conceptId={concept.id} ariaLabel="Contenu du concept" extraExtensions={extensions} />
+      <RichTextEditor key={concept.id} value={doc} editable={false} conceptId={concept.id} ariaLabel="Contenu du concept" extraExtensions={extensions} />
       {card}
     </div>
   );

@@ -42,19 +42,25 @@ interface Props {
 export function ConceptFilters({ values, onChange, tags, constellations, stacked = false }: Props) {
   const id = useId();
   const set = <K extends keyof ConceptFilterValues>(key: K, value: ConceptFilterValues[K]) => onChange({ ...values, [key]: value });
-  const grid = stacked ? 'grid grid-cols-1 gap-3' : 'grid grid-cols-2 gap-3 lg:grid-cols-6';
+  const grid = stacked ? 'grid grid-cols-1 gap-3' : 'grid grid-cols-2 gap-3 lg:grid-cols-3 2xl:grid-cols-6';
   return (
     <div className={grid}>
-      <label className="block text-sm" htmlFor={`${id}-title`}>
-        <span className="mb-1 block text-slate-400">Filtrer par titre</span>
+      <div className="text-sm">
+        <label htmlFor={`${id}-title`} className="mb-1 block text-slate-400">
+          Filtrer par titre
+        </label>
         <input id={`${id}-title`} className="field" type="search" value={values.title} onChange={(e) => set('title', e.target.value)} />
-      </label>
-      <label className="block text-sm" htmlFor={`${id}-content`}>
-        <span className="mb-1 block text-slate-400">Filtrer par contenu</span>
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${id}-content`} className="mb-1 block text-slate-400">
+          Filtrer par contenu
+        </label>
         <input id={`${id}-content`} className="field" type="search" value={values.content} onChange={(e) => set('content', e.target.value)} />
-      </label>
-      <label className="block text-sm" htmlFor={`${id}-tag`}>
-        <span className="mb-1 block text-slate-400">Tag</span>
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${id}-tag`} className="mb-1 block text-slate-400">
+          Tag
+        </label>
         <select id={`${id}-tag`} className="field" value={values.tag} onChange={(e) => set('tag', e.target.value)}>
           <option value="">Tous les tags</option>
           {tags.map((t) => (
@@ -63,9 +69,11 @@ export function ConceptFilters({ values, onChange, tags, constellations, stacked
             </option>
           ))}
         </select>
-      </label>
-      <label className="block text-sm" htmlFor={`${id}-constellation`}>
-        <span className="mb-1 block text-slate-400">Constellation</span>
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${id}-constellation`} className="mb-1 block text-slate-400">
+          Constellation
+        </label>
         <select id={`${id}-constellation`} className="field" value={values.constellationId} onChange={(e) => set('constellationId', e.target.value)}>
           <option value="">Toutes les constellations</option>
           {constellations.map((c) => (
@@ -75,9 +83,11 @@ export function ConceptFilters({ values, onChange, tags, constellations, stacked
             </option>
           ))}
         </select>
-      </label>
-      <label className="block text-sm" htmlFor={`${id}-sort`}>
-        <span className="mb-1 block text-slate-400">Trier par</span>
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${id}-sort`} className="mb-1 block text-slate-400">
+          Trier par
+        </label>
         <select id={`${id}-sort`} className="field" value={values.sortBy} onChange={(e) => set('sortBy', e.target.value as SortField)}>
           {(Object.keys(SORT_LABELS) as SortField[]).map((field) => (
             <option key={field} value={field}>
@@ -85,14 +95,16 @@ export function ConceptFilters({ values, onChange, tags, constellations, stacked
             </option>
           ))}
         </select>
-      </label>
-      <label className="block text-sm" htmlFor={`${id}-order`}>
-        <span className="mb-1 block text-slate-400">Ordre</span>
+      </div>
+      <div className="text-sm">
+        <label htmlFor={`${id}-order`} className="mb-1 block text-slate-400">
+          Ordre
+        </label>
         <select id={`${id}-order`} className="field" value={values.sortOrder} onChange={(e) => set('sortOrder', e.target.value as SortOrder)}>
           <option value="desc">Décroissant</option>
           <option value="asc">Croissant</option>
         </select>
-      </label>
+      </div>
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../app/common';
 import { conceptsApi } from './api';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
-import { docToPlainText } from '@domain/richtext';
+import type { JSONContent } from '@tiptap/react';
+import { contentToDoc, docToPlainText } from '@domain/richtext';
 import { parseTagInput } from '@domain/tags';
 import { errorText, isAbort, parseId } from './format';
 import type { Concept, ConceptWrite } from './types';
@@ -24,7 +25,7 @@ function notesAsText(notes: Concept['notes']): string {
 function formValues(concept: Concept): ConceptFormValues {
   return {
     title: concept.title,
-    content: concept.content,
+    content: contentToDoc(concept.content) as JSONContent | null,
     notes: notesAsText(concept.notes),
     tags: concept.tags.map((t) => t.name).join(', '),
     parents: concept.parents,

@@ -30,7 +30,8 @@ export interface ConceptSummary {
 }
 
 export interface Concept extends ConceptSummary {
-  content: JSONContent | null;
+  /** A document; legacy or imported concepts may hold a plain string. */
+  content: JSONContent | string | null;
   notes: JSONContent | string | null;
   source: 'MANUAL' | 'WEB';
   source_url: string | null;
