@@ -43,7 +43,8 @@ export interface LiveSessionOptions {
   partyHost: string;
   userId: number;
   conceptId: number;
-  token: string;
+  /** The current access token, read at each (re)connection so a refreshed token is used. */
+  token: () => string;
   /** Label shown next to this device's caret on the other devices. */
   deviceLabel: string;
 }
@@ -85,7 +86,7 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
   const ydoc = new Y.Doc();
   const room = roomName(options.userId, options.conceptId);
   const offline = new IndexeddbPersistence(`astrolabe-${room}`, ydoc);
-  const provider = new YPartyKitProvider(options.partyHost, room, ydoc, { params: { token: options.token }, maxBackoffTime: 5000 });
+  const provider = new YPartyKitProvider(options.partyHost, room, ydoc, { params: () => ({ token: options.token() }), maxBackoffTime: 5000 });
   const listeners = new Set<() => void>();
   let stored: Map<number, number> | null = null;
   let current: LiveStatus = { connection: 'connecting', ready: false, unsaved: false };

@@ -48,7 +48,7 @@ export function useLiveSession(conceptId: number | null): { state: LiveSessionSt
           setState({ kind: 'unavailable', reason: "L'édition en direct n'est pas configurée." });
           return;
         }
-        session = openLiveSession({ partyHost: host, userId: user.id, conceptId, token, deviceLabel: deviceLabel(user.username, isWebView) });
+        session = openLiveSession({ partyHost: host, userId: user.id, conceptId, token: () => storedToken() ?? token, deviceLabel: deviceLabel(user.username, isWebView) });
         setState({ kind: 'live', session });
       },
       () => !cancelled && setState({ kind: 'unavailable', reason: "Impossible de joindre le serveur d'édition." }),
