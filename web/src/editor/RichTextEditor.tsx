@@ -81,7 +81,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
   };
 
   const extensions = useMemo(
-    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n) }, withSuggestions: editable }), ...extraExtensions],
+    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n) }, withSuggestions: editable, withHistory: !extraExtensions.some((e) => e.name === 'collaboration') }), ...extraExtensions],
     // The schema is fixed for the editor's lifetime; extraExtensions are read once too.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

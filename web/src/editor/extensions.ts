@@ -27,10 +27,12 @@ export interface EditorHandlers {
   isWebView: () => boolean;
 }
 
-export function buildExtensions(options: { placeholder?: string; limit?: number; handlers: EditorHandlers; withSuggestions: boolean }): AnyExtension[] {
+/** `withHistory` is false when a collaboration extension brings its own (Yjs) undo. */
+export function buildExtensions(options: { placeholder?: string; limit?: number; handlers: EditorHandlers; withSuggestions: boolean; withHistory: boolean }): AnyExtension[] {
   const { handlers } = options;
   const extensions: AnyExtension[] = [
     StarterKit.configure({
+      ...(options.withHistory ? {} : { undoRedo: false }),
       heading: { levels: [1, 2, 3, 4, 5, 6] },
       link: {
         openOnClick: false,

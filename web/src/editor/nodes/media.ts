@@ -12,9 +12,9 @@ const ALIGNS: FigureAlign[] = ['left', 'center', 'right'];
 const SAFE_WIDTH = /^\d{1,4}(px|%)$/;
 
 const alignStyle: Record<FigureAlign, string> = {
-  left: 'margin-right:auto;margin-left:0',
-  center: 'margin-left:auto;margin-right:auto',
-  right: 'margin-left:auto;margin-right:0',
+  left: 'margin-right:auto;margin-left:0;text-align:left',
+  center: 'margin-left:auto;margin-right:auto;text-align:center',
+  right: 'margin-left:auto;margin-right:0;text-align:right',
 };
 
 declare module '@tiptap/core' {
@@ -139,7 +139,8 @@ export const YoutubeVideo = Node.create({
     return [{ tag: 'div[data-youtube-video] iframe', getAttrs: (el) => (isYoutubeEmbedUrl((el as HTMLElement).getAttribute('src')) ? { src: (el as HTMLElement).getAttribute('src') } : false) }];
   },
   renderHTML({ node }) {
-    const src = isYoutubeEmbedUrl(node.attrs.src) ? node.attrs.src : 'about:blank';
+    const src = node.attrs.src;
+    if (!isYoutubeEmbedUrl(src)) return ['div', { 'data-youtube-video': '', class: 'my-2 text-sm text-slate-400 italic' }, 'Vidéo YouTube invalide'];
     const width = SAFE_WIDTH.test(node.attrs.width) ? node.attrs.width : YOUTUBE_DEFAULT_WIDTH;
     return [
       'div',
