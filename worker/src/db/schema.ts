@@ -202,10 +202,32 @@ export const flashcards = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    index('flashcards_user_due').on(t.userId, t.due),
+    /** Due lists and due/overdue counts read this index alone (state is in it). */
+    index('flashcards_user_due_state').on(t.userId, t.due, t.state),
     index('flashcards_concept').on(t.conceptId),
     index('flashcards_user_state').on(t.userId, t.state),
   ],
+);
+
+/**
+ * Per person and FSRS state: card count and sums of stability, difficulty and lapses,
+ * and counts of fragile (stability < 7 days) and solid (>= 30 days) cards — kept in step
+ * with `flashcards` by triggers (migration 0004), so the dashboard reads four rows
+ * instead of every card. The 7 and 30 are LOW_/HIGH_STABILITY_DAYS of domain/stats.ts.
+ */
+export const flashcardStats = sqliteTable(
+  'flashcard_stats',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    state: integer('state').notNull(),
+    cards: integer('cards').notNull().default(0),
+    stabilitySum: real('stability_sum').notNull().default(0),
+    difficultySum: real('difficulty_sum').notNull().default(0),
+    lapsesSum: integer('lapses_sum').notNull().default(0),
+    lowStability: integer('low_stability').notNull().default(0),
+    highStability: integer('high_stability').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.state] })],
 );
 
 export const studySessions = sqliteTable(
@@ -235,7 +257,12 @@ export const studySessionCards = sqliteTable(
     rating: integer('rating'),
     answeredAt: integer('answered_at'),
   },
-  (t) => [primaryKey({ columns: [t.sessionId, t.flashcardId] }), index('study_session_cards_order').on(t.sessionId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.flashcardId] }),
+    index('study_session_cards_order').on(t.sessionId, t.position),
+    // Deleting a card (and its cascade) finds its session rows without a full scan.
+    index('study_session_cards_card').on(t.flashcardId),
+  ],
 );
 
 /**

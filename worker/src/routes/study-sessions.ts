@@ -62,9 +62,10 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const userId = c.get('userId');
     const session = await findSession(c.env.DB, userId, c.req.valid('param').id);
     if (session.ended_at !== null) throw notFound('Next flashcard');
+    // The first unanswered card by position, found in the session's own index first.
     const row = await c.env.DB.prepare(
-      `${FLASHCARD_SELECT} JOIN study_session_cards s ON s.flashcard_id = f.id
-       WHERE s.session_id = ? AND s.rating IS NULL AND f.user_id = ? ORDER BY s.position LIMIT 1`,
+      `${FLASHCARD_SELECT}
+       WHERE f.id = (SELECT flashcard_id FROM study_session_cards WHERE session_id = ? AND rating IS NULL ORDER BY position LIMIT 1) AND f.user_id = ?`,
     )
       .bind(session.id, userId)
       .first<FlashcardRow>();

@@ -8,12 +8,15 @@ import { masteryLevel, nextReviewAt } from '../domain/mastery-level';
 
 export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'> & { id: number };
 
-/** The memory state of every card of the concept that holds card `flashcardId`. */
+/**
+ * The memory state of every card of the concept that holds card `flashcardId`. (`+user_id`
+ * keeps SQLite on the concept index: the user's index would read all their cards.)
+ */
 export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId: number) {
   const rows = await d1
     .prepare(
       `SELECT id, state, stability, last_review, due FROM flashcards
-       WHERE user_id = ?1 AND concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1)`,
+       WHERE concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1) AND +user_id = ?1`,
     )
     .bind(userId, flashcardId)
     .all<{ id: number; state: number; stability: number; last_review: number | null; due: number }>();

@@ -43,7 +43,7 @@ async function constellationConcepts(d1: D1Database, userId: number, constellati
 function conceptCards(d1: D1Database, userId: number, conceptIds: number[], now: number) {
   return d1
     .prepare(
-      `SELECT id FROM flashcards WHERE user_id = ?1 AND concept_id IN (SELECT value FROM json_each(?2))
+      `SELECT id FROM flashcards WHERE concept_id IN (SELECT value FROM json_each(?2)) AND +user_id = ?1
        ORDER BY CASE WHEN state != 0 AND due <= ?3 THEN 0 WHEN state = 0 THEN 1 ELSE 2 END,
                 CASE WHEN state = 0 THEN id ELSE due END, id`,
     )

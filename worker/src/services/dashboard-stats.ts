@@ -1,21 +1,22 @@
 /**
- * The dashboard's statistics as SQL aggregates: card figures from `flashcards`, answer
- * figures from the quarter-hour `review_activity` rows (kept by triggers on review_logs),
- * never by loading every row. Each function is one D1 round trip (a batch).
+ * The dashboard's statistics as SQL aggregates, never by loading every row: card figures
+ * from `flashcard_stats` (per-state sums kept by triggers on flashcards) and ranges of the
+ * (user_id, due, state) index; answer figures from the quarter-hour `review_activity`
+ * rows (kept by triggers on review_logs). Each function is one D1 round trip (a batch).
  * Definitions: domain/stats.ts.
  */
-import { CONCEPT_LIST_SIZE, HIGH_STABILITY_DAYS, LOW_STABILITY_DAYS, MASTERY_BUCKETS, minutesOf, roundedMean, statsWindows, successRate } from '../domain/stats';
+import { CONCEPT_LIST_SIZE, MASTERY_BUCKETS, minutesOf, roundedMean, statsWindows, successRate } from '../domain/stats';
 import { addDays, currentStreak, daysBetween, studyDayKey, studyDaysFrom } from '../domain/study-day';
 
+/** Sums over the person's flashcard_stats rows (one per FSRS state, kept by triggers). */
 interface CardFigures {
-  total: number;
+  total: number | null;
   learning: number | null;
   review: number | null;
   relearning: number | null;
-  due_today: number | null;
-  overdue: number | null;
-  avg_stability: number | null;
-  avg_difficulty: number | null;
+  studied: number | null;
+  stability_sum: number | null;
+  difficulty_sum: number | null;
   lapses: number | null;
   low: number | null;
   high: number | null;
@@ -48,34 +49,40 @@ const answerFigures = (d1: D1Database, userId: number, last30Start: number, last
 
 export async function dashboardStats(d1: D1Database, userId: number, now: number, zone: string) {
   const w = statsWindows(now, zone);
-  const [cards, answers, weakest, strongest] = await d1.batch([
+  const [cards, due, answers, weakest, strongest] = await d1.batch([
     d1
       .prepare(
-        `SELECT COUNT(*) AS total, SUM(state = 1) AS learning, SUM(state = 2) AS review, SUM(state = 3) AS relearning,
-           SUM(due < ?2) AS due_today, SUM(state != 0 AND due <= ?3) AS overdue,
-           AVG(CASE WHEN state != 0 THEN stability END) AS avg_stability, AVG(CASE WHEN state != 0 THEN difficulty END) AS avg_difficulty,
-           SUM(lapses) AS lapses, SUM(state != 0 AND stability < ?4) AS low, SUM(state != 0 AND stability >= ?5) AS high
-         FROM flashcards WHERE user_id = ?1`,
+        `SELECT SUM(cards) AS total, SUM(CASE WHEN state = 1 THEN cards END) AS learning, SUM(CASE WHEN state = 2 THEN cards END) AS review,
+           SUM(CASE WHEN state = 3 THEN cards END) AS relearning, SUM(CASE WHEN state != 0 THEN cards END) AS studied,
+           SUM(CASE WHEN state != 0 THEN stability_sum END) AS stability_sum, SUM(CASE WHEN state != 0 THEN difficulty_sum END) AS difficulty_sum,
+           SUM(lapses_sum) AS lapses, SUM(CASE WHEN state != 0 THEN low_stability END) AS low, SUM(CASE WHEN state != 0 THEN high_stability END) AS high
+         FROM flashcard_stats WHERE user_id = ?`,
       )
-      .bind(userId, w.todayEnd, now, LOW_STABILITY_DAYS, HIGH_STABILITY_DAYS),
+      .bind(userId),
+    // Due today and overdue: a range of the (user_id, due, state) index, no table rows read.
+    d1
+      .prepare('SELECT COUNT(*) AS due_today, SUM(state != 0 AND due <= ?3) AS overdue FROM flashcards WHERE user_id = ?1 AND due < ?2')
+      .bind(userId, w.todayEnd, now),
     answerFigures(d1, userId, w.last30Start, w.last7Start),
     d1.prepare('SELECT id, title, mastery_level FROM concepts WHERE user_id = ? AND mastery_level IS NOT NULL ORDER BY mastery_level, id LIMIT ?').bind(userId, CONCEPT_LIST_SIZE),
     d1.prepare('SELECT id, title, mastery_level FROM concepts WHERE user_id = ? AND mastery_level IS NOT NULL ORDER BY mastery_level DESC, id LIMIT ?').bind(userId, CONCEPT_LIST_SIZE),
   ]);
   const c = cards!.results[0] as CardFigures;
+  const d = due!.results[0] as { due_today: number; overdue: number | null };
   const a = answers!.results[0] as AnswerFigures;
+  const studied = c.studied ?? 0;
   return {
-    due_today_count: c.due_today ?? 0,
-    total_flashcards_count: c.total,
+    due_today_count: d.due_today,
+    total_flashcards_count: c.total ?? 0,
     learning_count: c.learning ?? 0,
     review_count: c.review ?? 0,
     relearning_count: c.relearning ?? 0,
     success_rate: successRate(a.last30 ?? 0, a.again30 ?? 0),
     /** How many answers success_rate was measured on (the retention ring needs it). */
     success_rate_reviews_count: a.last30 ?? 0,
-    avg_stability: roundedMean(c.avg_stability),
-    avg_difficulty: roundedMean(c.avg_difficulty),
-    overdue_count: c.overdue ?? 0,
+    avg_stability: studied ? roundedMean((c.stability_sum ?? 0) / studied) : null,
+    avg_difficulty: studied ? roundedMean((c.difficulty_sum ?? 0) / studied) : null,
+    overdue_count: d.overdue ?? 0,
     recent_reviews_count: a.last7 ?? 0,
     total_reviews_count: a.total ?? 0,
     total_lapses: c.lapses ?? 0,

@@ -25,7 +25,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
   const [row, lastLog, siblings] = await Promise.all([
     findFlashcard(d1, userId, flashcardId),
     d1
-      .prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1')
+      .prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 1')
       .bind(flashcardId, userId)
       .first<{ id: number; session_id: number | null; card_before: string }>(),
     conceptCardsOf(d1, userId, flashcardId),
