@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { floor } from './01-accounts.bench.mjs';
 import { account, call } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -163,6 +164,7 @@ export default async function knowledge(ctx) {
   const conceptIds = Array.from({ length: 200 }, (_, i) => BASE_ID + ((i * 4_999) % MAIN.concepts));
   const word = (i) => WORDS[(i * 37) % WORDS.length];
 
+  await floor(ctx); // the dev server's own cost, measured under the same load
   for (const sort of ['updated_at', 'created_at', 'title', 'mastery_level']) {
     await measure(`GET /api/concepts sort=${sort} (page)`, (i) => get(`/api/concepts?sort_by=${sort}&sort_order=${i % 2 ? 'asc' : 'desc'}&skip=${(i % 25) * 20}&limit=20`));
   }
