@@ -209,6 +209,18 @@ describe('knowledge base in Chromium', () => {
     await page.getByRole('button', { name: 'Voir le concept parent' }).click();
     await page.waitForURL(`${stack.url}/explore-hierarchy/${photoId}`);
 
+    // A refused save (a concept cannot become its own ancestor) shows the server's reason and keeps the form.
+    await page.goto(`${stack.url}/concepts/${photoId}/edit`);
+    await page.getByLabel('Parents (prérequis)').fill('Chloro');
+    await page.getByRole('listbox', { name: 'Résultats pour Parents (prérequis)' }).getByRole('button', { name: 'Chlorophylle' }).click();
+    await page.getByLabel('Titre *').fill('Photosynthèse (brouillon)');
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Un concept ne peut pas être son propre ancêtre.' }).waitFor();
+    expect(await page.getByLabel('Titre *').inputValue()).toBe('Photosynthèse (brouillon)');
+    expect(await page.getByRole('list', { name: 'Parents (prérequis) choisis' }).getByText('Chlorophylle').isVisible()).toBe(true);
+    expect(page.url()).toBe(`${stack.url}/concepts/${photoId}/edit`);
+    await screenshot(page, 'knowledge-concept-form-refused');
+
     // Delete Chlorophylle: confirmation, toast, home; the list no longer shows it.
     await page.goto(`${stack.url}/concepts/${chloroId}`);
     await page.getByRole('button', { name: 'Supprimer' }).click();
@@ -342,6 +354,27 @@ describe('knowledge base in Chromium', () => {
     await phone.page.getByText('1 concept(s) affiché(s)').waitFor();
     await screenshot(phone.page, 'knowledge-concepts-phone');
     await phone.context.close();
+  });
+
+  it("auto-links other concepts' titles: whole words, longest first, any case, never the concept itself", async () => {
+    const account = await createAccount(stack.url, 'kb4');
+    const make = async (title: string, text: string | null = null) =>
+      (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title, content: text } })).body.id as number;
+    const star = await make('Étoile');
+    const blackHole = await make('Trou noir');
+    const black = await make('Noir');
+    const page1 = await make('Observation', "Une ÉTOILE près d'un trou noir ; des étoiles filantes ; un ciel noir. Observation du soir.");
+    const { context, page } = await signedInPage(account);
+    await page.goto(`${stack.url}/concepts/${page1}`);
+    const content = page.getByTestId('concept-content');
+    await content.locator('a.concept-autolink').first().waitFor();
+    const links = await content.locator('a.concept-autolink').evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('href')]));
+    expect(links).toEqual([
+      ['ÉTOILE', `/concepts/${star}`],
+      ['trou noir', `/concepts/${blackHole}`],
+      ['noir', `/concepts/${black}`],
+    ]);
+    await context.close();
   });
 
   it('loads the list 20 at a time as the page scrolls', async () => {

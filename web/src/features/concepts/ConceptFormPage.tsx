@@ -63,8 +63,13 @@ export function ConceptFormPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const alertBox = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
+  // The save button sits at the bottom of a long form: bring the reason into view.
+  useEffect(() => {
+    if (error) alertBox.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [error]);
 
   useEffect(() => {
     if (!editing) return;
@@ -140,7 +145,7 @@ export function ConceptFormPage() {
         </p>
       )}
       {error && (
-        <p role="alert" className="rounded-md border border-red-600/50 bg-red-950/60 px-4 py-2 text-red-100">
+        <p ref={alertBox} role="alert" className="rounded-md border border-red-600/50 bg-red-950/60 px-4 py-2 text-red-100">
           {error}
         </p>
       )}

@@ -23,21 +23,23 @@ export function Dialog({ title, open, onClose, children, actions, drawerOnSmall 
   const small = useMediaQuery(SMALL_SCREEN);
   const asDrawer = drawerOnSmall && small;
 
+  // Callers pass a fresh onClose each render; the key listener reads the latest one.
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const first = panel.current?.querySelector<HTMLElement>('input, textarea, select, button:not([data-dialog-close])');
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') closeRef.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       opener?.focus?.();
     };
-    // onClose changes identity each render; the listener only needs the latest through closure re-run on open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   if (!open) return null;
