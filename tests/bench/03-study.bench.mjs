@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { floor } from './01-accounts.bench.mjs';
 import { account, call } from './lib.mjs';
 
 const DAY = 86_400_000;
@@ -61,7 +62,8 @@ UPDATE concepts SET next_review_at = (SELECT MIN(due) FROM flashcards WHERE conc
 `;
 }
 
-export default async function study({ url, measure, persistTo }) {
+export default async function study(ctx) {
+  const { url, measure, persistTo } = ctx;
   const runId = Date.now().toString(36);
   const main = await account(url, `study_${runId}_main`);
   const others = [];
@@ -95,6 +97,7 @@ export default async function study({ url, measure, persistTo }) {
     }
   }
   console.log(`  due now: ${due.length} (capped at 200)`);
+  await floor(ctx);
   await measure('GET /api/flashcards/due?limit=200', () => get('/api/flashcards/due?limit=200'));
 
   const session = await call(url, 'POST', '/api/study-sessions', { token, json: { method_type: 'FLASHCARDS' } });

@@ -26,10 +26,16 @@ async function findSession(d1: D1Database, userId: number, id: number) {
  * otherwise), and an ended session's figures are final (409).
  */
 async function requireSessionCard(d1: D1Database, userId: number, sessionId: number, cardId: number) {
-  const session = await findSession(d1, userId, sessionId);
-  if (session.ended_at !== null) throw new ApiError(409, 'session_ended', 'Cette session est terminée.');
-  const member = await d1.prepare('SELECT 1 AS ok FROM study_session_cards WHERE session_id = ? AND flashcard_id = ?').bind(sessionId, cardId).first();
-  if (!member) throw notFound('Flashcard in this session');
+  const found = await d1
+    .prepare(
+      `SELECT ended_at, EXISTS (SELECT 1 FROM study_session_cards WHERE session_id = s.id AND flashcard_id = ?) AS member
+       FROM study_sessions s WHERE id = ? AND user_id = ?`,
+    )
+    .bind(cardId, sessionId, userId)
+    .first<{ ended_at: number | null; member: number }>();
+  if (!found) throw notFound('Study session');
+  if (found.ended_at !== null) throw new ApiError(409, 'session_ended', 'Cette session est terminée.');
+  if (!found.member) throw notFound('Flashcard in this session');
 }
 
 /**

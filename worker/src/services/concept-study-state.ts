@@ -12,15 +12,21 @@ export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' 
  * The memory state of every card of the concept that holds card `flashcardId`. (`+user_id`
  * keeps SQLite on the concept index: the user's index would read all their cards.)
  */
-export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId: number) {
-  const rows = await d1
+export const conceptCardsStatement = (d1: D1Database, userId: number, flashcardId: number) =>
+  d1
     .prepare(
       `SELECT id, state, stability, last_review, due FROM flashcards
        WHERE concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1) AND +user_id = ?1`,
     )
-    .bind(userId, flashcardId)
-    .all<{ id: number; state: number; stability: number; last_review: number | null; due: number }>();
-  return rows.results.map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due }));
+    .bind(userId, flashcardId);
+
+type CardStateRow = { id: number; state: number; stability: number; last_review: number | null; due: number };
+
+export const siblingCards = (rows: readonly unknown[]) =>
+  (rows as CardStateRow[]).map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due }));
+
+export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId: number) {
+  return siblingCards((await conceptCardsStatement(d1, userId, flashcardId).all()).results);
 }
 
 /** The UPDATE that stores the concept's mastery and next review for the given cards. */

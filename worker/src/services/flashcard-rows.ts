@@ -31,8 +31,11 @@ export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_t
   f.last_review, f.created_at, f.updated_at
   FROM flashcards f JOIN concepts c ON c.id = f.concept_id`;
 
+export const findFlashcardStatement = (d1: D1Database, userId: number, id: number) =>
+  d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId);
+
 export function findFlashcard(d1: D1Database, userId: number, id: number) {
-  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId).first<FlashcardRow>();
+  return findFlashcardStatement(d1, userId, id).first<FlashcardRow>();
 }
 
 export function storedCardOf(row: Pick<FlashcardRow, 'due' | 'stability' | 'difficulty' | 'elapsed_days' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses' | 'state' | 'last_review'>): StoredCard {

@@ -1,7 +1,7 @@
 import { clampRetention, reviewCard, type RatingValue } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
-import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
-import { findFlashcard, storedCardOf, updateCardStatement, withCard } from './flashcard-rows';
+import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, type FlashcardRow } from './flashcard-rows';
 import { sessionProgressStatements } from './study-session-progress';
 
 export interface ReviewProps {
@@ -16,8 +16,7 @@ export interface ReviewProps {
 }
 
 /** The person's desired retention from their preferences, 0.9 when they set none. */
-async function desiredRetention(d1: D1Database, userId: number) {
-  const row = await d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId).first<{ data: string }>();
+function desiredRetention(row: { data: string } | undefined) {
   try {
     return clampRetention(row ? (JSON.parse(row.data) as { desired_retention?: unknown }).desired_retention : undefined);
   } catch {
@@ -34,12 +33,16 @@ async function desiredRetention(d1: D1Database, userId: number) {
  */
 export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const { userId, flashcardId, rating, now } = props;
-  const [row, siblings, retention] = await Promise.all([
-    findFlashcard(d1, userId, flashcardId),
-    conceptCardsOf(d1, userId, flashcardId),
-    desiredRetention(d1, userId),
+  // One round trip for everything the answer depends on.
+  const [found, concept, preferences] = await d1.batch([
+    findFlashcardStatement(d1, userId, flashcardId),
+    conceptCardsStatement(d1, userId, flashcardId),
+    d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
   ]);
+  const row = found!.results[0] as FlashcardRow | undefined;
   if (!row) throw notFound('Flashcard');
+  const siblings = siblingCards(concept!.results);
+  const retention = desiredRetention(preferences!.results[0] as { data: string } | undefined);
   const before = storedCardOf(row);
   const { card, log } = reviewCard(before, now, rating, { desiredRetention: retention, fuzz: props.fuzz ?? true });
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));

@@ -1,7 +1,7 @@
 import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
-import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
-import { findFlashcard, updateCardStatement, withCard } from './flashcard-rows';
+import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { findFlashcardStatement, updateCardStatement, withCard, type FlashcardRow } from './flashcard-rows';
 import { sessionProgressStatements } from './study-session-progress';
 
 export interface UndoProps {
@@ -22,14 +22,14 @@ const nothingToUndo = () => new ApiError(404, 'nothing_to_undo', 'Aucune répons
  */
 export async function undoReview(d1: D1Database, props: UndoProps) {
   const { userId, flashcardId, now } = props;
-  const [row, lastLog, siblings] = await Promise.all([
-    findFlashcard(d1, userId, flashcardId),
-    d1
-      .prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 1')
-      .bind(flashcardId, userId)
-      .first<{ id: number; session_id: number | null; card_before: string }>(),
-    conceptCardsOf(d1, userId, flashcardId),
+  const [found, logs, concept] = await d1.batch([
+    findFlashcardStatement(d1, userId, flashcardId),
+    d1.prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 1').bind(flashcardId, userId),
+    conceptCardsStatement(d1, userId, flashcardId),
   ]);
+  const row = found!.results[0] as FlashcardRow | undefined;
+  const lastLog = logs!.results[0] as { id: number; session_id: number | null; card_before: string } | undefined;
+  const siblings = siblingCards(concept!.results);
   if (!row) throw notFound('Flashcard');
   if (!lastLog) throw nothingToUndo();
   if (props.sessionId !== undefined && lastLog.session_id !== props.sessionId) throw nothingToUndo();
