@@ -356,7 +356,7 @@ describe('knowledge base in Chromium', () => {
     await phone.context.close();
   });
 
-  it("auto-links other concepts' titles: whole words, longest first, any case, never the concept itself", async () => {
+  it("auto-links other concepts' titles (whole words, longest first, any case, never itself) and folds long backlink lists", async () => {
     const account = await createAccount(stack.url, 'kb4');
     const make = async (title: string, text: string | null = null) =>
       (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title, content: text } })).body.id as number;
@@ -374,6 +374,17 @@ describe('knowledge base in Chromium', () => {
       ['trou noir', `/concepts/${blackHole}`],
       ['noir', `/concepts/${black}`],
     ]);
+
+    // Six concepts point to Étoile: five backlinks shown, then the toggle.
+    for (let i = 1; i <= 6; i += 1) await make(`Constellation ${i}`, `Faite de plus d'une [[Étoile]].`);
+    await page.goto(`${stack.url}/concepts/${star}`);
+    const mentions = page.getByRole('region', { name: 'Mentions' });
+    await mentions.getByRole('button', { name: 'Voir 1 de plus...' }).waitFor();
+    expect(await mentions.getByRole('link', { name: /^Constellation \d$/ }).count()).toBe(5);
+    await mentions.getByRole('button', { name: 'Voir 1 de plus...' }).click();
+    expect(await mentions.getByRole('link', { name: /^Constellation \d$/ }).count()).toBe(6);
+    await mentions.getByRole('button', { name: 'Voir moins' }).click();
+    expect(await mentions.getByRole('link', { name: /^Constellation \d$/ }).count()).toBe(5);
     await context.close();
   });
 
