@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractWikiLinks, titleKey } from '../../worker/src/domain/wiki-links';
+import { extractWikiLinks, titleKey, wikiLinkTargets } from '../../worker/src/domain/wiki-links';
 
 describe('extractWikiLinks', () => {
   it('finds the titles inside double brackets, trimmed', () => {
@@ -20,5 +20,16 @@ describe('extractWikiLinks', () => {
 
   it('folds titles the way the database does', () => {
     expect(titleKey('  Énergie ')).toBe('énergie');
+  });
+});
+
+describe('wikiLinkTargets', () => {
+  it('joins typed [[links]] and editor link marks, folded and deduplicated', () => {
+    const doc = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Atome', marks: [{ type: 'conceptLink', attrs: { href: '/concepts/7', title: 'Atome' } }] }] }],
+    };
+    expect(wikiLinkTargets(doc, 'voir [[ATOME]] et [[Noyau]]')).toEqual({ titleKeys: ['atome', 'noyau'], ids: [7] });
+    expect(wikiLinkTargets(null, '')).toEqual({ titleKeys: [], ids: [] });
   });
 });

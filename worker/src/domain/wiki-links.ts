@@ -2,6 +2,7 @@
  * Wiki links: `[[Title]]` in a concept's text points to the concept of that title
  * (matched case-insensitively). These links feed backlinks and the graphs.
  */
+import { linkedConceptIds, linkedConceptTitles, type RichNode } from './richtext';
 
 const WIKI_LINK = /\[\[([^[\]\n]+?)\]\]/g;
 
@@ -22,4 +23,13 @@ export function extractWikiLinks(text: string): string[] {
 /** The case-folded form of a title, as stored in `concepts.title_key`. */
 export function titleKey(title: string): string {
   return title.trim().toLowerCase();
+}
+
+/**
+ * What a concept's content links to: the case-folded titles written as `[[Title]]` in its
+ * plain text or carried by concept-link marks, and the ids of concept-link marks' hrefs.
+ */
+export function wikiLinkTargets(doc: RichNode | null, text: string): { titleKeys: string[]; ids: number[] } {
+  const titles = [...extractWikiLinks(text), ...linkedConceptTitles(doc)];
+  return { titleKeys: [...new Set(titles.map(titleKey))].sort(), ids: linkedConceptIds(doc).sort((a, b) => a - b) };
 }

@@ -6,9 +6,9 @@
  * Plain text and wiki links are derived here from the content, on every content write.
  */
 import { ApiError, notFound } from '../lib/errors';
-import { contentToDoc, docToPlainText, linkedConceptIds, linkedConceptTitles } from '../domain/richtext';
+import { contentToDoc, docToPlainText } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
-import { extractWikiLinks, titleKey } from '../domain/wiki-links';
+import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../routes/concepts.schema';
 import { assertNoCycle } from './concept-hierarchy';
 
@@ -30,8 +30,8 @@ interface DerivedContent {
 function deriveContent(content: unknown): DerivedContent {
   const doc = contentToDoc(content);
   const contentText = docToPlainText(doc);
-  const titles = [...extractWikiLinks(contentText), ...linkedConceptTitles(doc)];
-  return { content: doc ? JSON.stringify(doc) : null, contentText, linkTitleKeys: [...new Set(titles.map(titleKey))], linkIds: linkedConceptIds(doc) };
+  const targets = wikiLinkTargets(doc, contentText);
+  return { content: doc ? JSON.stringify(doc) : null, contentText, linkTitleKeys: targets.titleKeys, linkIds: targets.ids };
 }
 
 /** Notes keep their shape: a document is stored as its JSON, text as text. */
