@@ -40,7 +40,7 @@ function Tile({ item, moving, onOpen }: { item: HierarchyItem; moving: boolean; 
         className={`h-full w-full overflow-hidden rounded-lg border border-space-600 bg-space-800 px-2 pr-5 text-left text-xs leading-tight font-medium text-slate-100 shadow ${moving ? 'cursor-grab' : 'hover:border-nebula-400 hover:bg-space-700'}`}
         onClick={moving ? undefined : onOpen}
       >
-        <span className="line-clamp-2">{item.title || 'Sans titre'}</span>
+        <span className="line-clamp-2 [overflow-wrap:anywhere]">{item.title || 'Sans titre'}</span>
       </button>
       <button
         type="button"
