@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { launchBrowser, pageErrors, screenshot } from './browser';
+import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
 import { answerNextDialog, openEditorPage, paragraphs, solidPng, waitSaved } from './editor-support/editor-page';
 
 const stack = inject('stack');
@@ -28,7 +28,12 @@ describe('rich-text editor', () => {
     expect(await editor.getAttribute('aria-label')).toBe('Contenu');
     expect(await page.locator('.ProseMirror p.is-empty').getAttribute('data-placeholder')).toBe('Commencez à écrire ou tapez "/" pour les commandes...');
     await editor.click();
+    // The empty-line menu offers its blocks while the line is empty.
+    const emptyLine = page.getByRole('toolbar', { name: 'Menu de ligne vide' });
+    await emptyLine.waitFor();
+    expect(await emptyLine.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Titre 2', 'Liste à puces', 'Liste numérotée', 'Citation', 'Image par URL', 'Insérer un tableau']);
     await page.keyboard.type('Bonjour le monde');
+    await emptyLine.waitFor({ state: 'hidden' });
     await page.keyboard.press('Shift+Home');
     await button('Gras').click();
     await button('Italique').click();
@@ -141,6 +146,29 @@ describe('rich-text editor', () => {
     await page.getByRole('toolbar', { name: "Barre d'outils de l'éditeur" }).getByRole('button', { name: 'Image par URL' }).click();
     await dialog;
     await page.getByText("URL de l'image invalide").waitFor();
+    await context.close();
+  });
+
+  it('uploads an image into a concept, saves it, and sees it on the concept page after a reload', async () => {
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Concept illustré', content: null, tag_names: [] } });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await page.goto(`${stack.url}/concepts/${concept.body.id}/edit`);
+    const editor = page.getByRole('textbox', { name: 'Contenu' });
+    await editor.click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('toolbar', { name: "Barre d'outils de l'éditeur" }).getByRole('button', { name: 'Téléverser une image' }).click();
+    await (await chooser).setFiles({ name: 'vert.png', mimeType: 'image/png', buffer: solidPng(40, [30, 200, 90]) });
+    await page.getByText('Image uploaded!').waitFor();
+    await editor.locator('figure img').waitFor();
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForURL(`${stack.url}/concepts/${concept.body.id}`);
+    await page.reload();
+    const shown = page.getByTestId('concept-content').locator('figure img');
+    await shown.waitFor();
+    await expect.poll(() => shown.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(40);
+    await screenshot(page, 'editor-image-on-concept-page');
     await context.close();
   });
 
@@ -393,6 +421,14 @@ describe('rich-text editor', () => {
     await page.getByText('Flashcard créée avec succès!').waitFor();
     const cards = await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token });
     expect(cards.body.map((c: { question: string; answer: string }) => [c.question, c.answer])).toEqual([["Qu'est-ce que mitochondrie ?", "L'usine énergétique de la cellule"]]);
+    await context.close();
+  });
+
+  it('takes a block dragged from the page into the editor', async () => {
+    const { context, page, editor } = await openEditorPage(browser, stack.url);
+    await page.getByTestId('drag-sample').dragTo(editor);
+    await expect.poll(() => editor.textContent()).toContain('Bloc glissé depuis la page');
+    expect(await editor.locator('strong').textContent()).toBe('Bloc glissé');
     await context.close();
   });
 

@@ -1,5 +1,9 @@
-/** A modal for the editor's dialogs: named by its title, Escape closes, focus moves in. */
+/**
+ * A modal for the editor's dialogs: named by its title, Escape closes, focus moves in.
+ * Rendered into <body> so that Enter in its fields never submits a form around the editor.
+ */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 export function EditorDialog({ title, onClose, children, footer, wide = false }: { title: string; onClose: () => void; children: ReactNode; footer: ReactNode; wide?: boolean }) {
   const titleId = useId();
@@ -8,7 +12,7 @@ export function EditorDialog({ title, onClose, children, footer, wide = false }:
     const first = panel.current?.querySelector<HTMLElement>('input, select, textarea, button');
     first?.focus();
   }, []);
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
@@ -22,7 +26,8 @@ export function EditorDialog({ title, onClose, children, footer, wide = false }:
         <div className="flex-1 space-y-3 overflow-y-auto p-4">{children}</div>
         <div className="flex justify-end gap-2 border-t border-space-700 px-4 py-3">{footer}</div>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
