@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, currentStreak, isValidTimeZone, resolveTimeZone, studyDayBounds, studyDayKey, studyDayStart, studyDaysFrom } from '@domain/study-day';
+import { addDays, currentStreak, dayNumberKey, isValidTimeZone, offsetPeriods, resolveTimeZone, studyDayBounds, studyDayKey, studyDayNumber, studyDayStart, studyDaysFrom } from '@domain/study-day';
 
 const t = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -76,5 +76,28 @@ describe('current streak', () => {
   });
   it('crosses month and year ends', () => {
     expect(currentStreak(days('2025-12-30', '2025-12-31', '2026-01-01'), '2026-01-01')).toBe(3);
+  });
+});
+
+describe('offset periods', () => {
+  it('split a year of Paris time at the two DST changes, to the minute', () => {
+    const periods = offsetPeriods(t('2026-01-01T00:00:00Z'), t('2027-01-01T00:00:00Z'), 'Europe/Paris');
+    expect(periods).toEqual([
+      { start: t('2026-01-01T00:00:00Z'), end: t('2026-03-29T01:00:00Z'), offset: HOUR },
+      { start: t('2026-03-29T01:00:00Z'), end: t('2026-10-25T01:00:00Z'), offset: 2 * HOUR },
+      { start: t('2026-10-25T01:00:00Z'), end: t('2027-01-01T00:00:00Z'), offset: HOUR },
+    ]);
+    expect(offsetPeriods(t('2026-01-01T00:00:00Z'), t('2027-01-01T00:00:00Z'), 'Asia/Kolkata')).toHaveLength(1);
+  });
+
+  it('give every quarter-hour the same study day as studyDayKey, across DST changes and zones', () => {
+    for (const zone of ['Europe/Paris', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata']) {
+      const from = t('2026-03-01T00:00:00Z');
+      const periods = offsetPeriods(from, t('2026-11-30T00:00:00Z'), zone);
+      for (let instant = from; instant < t('2026-11-30T00:00:00Z'); instant += 15 * 60_000 * 37) {
+        const period = periods.find((p) => instant >= p.start && instant < p.end)!;
+        expect(dayNumberKey(studyDayNumber(instant, period.offset)), `${zone} ${new Date(instant).toISOString()}`).toBe(studyDayKey(instant, zone));
+      }
+    }
   });
 });

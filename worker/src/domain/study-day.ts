@@ -146,7 +146,51 @@ function computeStudyDays(firstKey: string, count: number, zone: string): StudyD
   return days;
 }
 
-/** Whole days between two day keys (b - a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
+/** A stretch of time over which a zone keeps one UTC offset. */
+export interface OffsetPeriod {
+  start: number;
+  end: number;
+  /** ms to add to an instant to get local wall-clock time. */
+  offset: number;
 }
+
+const MINUTE = 60_000;
+
+/**
+ * The zone's offset periods covering [from, to): usually one per half-year. Found by
+ * comparing offsets a week apart and narrowing down to the minute where they differ, so
+ * SQL can turn any instant in a period into its study day with plain arithmetic:
+ * floor((instant + offset - 4 h) / 1 day) — see studyDayNumber.
+ */
+export function offsetPeriods(from: number, to: number, zone: string): OffsetPeriod[] {
+  const periods: OffsetPeriod[] = [];
+  let start = from;
+  let offset = zoneOffset(from, zone);
+  let probe = from;
+  while (probe < to) {
+    const next = Math.min(probe + 7 * DAY, to);
+    const nextOffset = zoneOffset(next, zone);
+    if (nextOffset === offset) {
+      probe = next;
+      continue;
+    }
+    // The change lies in (probe, next]: narrow it to the minute.
+    let low = probe;
+    let high = next;
+    while (high - low > MINUTE) {
+      const mid = low + Math.max(MINUTE, Math.floor((high - low) / 2 / MINUTE) * MINUTE);
+      if (zoneOffset(mid, zone) === offset) low = mid;
+      else high = mid;
+    }
+    periods.push({ start, end: high, offset });
+    start = high;
+    offset = zoneOffset(high, zone);
+    probe = high;
+  }
+  periods.push({ start, end: to, offset });
+  return periods;
+}
+
+/** Days since the epoch of the study day an instant falls in, given the offset in force then. */
+export const studyDayNumber = (instant: number, offset: number) => Math.floor((instant + offset - DAY_ROLLOVER_HOUR * HOUR) / DAY);
+export const dayNumberKey = (dayNumber: number) => keyOf(dayNumber * DAY);

@@ -1,12 +1,6 @@
-export interface StudySessionRow {
-  id: number;
-  method_type: string;
-  total_cards: number;
-  cards_reviewed: number;
-  rating_sum: number;
-  started_at: number;
-  ended_at: number | null;
-}
+import type { StudySessionRow } from '../services/study-session-progress';
+
+export type { StudySessionRow };
 
 /** Mean of the latest rating of each answered card, two decimals; null before any answer. */
 export const averageRating = (row: Pick<StudySessionRow, 'cards_reviewed' | 'rating_sum'>) =>

@@ -9,12 +9,13 @@ import { createStudySession } from '../services/create-study-session';
 import { FLASHCARD_SELECT, type FlashcardRow } from '../services/flashcard-rows';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { studyClock } from '../services/study-clock';
+import { SESSION_COLUMNS } from '../services/study-session-progress';
 import { undoReview } from '../services/undo-review';
 import { createSessionBody, sessionCardParam, sessionParam, sessionReviewBody } from './study-sessions.schema';
 
 async function findSession(d1: D1Database, userId: number, id: number) {
   const row = await d1
-    .prepare('SELECT id, method_type, total_cards, cards_reviewed, rating_sum, started_at, ended_at FROM study_sessions WHERE id = ? AND user_id = ?')
+    .prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ? AND user_id = ?`)
     .bind(id, userId)
     .first<StudySessionRow>();
   if (!row) throw notFound('Study session');
@@ -85,8 +86,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const { now, fuzz } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
     const body = c.req.valid('json');
     const result = await reviewFlashcard(c.env.DB, { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, sessionId: id, now, fuzz });
-    const session = await findSession(c.env.DB, userId, id);
-    return c.json({ ...presentSessionProgress(session), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
+    return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review/undo', validate('param', sessionCardParam), async (c) => {
     const { id, cardId } = c.req.valid('param');
@@ -94,8 +94,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     await requireSessionCard(c.env.DB, userId, id, cardId);
     const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
     const result = await undoReview(c.env.DB, { userId, flashcardId: cardId, sessionId: id, now });
-    const session = await findSession(c.env.DB, userId, id);
-    return c.json({ ...presentSessionProgress(session), flashcard: presentFlashcard(result.flashcard) }, 200);
+    return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   .put('/:id{[0-9]+}/end', validate('param', sessionParam), async (c) => {
     const userId = c.get('userId');

@@ -2,7 +2,7 @@ import { clampRetention, reviewCard, type RatingValue } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, type FlashcardRow } from './flashcard-rows';
-import { sessionProgressStatements } from './study-session-progress';
+import { sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface ReviewProps {
   userId: number;
@@ -63,5 +63,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   ]);
   const inserted = results[1]!.results[0] as { id: number } | undefined;
   if (!inserted) throw new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
-  return { flashcard: withCard(row, card, now), reviewId: inserted.id };
+  // In a session, the batch ends with the session as it now stands.
+  const session = sessionId === null ? null : (results.at(-1)!.results[0] as StudySessionRow);
+  return { flashcard: withCard(row, card, now), reviewId: inserted.id, session };
 }

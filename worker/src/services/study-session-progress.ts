@@ -30,7 +30,22 @@ export function sessionTotalsStatement(d1: D1Database, sessionId: number) {
     .bind(sessionId);
 }
 
+/** A study_sessions row as read with SESSION_COLUMNS. */
+export interface StudySessionRow {
+  id: number;
+  method_type: string;
+  total_cards: number;
+  cards_reviewed: number;
+  rating_sum: number;
+  started_at: number;
+  ended_at: number | null;
+}
+
+export const SESSION_COLUMNS = 'id, method_type, total_cards, cards_reviewed, rating_sum, started_at, ended_at';
+
+/** Recounts the session after an answer or undo of one card, and reads it back (last statement). */
 export const sessionProgressStatements = (d1: D1Database, sessionId: number, flashcardId: number) => [
   sessionCardFromLogsStatement(d1, sessionId, flashcardId),
   sessionTotalsStatement(d1, sessionId),
+  d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ?`).bind(sessionId),
 ];

@@ -2,7 +2,7 @@ import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, updateCardStatement, withCard, type FlashcardRow } from './flashcard-rows';
-import { sessionProgressStatements } from './study-session-progress';
+import { sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface UndoProps {
   userId: number;
@@ -34,6 +34,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
   if (!lastLog) throw nothingToUndo();
   if (props.sessionId !== undefined && lastLog.session_id !== props.sessionId) throw nothingToUndo();
 
+  const sessionId = lastLog.session_id;
   const card = JSON.parse(lastLog.card_before) as StoredCard;
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
   const results = await d1.batch([
@@ -43,9 +44,11 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
       .prepare('DELETE FROM review_logs WHERE id = ? AND user_id = ? AND (SELECT updated_at FROM flashcards WHERE id = ?) = ?')
       .bind(lastLog.id, userId, flashcardId, now),
     conceptStudyStateStatement(d1, userId, row.concept_id, cards, now),
-    ...(lastLog.session_id === null ? [] : sessionProgressStatements(d1, lastLog.session_id, flashcardId)),
+    ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
   ]);
   // meta.changes also counts the review_activity trigger's writes, hence "none" not "one".
   if (results[0]!.meta.changes === 0 || results[1]!.meta.changes === 0) throw new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
-  return { flashcard: withCard(row, card, now) };
+  // In a session, the batch ends with the session as it now stands.
+  const session = sessionId === null ? null : (results.at(-1)!.results[0] as StudySessionRow);
+  return { flashcard: withCard(row, card, now), session };
 }
