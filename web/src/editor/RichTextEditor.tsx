@@ -110,7 +110,8 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
   actionsRef.current = actions;
 
   useEffect(() => {
-    editor?.setEditable(editable && !disabled);
+    // No update event: toggling editability is not an edit (it would mark forms dirty).
+    if (editor && editor.isEditable !== (editable && !disabled)) editor.setEditable(editable && !disabled, false);
   }, [editor, editable, disabled]);
   useEffect(() => {
     if (editor && !editable && value) editor.commands.setContent(value);
