@@ -178,5 +178,16 @@ export default async function knowledge(ctx) {
   await measure('GET /api/concepts/search?q=', (i) => get(`/api/concepts/search?q=${encodeURIComponent(word(i).slice(0, 3))}&limit=20`));
   await measure('GET /api/tags (2,000 tags)', () => get('/api/tags'), { iterations: 50 });
   await measure('GET /api/constellations (50)', () => get('/api/constellations'), { iterations: 100 });
+  // Writes at volume: tags matched among 2,000, wiki links resolved among 10,000 titles.
+  const content = (i) => `Nouveau ${word(i)} lié à [[${word(i + 1)}]] et [[${word(i + 2)}]]`;
+  const made = [];
+  await measure('POST /api/concepts (content, tags, links)', async (i) => {
+    const c = await call(url, 'POST', '/api/concepts', { token: me.token, json: { title: `Bench ${i} ${word(i)}`, content: content(i), tag_names: [tags[i % tags.length].name, `nouveau-${i % 7}`], constellation_ids: [constellations[i % 50].id] } });
+    made.push(c.id);
+  }, { iterations: 100, warmup: 0 });
+  await measure('PUT /api/concepts/{id} (content, tags)', (i) =>
+    call(url, 'PUT', `/api/concepts/${made[i % made.length]}`, { token: me.token, json: { title: `Bench ${i % made.length} renommé`, content: content(i + 5), tag_names: [tags[(i * 3) % tags.length].name] } }),
+  { iterations: 100, warmup: 0 });
+  await measure('DELETE /api/concepts/{id}', (i) => call(url, 'DELETE', `/api/concepts/${made[i]}`, { token: me.token }), { iterations: made.length, warmup: 0 });
   await measure('GET /api/concepts/minimal (10,000)', () => get('/api/concepts/minimal'), { iterations: 30, warmup: 3 });
 }

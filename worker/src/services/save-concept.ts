@@ -11,6 +11,7 @@ import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../routes/concepts.schema';
 import { assertNoCycle } from './concept-hierarchy';
+import { phraseMatchQuery } from './concept-list';
 
 export interface SaveConceptProps {
   d1: D1Database;
@@ -209,11 +210,14 @@ function writeWikiLinks(d1: D1Database, userId: number, cid: string, derived: De
  * created or renamed. SQLite's lower() folds ASCII only, so the exact spelling is tried too.
  */
 function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: string, now: number) {
+  // The full-text index narrows the texts to those holding the title's words; only those are scanned.
+  const phrase = phraseMatchQuery(title);
+  const candidates = phrase ? 'AND s.id IN (SELECT rowid FROM concepts_fts WHERE concepts_fts MATCH ?)' : '';
   return d1
     .prepare(
       `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
        SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
-       WHERE s.user_id = ? AND s.id <> ${cid} AND (instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
+       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
     )
-    .bind(userId, now, userId, `[[${titleKey(title)}]]`, `[[${title}]]`);
+    .bind(userId, now, userId, ...(phrase ? [phrase] : []), `[[${titleKey(title)}]]`, `[[${title}]]`);
 }
