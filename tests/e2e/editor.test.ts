@@ -385,6 +385,28 @@ describe('rich-text editor', () => {
     await context.close();
   });
 
+  it("in a browser, '#' suggests the person's tags and 'C::' their constellations from the API", async () => {
+    await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Cellule', content: null, tag_names: ['cellule', 'cytologie'] } });
+    const made = await api(stack.url, 'POST', '/api/constellations', { token: account.token, json: { name: 'Biologie' } });
+    expect(made.status).toBe(201);
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await page.goto(`${stack.url}/concepts/new`);
+    const editor = page.getByRole('textbox', { name: 'Contenu' });
+    await editor.click();
+    await page.keyboard.type('#cel');
+    await page.getByRole('listbox', { name: 'Tags' }).getByRole('option', { name: '#cellule' }).waitFor();
+    expect(await page.getByRole('listbox', { name: 'Tags' }).getByRole('option').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('C::bio');
+    await page.getByRole('listbox', { name: 'Constellations' }).getByRole('option', { name: 'C::Biologie' }).waitFor();
+    await screenshot(page, 'editor-constellation-suggestions');
+    await page.keyboard.press('Enter');
+    expect(await editor.textContent()).toBe('#cellule C::Biologie ');
+    await context.close();
+  });
+
   it('stops input at 100,000 characters', async () => {
     const { context, page, editor } = await openEditorPage(browser, stack.url, { doc: paragraphs('x'.repeat(99_990)) });
     await editor.click();
