@@ -162,7 +162,20 @@ const MINUTE = 60_000;
  * SQL can turn any instant in a period into its study day with plain arithmetic:
  * floor((instant + offset - 4 h) / 1 day) — see studyDayNumber.
  */
-export function offsetPeriods(from: number, to: number, zone: string): OffsetPeriod[] {
+export function offsetPeriods(from: number, to: number, zone: string): readonly OffsetPeriod[] {
+  // Same bounds, same answer: a person's dashboard asks for the same range all day.
+  const cacheKey = `${zone}|${from}|${to}`;
+  const cached = periodCache.get(cacheKey);
+  if (cached) return cached;
+  const periods = computeOffsetPeriods(from, to, zone);
+  if (periodCache.size >= RANGE_CACHE_SIZE) periodCache.delete(periodCache.keys().next().value!);
+  periodCache.set(cacheKey, periods);
+  return periods;
+}
+
+const periodCache = new Map<string, OffsetPeriod[]>();
+
+function computeOffsetPeriods(from: number, to: number, zone: string): OffsetPeriod[] {
   const periods: OffsetPeriod[] = [];
   let start = from;
   let offset = zoneOffset(from, zone);
