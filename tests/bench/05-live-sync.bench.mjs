@@ -60,6 +60,8 @@ async function offlineBurst({ url, measure }, partyHost, owner) {
   await Promise.all([synced(phone), synced(laptop)]);
   await measure('reconnect -> converged after 500 offline edits', async () => {
     phone.provider.disconnect();
+    // Offline for real (the socket closed), as after 30 s without network.
+    await until(() => phone.provider.ws === null);
     for (let i = 0; i < 500; i++) phone.text.insert(Math.floor(Math.random() * (phone.text.length + 1)), 'x');
     for (let i = 0; i < 20; i++) laptop.text.insert(0, 'y');
     const started = performance.now();

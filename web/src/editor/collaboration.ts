@@ -119,8 +119,11 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
       watched.add(ws);
       ws.addEventListener('message', onText);
     }
-    update({ connection: status });
+    // While retrying after a lost connection the device is offline, not "connecting".
+    update({ connection: status === 'connecting' && current.connection === 'disconnected' ? 'disconnected' : status });
   });
+  // A failed attempt (no network, server down) emits no status change; it means offline.
+  provider.on('connection-close', () => update({ connection: 'disconnected' }));
   provider.on('synced', (synced: boolean) => synced && update({ ready: true }));
   void offline.whenSynced.then(() => {
     // An offline copy with content can be edited at once; an empty one waits for the room.
