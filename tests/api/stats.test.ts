@@ -165,3 +165,35 @@ describe('GET /api/stats/activity and /mastery-distribution', () => {
     expect((await call('GET', '/api/stats/dashboard', { token: fresh.token })).body).toMatchObject({ total_reviews_count: 0, success_rate: null });
   });
 });
+
+describe('card figures follow every write through the API', () => {
+  it('creating, answering, undoing and deleting cards keep the per-state figures equal to the cards themselves', async () => {
+    const fresh = await signUp('statsflow');
+    const conceptId = await insertConcept(fresh, 'Flux');
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: fresh.token, json: { question: `q${i}`, answer: 'a' } })).body.id);
+    const base = Date.now();
+    for (const [i, rating] of [4, 1, 3, 4].entries()) await call('POST', `/api/flashcards/${ids[i]}/review`, { token: fresh.token, json: { rating }, headers: at(base + i) });
+    await call('POST', `/api/flashcards/${ids[3]}/review`, { token: fresh.token, json: { rating: 2 }, headers: at(base + 5 * 86_400_000) });
+    await call('POST', `/api/flashcards/${ids[3]}/review/undo`, { token: fresh.token });
+    await call('PUT', `/api/flashcards/${ids[2]}`, { token: fresh.token, json: { question: 'nouvelle', answer: 'a' } });
+    await call('DELETE', `/api/flashcards/${ids[0]}`, { token: fresh.token });
+
+    const cards = (await call('GET', '/api/flashcards', { token: fresh.token })).body as { state: string; stability: number; difficulty: number; lapses: number }[];
+    const studied = cards.filter((c) => c.state !== 'New');
+    const mean = (values: number[]) => Math.round((values.reduce((x, y) => x + y, 0) / values.length) * 100) / 100;
+    const stats = (await call('GET', '/api/stats/dashboard', { token: fresh.token })).body;
+    expect(stats).toMatchObject({
+      total_flashcards_count: 3,
+      learning_count: cards.filter((c) => c.state === 'Learning').length,
+      review_count: cards.filter((c) => c.state === 'Review').length,
+      relearning_count: 0,
+      avg_stability: mean(studied.map((c) => c.stability)),
+      avg_difficulty: mean(studied.map((c) => c.difficulty)),
+      total_lapses: 0,
+      low_stability_count: studied.filter((c) => c.stability < 7).length,
+      total_reviews_count: 3,
+    });
+    expect(stats.review_count).toBe(1);
+  });
+});

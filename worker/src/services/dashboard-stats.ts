@@ -2,7 +2,7 @@
  * The dashboard's statistics as SQL aggregates, never by loading every row: card figures
  * from `flashcard_stats` (per-state sums kept by triggers on flashcards) and ranges of the
  * (user_id, due, state) index; answer figures from the quarter-hour `review_activity`
- * rows (kept by triggers on review_logs). Each function is one D1 round trip (a batch).
+ * rows (kept by triggers on review_logs). One or two D1 round trips per endpoint.
  * Definitions: domain/stats.ts.
  */
 import { CONCEPT_LIST_SIZE, MASTERY_BUCKETS, minutesOf, roundedMean, statsWindows, successRate } from '../domain/stats';
