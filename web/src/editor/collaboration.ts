@@ -59,15 +59,6 @@ const OFFLINE_OPEN_MS = 4000;
  */
 export const LiveEditingContext = createContext<LiveSession | null>(null);
 
-/**
- * The editor's extensions for a live session: the product's own list with the editor's
- * undo history turned off (Collaboration brings Yjs' own, which undoes only local edits),
- * plus Collaboration and the carets.
- */
-export function withCollaboration(extensions: AnyExtension[], session: LiveSession): AnyExtension[] {
-  return [...extensions.map((ext) => (ext.name === 'starterKit' ? ext.configure({ undoRedo: false }) : ext)), ...session.extensions];
-}
-
 export const roomName = (userId: number, conceptId: number) => `u${userId}-c${conceptId}`;
 
 /** True when `local` holds an update (from any device) beyond what `stored` covers. */
