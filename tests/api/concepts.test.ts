@@ -74,7 +74,17 @@ describe('creating and reading a concept', () => {
 
   it('refuses a blank title, a bad source and wrong types with 422 and writes nothing', async () => {
     const ada = await signUp('kb');
-    for (const json of [{ title: '   ' }, {}, { title: 'x', source: 'OTHER' }, { title: 'x', tag_names: 'a,b' }, { title: 'x', parent_ids: ['1'] }]) {
+    const invalid = [
+      { title: '   ' },
+      {},
+      { title: 'x', source: 'OTHER' },
+      { title: 'x', tag_names: 'a,b' },
+      { title: 'x', parent_ids: ['1'] },
+      { title: 'x', content: { not: 'a document' } },
+      { title: 'x', notes: [1, 2] },
+      { title: 'x'.repeat(501) },
+    ];
+    for (const json of invalid) {
       const res = await call('POST', '/api/concepts', { token: ada.token, json });
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('validation_error');

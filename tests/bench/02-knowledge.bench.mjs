@@ -185,8 +185,12 @@ export default async function knowledge(ctx) {
     const c = await call(url, 'POST', '/api/concepts', { token: me.token, json: { title: `Bench ${i} ${word(i)}`, content: content(i), tag_names: [tags[i % tags.length].name, `nouveau-${i % 7}`], constellation_ids: [constellations[i % 50].id] } });
     made.push(c.id);
   }, { iterations: 100, warmup: 0 });
-  await measure('PUT /api/concepts/{id} (content, tags)', (i) =>
+  await measure('PUT /api/concepts/{id} (content → live room, tags)', (i) =>
     call(url, 'PUT', `/api/concepts/${made[i % made.length]}`, { token: me.token, json: { title: `Bench ${i % made.length} renommé`, content: content(i + 5), tag_names: [tags[(i * 3) % tags.length].name] } }),
+  { iterations: 100, warmup: 0 });
+  // Without content the live room is not involved: the knowledge-base write alone.
+  await measure('PUT /api/concepts/{id} (title, tags, parents)', (i) =>
+    call(url, 'PUT', `/api/concepts/${made[i % made.length]}`, { token: me.token, json: { title: `Bench ${i % made.length} encore`, tag_names: [tags[(i * 7) % tags.length].name], parent_ids: [conceptIds[i % conceptIds.length]] } }),
   { iterations: 100, warmup: 0 });
   await measure('DELETE /api/concepts/{id}', (i) => call(url, 'DELETE', `/api/concepts/${made[i]}`, { token: me.token }), { iterations: made.length, warmup: 0 });
   await measure('GET /api/concepts/minimal (10,000)', () => get('/api/concepts/minimal'), { iterations: 30, warmup: 3 });
