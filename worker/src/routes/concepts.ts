@@ -13,6 +13,12 @@ import { titleKey } from '../domain/wiki-links';
 import { conceptListQuery, conceptWriteBody, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
 import type { ConceptSummaryRow } from '../presenters/concept';
 
+/**
+ * Concepts. A concept id in the path that is not the person's answers 404, like a missing
+ * one. Ids inside a write payload (parent_ids, child_ids, constellation_ids) that are not
+ * the person's, or do not exist, refuse the whole write with 422 `unknown_concept` /
+ * `unknown_constellation`: the request itself is addressed correctly, its content is not.
+ */
 export const conceptsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', validate('query', conceptListQuery), async (c) => {
