@@ -58,6 +58,14 @@ describe('FSRS adapter', () => {
     expect(fuzzed.stability).toBe(plain.stability);
   });
 
+  it('fuzz is on unless turned off: some long intervals differ from the plain schedule', () => {
+    const { card, time } = matureCard();
+    const differing = Array.from({ length: 20 }, (_, i) => time + i * 3_600_000).filter(
+      (at) => reviewCard(card, at, 3).card.scheduledDays !== reviewCard(card, at, 3, { fuzz: false }).card.scheduledDays,
+    );
+    expect(differing.length).toBeGreaterThan(0);
+  });
+
   it('a higher desired retention gives shorter intervals', () => {
     const { card, time } = matureCard();
     const relaxed = reviewCard(card, time, 3, { desiredRetention: 0.8, fuzz: false }).card;
