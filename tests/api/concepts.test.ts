@@ -70,6 +70,9 @@ describe('creating and reading a concept', () => {
     expect(empty.content_text).toBe('');
     const notesDoc = await create(ada, { title: 'D', notes: doc('note') });
     expect(notesDoc.notes).toEqual(doc('note'));
+    // A malformed tree inside a document is read for what it holds, never a 500.
+    const broken = await create(ada, { title: 'E', content: { type: 'doc', content: [null, { type: 'paragraph', content: [null, { type: 'text', text: 'reste' }] }] } });
+    expect(broken.content_text).toBe('reste');
   });
 
   it('refuses a blank title, a bad source and wrong types with 422 and writes nothing', async () => {

@@ -102,3 +102,15 @@ describe('conceptExcerpt', () => {
     expect(conceptExcerpt({})).toBe('Aucun aperçu disponible.');
   });
 });
+
+describe('malformed documents', () => {
+  it('never throw: nulls, strings and numbers where nodes, marks or attributes belong are skipped', () => {
+    const broken = {
+      type: 'doc',
+      content: [null, 'texte', 3, { type: 'paragraph', content: 'pas une liste' }, { type: 'paragraph', marks: 'x', attrs: 'y', content: [null, { type: 'text', text: 'ok', marks: [null, { type: 'conceptLink', attrs: null }] }] }],
+    } as never;
+    expect(docToPlainText(broken)).toBe('ok');
+    expect(linkedConceptIds(broken)).toEqual([]);
+    expect(linkedConceptTitles(broken)).toEqual([]);
+  });
+});

@@ -56,12 +56,21 @@ export function contentToDoc(content: unknown): RichDoc | null {
 
 /** Text that an atom node shows to a reader (image alt, figure caption, attached file name, mention label). */
 function atomText(node: RichNode): string {
-  const attrs = node.attrs ?? {};
+  const attrs = isObject(node.attrs) ? node.attrs : {};
   const parts = [attrs.caption, attrs.alt, attrs.fileName, attrs.label].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   return parts.join(' ');
 }
 
 const INLINE_BREAKS = new Set(['hardBreak', 'hard_break']);
+
+/** Child nodes, tolerating the malformed trees a client may send (no array, nulls inside). */
+function childrenOf(node: RichNode): RichNode[] {
+  return Array.isArray(node.content) ? node.content.filter(isObject) : [];
+}
+
+function marksOf(node: RichNode): NonNullable<RichNode['marks']> {
+  return Array.isArray(node.marks) ? node.marks.filter(isObject) : [];
+}
 
 function collect(node: RichNode, out: string[]): void {
   if (typeof node.text === 'string') {
@@ -76,7 +85,7 @@ function collect(node: RichNode, out: string[]): void {
   out.push('\n');
   const own = atomText(node);
   if (own) out.push(own, '\n');
-  for (const child of node.content ?? []) collect(child, out);
+  for (const child of childrenOf(node)) collect(child, out);
   out.push('\n');
 }
 
@@ -84,7 +93,7 @@ function collect(node: RichNode, out: string[]): void {
 export function docToPlainText(doc: RichNode | null | undefined): string {
   if (!doc) return '';
   const out: string[] = [];
-  for (const child of doc.content ?? []) collect(child, out);
+  for (const child of childrenOf(doc)) collect(child, out);
   return out
     .join('')
     .split('\n')
@@ -101,12 +110,12 @@ export function contentToPlainText(content: unknown): string {
 export function linkedConceptIds(doc: RichNode | null | undefined): number[] {
   const ids = new Set<number>();
   const visit = (node: RichNode) => {
-    for (const mark of node.marks ?? []) {
-      const href = mark.attrs?.href;
+    for (const mark of marksOf(node)) {
+      const href = isObject(mark.attrs) ? mark.attrs.href : undefined;
       const match = typeof href === 'string' ? /^\/concepts\/(\d+)(?:[/?#]|$)/.exec(href) : null;
       if (match) ids.add(Number(match[1]));
     }
-    for (const child of node.content ?? []) visit(child);
+    for (const child of childrenOf(node)) visit(child);
   };
   if (doc) visit(doc);
   return [...ids];
@@ -116,11 +125,11 @@ export function linkedConceptIds(doc: RichNode | null | undefined): number[] {
 export function linkedConceptTitles(doc: RichNode | null | undefined): string[] {
   const titles: string[] = [];
   const visit = (node: RichNode) => {
-    for (const mark of node.marks ?? []) {
-      const title = mark.attrs?.title;
+    for (const mark of marksOf(node)) {
+      const title = isObject(mark.attrs) ? mark.attrs.title : undefined;
       if (mark.type === 'conceptLink' && typeof title === 'string' && title.trim()) titles.push(title.trim());
     }
-    for (const child of node.content ?? []) visit(child);
+    for (const child of childrenOf(node)) visit(child);
   };
   if (doc) visit(doc);
   return titles;
