@@ -3,6 +3,7 @@
  * Every query is scoped by user id; the concept title comes along for the presenter.
  */
 import type { StoredCard } from '../domain/fsrs';
+import { ApiError } from '../lib/errors';
 
 export interface FlashcardRow {
   id: number;
@@ -81,3 +82,6 @@ export function updateCardStatement(d1: D1Database, userId: number, id: number, 
     )
     .bind(card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, id, userId, expectedUpdatedAt);
 }
+
+/** Someone changed the card between our read and our guarded write (another tab, a double click). */
+export const reviewConflict = () => new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');

@@ -1,7 +1,7 @@
 import { clampRetention, reviewCard, type RatingValue } from '../domain/fsrs';
-import { ApiError, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
-import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, type FlashcardRow } from './flashcard-rows';
+import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
 import { sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface ReviewProps {
@@ -62,7 +62,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
     ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
   ]);
   const inserted = results[1]!.results[0] as { id: number } | undefined;
-  if (!inserted) throw new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
+  if (!inserted) throw reviewConflict();
   // In a session, the batch ends with the session as it now stands.
   const session = sessionId === null ? null : (results.at(-1)!.results[0] as StudySessionRow);
   return { flashcard: withCard(row, card, now), reviewId: inserted.id, session };

@@ -1,7 +1,7 @@
 import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
-import { findFlashcardStatement, updateCardStatement, withCard, type FlashcardRow } from './flashcard-rows';
+import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
 import { sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface UndoProps {
@@ -47,7 +47,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
     ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
   ]);
   // meta.changes also counts the review_activity trigger's writes, hence "none" not "one".
-  if (results[0]!.meta.changes === 0 || results[1]!.meta.changes === 0) throw new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
+  if (results[0]!.meta.changes === 0 || results[1]!.meta.changes === 0) throw reviewConflict();
   // In a session, the batch ends with the session as it now stands.
   const session = sessionId === null ? null : (results.at(-1)!.results[0] as StudySessionRow);
   return { flashcard: withCard(row, card, now), session };
