@@ -73,6 +73,7 @@ describe('creating and reading a concept', () => {
     // A malformed tree inside a document is read for what it holds, never a 500.
     const broken = await create(ada, { title: 'E', content: { type: 'doc', content: [null, { type: 'paragraph', content: [null, { type: 'text', text: 'reste' }] }] } });
     expect(broken.content_text).toBe('reste');
+    expect(broken.content).toEqual(doc('reste'));
   });
 
   it('refuses a blank title, a bad source and wrong types with 422 and writes nothing', async () => {

@@ -39,19 +39,27 @@ export function plainTextToDoc(text: string): RichDoc {
  */
 export function contentToDoc(content: unknown): RichDoc | null {
   if (content === null || content === undefined) return null;
-  if (isRichDoc(content)) return { ...content, content: content.content ?? [] };
+  if (isRichDoc(content)) return sanitise(content) as RichDoc;
   if (typeof content !== 'string') return null;
   const trimmed = content.trim();
   if (!trimmed) return null;
   if (trimmed.startsWith('{')) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      if (isRichDoc(parsed)) return { ...parsed, content: parsed.content ?? [] };
+      if (isRichDoc(parsed)) return sanitise(parsed) as RichDoc;
     } catch {
       // Not JSON: it is text that happens to start with a brace.
     }
   }
   return plainTextToDoc(content);
+}
+
+/** A copy of a tree without what is not a node (nulls, strings) among children and marks. */
+function sanitise(node: RichNode): RichNode {
+  const copy: RichNode = { ...node };
+  if (node.type === 'doc' || node.content !== undefined) copy.content = childrenOf(node).map(sanitise);
+  if (node.marks !== undefined) copy.marks = marksOf(node);
+  return copy;
 }
 
 /** Text that an atom node shows to a reader (image alt, figure caption, attached file name, mention label). */
