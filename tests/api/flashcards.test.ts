@@ -1,5 +1,6 @@
 import { createEmptyCard, fsrs, generatorParameters, type Card, type Grade } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
+import { reviewFlashcard } from '../../worker/src/services/review-flashcard';
 import { call, env, signUp } from './helpers';
 import { at, createCard, insertConcept } from './study-fixtures';
 
@@ -148,6 +149,24 @@ describe('reviewing a flashcard', () => {
     expect(res.status).toBe(200);
     expect(concept!.mastery_level).toBeCloseTo(expected, 6);
     expect(concept!.mastery_level).toBeLessThan(1);
+  });
+});
+
+describe('two answers to the same card at once', () => {
+  it('only one counts; the other is refused with 409 and writes nothing', async () => {
+    const user = await signUp('race');
+    const card = await createCard(user, await insertConcept(user, 'Course'), 'Q');
+    const now = Date.now() + 10_000;
+    const outcomes = await Promise.allSettled([
+      reviewFlashcard(env.DB, { userId: user.id, flashcardId: card.id, rating: 3, now }),
+      reviewFlashcard(env.DB, { userId: user.id, flashcardId: card.id, rating: 1, now: now + 1 }),
+    ]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409, code: 'review_conflict' });
+    const logs = await env.DB.prepare('SELECT COUNT(*) AS n FROM review_logs WHERE flashcard_id = ?').bind(card.id).first<{ n: number }>();
+    expect(logs!.n).toBe(1);
+    expect((await call('GET', `/api/flashcards/${card.id}`, { token: user.token })).body.reps).toBe(1);
   });
 });
 
