@@ -143,6 +143,29 @@ describe('the embedded editor and its host', () => {
     }
   });
 
+  it('creates a concept in create mode when the host asks to save, then edits it live', async () => {
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    try {
+      const query = new URLSearchParams({ app: stack.url, path: '/minimal-editor?mode=create&source=mobile', token: account.token });
+      await phone.page.goto(`${host.url}/?${query}`);
+      const frame = phone.page.frameLocator('#webview');
+      await frame.getByLabel('Titre', { exact: true }).fill('Créé depuis le téléphone');
+      await frame.getByRole('textbox', { name: 'Contenu du concept' }).click();
+      await phone.page.keyboard.type('Premier jet', { delay: 10 });
+      await screenshot(phone.page, 'live-phone-create');
+      await phone.page.evaluate(() => (window as unknown as { sendToWebView(m: unknown): void }).sendToWebView({ type: 'save-content' }));
+      // Now editing the new concept through its room.
+      const editor = frame.getByRole('textbox', { name: 'Contenu du concept' });
+      await frame.locator('[data-testid="live-connection"][data-state="connected"]').waitFor();
+      await editor.getByText('Premier jet').waitFor();
+      expect(await editor.getByText('Premier jet').count()).toBe(1);
+      const found = await api(stack.url, 'GET', '/api/concepts/search?q=Cr%C3%A9%C3%A9%20depuis', { token: account.token });
+      expect(found.body.map((c: { title: string }) => c.title)).toEqual(['Créé depuis le téléphone']);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('/hybrid-editor sends the phone app to /minimal-editor with the same parameters', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {

@@ -32,7 +32,7 @@ function Frame({ title, hideHeader, status, bridge, children }: { title: string;
       <AuthBanner />
       {!hideHeader && (
         <header className="flex flex-wrap items-center gap-3 border-b border-space-700 px-3 py-2">
-          <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{title}</h1>
+          <h1 className="min-w-0 flex-1 basis-40 truncate text-base font-semibold">{title}</h1>
           {status && <LiveStatusBar status={status} />}
           {user && (
             <span className="text-xs text-slate-400" data-testid="embedded-user">
