@@ -34,11 +34,14 @@ export type LiveSessionState =
 /** Opens the room of `conceptId` while the component is mounted (null: none). */
 export function useLiveSession(conceptId: number | null): { state: LiveSessionState; status: LiveStatus } {
   const { user, isWebView } = useAuth();
+  // The session follows the person, not the user object (which a token refresh replaces).
+  const userId = user?.id;
+  const username = user?.username;
   const [state, setState] = useState<LiveSessionState>({ kind: 'waiting' });
 
   useEffect(() => {
     const token = storedToken();
-    if (conceptId === null || !user || !token) return;
+    if (conceptId === null || userId === undefined || !username || !token) return;
     let session: LiveSession | null = null;
     let cancelled = false;
     partyHost().then(
@@ -48,7 +51,7 @@ export function useLiveSession(conceptId: number | null): { state: LiveSessionSt
           setState({ kind: 'unavailable', reason: "L'édition en direct n'est pas configurée." });
           return;
         }
-        session = openLiveSession({ partyHost: host, userId: user.id, conceptId, token: () => storedToken() ?? token, deviceLabel: deviceLabel(user.username, isWebView) });
+        session = openLiveSession({ partyHost: host, userId, conceptId, token: () => storedToken() ?? token, deviceLabel: deviceLabel(username, isWebView) });
         setState({ kind: 'live', session });
       },
       () => !cancelled && setState({ kind: 'unavailable', reason: "Impossible de joindre le serveur d'édition." }),
@@ -58,7 +61,7 @@ export function useLiveSession(conceptId: number | null): { state: LiveSessionSt
       session?.destroy();
       setState({ kind: 'waiting' });
     };
-  }, [conceptId, user, isWebView]);
+  }, [conceptId, userId, username, isWebView]);
 
   const source = state.kind === 'live' ? state.session : noSession;
   const status = useSyncExternalStore(source.subscribe, source.status);
