@@ -50,6 +50,8 @@ describe('a room restart', () => {
       await Promise.all([waitForSynced(writer), waitForSynced(watcher)]);
       // A burst of edits; the last ones are acknowledged (relayed) just before the stop,
       // well inside the room's save debounce.
+      // One update larger than a storage value (128 KiB) is split in chunks by the log.
+      appendParagraph(writer.doc, `collé ${'x'.repeat(150_000)}`);
       for (let i = 0; i < 20; i++) appendParagraph(writer.doc, `ligne ${i}`);
       await eventually(() => textOf(watcher.doc).includes('ligne 19'), 5000, 1);
       const acknowledged = textOf(watcher.doc);
