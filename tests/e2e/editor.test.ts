@@ -215,7 +215,11 @@ describe('rich-text editor', () => {
 
   it('creates and edits a pie chart, rendered as SVG', async () => {
     const { context, page, editor, toolbar } = await openEditorPage(browser, stack.url);
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
     await editor.click();
+    // mermaid is fetched only once a diagram is on the page.
+    expect((await scripts()).some((u) => u.includes('RichTextEditor'))).toBe(true);
+    expect((await scripts()).filter((u) => /mermaid/.test(u))).toEqual([]);
     await toolbar.getByRole('button', { name: 'Graphique circulaire' }).click();
     const dialog = page.getByRole('dialog', { name: 'Créer un graphique circulaire' });
     const create = dialog.getByRole('button', { name: 'Créer' });
@@ -234,6 +238,7 @@ describe('rich-text editor', () => {
     await create.click();
     const block = editor.locator('[data-mermaid-block]');
     await block.locator('svg').waitFor();
+    expect((await scripts()).some((u) => /mermaid\.core/.test(u))).toBe(true);
     expect(await block.locator('svg').textContent()).toContain('Chats');
     expect(await block.locator('svg').textContent()).toContain('Chiens');
     await screenshot(page, 'editor-pie-rendered');

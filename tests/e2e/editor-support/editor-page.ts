@@ -39,7 +39,7 @@ export async function openEditorPage(browser: Browser, base: string, opts: Edito
     },
     { token: opts.token ?? null, doc: opts.doc ?? null, key: DOC_KEY, tags: opts.tags ?? [] },
   );
-  await page.goto(`${base}${opts.path ?? '/tiptap-test'}`);
+  await page.goto(`${base}${opts.path ?? '/tiptap-test'}`, { waitUntil: 'domcontentloaded' });
   if (opts.token) await page.getByTestId('test-page-auth').getByText('Connecté :').waitFor();
   const editor = page.getByRole('textbox', { name: 'Contenu' });
   await editor.waitFor();

@@ -43,7 +43,8 @@ export interface RichTextEditorProps {
 function Footer({ editor, limit }: { editor: Editor; limit: number }) {
   const { words, characters } = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({ words: e.storage.characterCount.words() as number, characters: e.storage.characterCount.characters() as number }),
+    // The storage is briefly absent while a node view re-renders the tree: count 0 then.
+    selector: ({ editor: e }) => ({ words: (e.storage.characterCount?.words() as number) ?? 0, characters: (e.storage.characterCount?.characters() as number) ?? 0 }),
   });
   return (
     <div className="flex justify-end gap-4 px-3 py-1 text-xs text-slate-400" data-testid="editor-counts">
