@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, currentStreak, dayNumberKey, isValidTimeZone, offsetPeriods, resolveTimeZone, studyDayBounds, studyDayKey, studyDayNumber, studyDayStart, studyDaysFrom } from '@domain/study-day';
+import { addDays, currentStreak, dayNumberKey, historyOffsetPeriods, isValidTimeZone, offsetPeriods, resolveTimeZone, studyDayBounds, studyDayKey, studyDayNumber, studyDayStart, studyDaysFrom } from '@domain/study-day';
 
 const t = (iso: string) => Date.parse(iso);
 const HOUR = 3_600_000;
@@ -99,5 +99,16 @@ describe('offset periods', () => {
         expect(dayNumberKey(studyDayNumber(instant, period.offset)), `${zone} ${new Date(instant).toISOString()}`).toBe(studyDayKey(instant, zone));
       }
     }
+  });
+});
+
+describe('history offset periods', () => {
+  it('cover all of time, with the real DST changes inside', () => {
+    const periods = historyOffsetPeriods(t('2026-06-10T00:00:00Z'), 'Europe/Paris');
+    expect(periods[0]!.start).toBe(0);
+    expect(periods.at(-1)!.end).toBe(Number.MAX_SAFE_INTEGER);
+    for (let i = 1; i < periods.length; i++) expect(periods[i]!.start).toBe(periods[i - 1]!.end);
+    expect(periods.map((p) => p.start)).toContain(t('2026-10-25T01:00:00Z'));
+    expect(periods.map((p) => p.start)).toContain(t('2027-03-28T01:00:00Z'));
   });
 });

@@ -207,3 +207,20 @@ function computeOffsetPeriods(from: number, to: number, zone: string): OffsetPer
 /** Days since the epoch of the study day an instant falls in, given the offset in force then. */
 export const studyDayNumber = (instant: number, offset: number) => Math.floor((instant + offset - DAY_ROLLOVER_HOUR * HOUR) / DAY);
 export const dayNumberKey = (dayNumber: number) => keyOf(dayNumber * DAY);
+
+/** Answers before this are not expected; they still count, with the zone's 2015 offset. */
+const HISTORY_START = Date.UTC(2015, 0, 1);
+const END_OF_TIME = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Offset periods covering all of time for statistics over a person's whole history: the
+ * real periods from 2015 to the end of next year (remembered, so computed about once a
+ * year per zone), stretched at both ends so that no instant falls outside.
+ */
+export function historyOffsetPeriods(now: number, zone: string): OffsetPeriod[] {
+  const until = Date.UTC(new Date(now).getUTCFullYear() + 2, 0, 1);
+  const periods = offsetPeriods(HISTORY_START, until, zone).map((p) => ({ ...p }));
+  periods[0]!.start = 0;
+  periods[periods.length - 1]!.end = END_OF_TIME;
+  return periods;
+}

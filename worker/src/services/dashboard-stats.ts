@@ -2,11 +2,11 @@
  * The dashboard's statistics as SQL aggregates, never by loading every row: card figures
  * from `flashcard_stats` (per-state sums kept by triggers on flashcards) and ranges of the
  * (user_id, due, state) index; answer figures from the quarter-hour `review_activity`
- * rows (kept by triggers on review_logs). One or two D1 round trips per endpoint.
+ * rows (kept by triggers on review_logs). One D1 round trip (a batch) per endpoint.
  * Definitions: domain/stats.ts.
  */
 import { CONCEPT_LIST_SIZE, MASTERY_BUCKETS, minutesOf, roundedMean, statsWindows, successRate } from '../domain/stats';
-import { addDays, currentStreak, DAY_ROLLOVER_HOUR, dayNumberKey, offsetPeriods, studyDayKey, studyDaysFrom } from '../domain/study-day';
+import { addDays, currentStreak, DAY_ROLLOVER_HOUR, dayNumberKey, historyOffsetPeriods, studyDayKey, studyDaysFrom } from '../domain/study-day';
 
 /** Sums over the person's flashcard_stats rows (one per FSRS state, kept by triggers). */
 interface CardFigures {
@@ -94,26 +94,23 @@ export async function dashboardStats(d1: D1Database, userId: number, now: number
 }
 
 /**
- * The study days (as keys) on which the person answered, since their first answer. SQL
- * maps each quarter-hour row to its study day with the offset in force at that time, so
- * the whole history is one pass over the person's activity rows.
+ * The study days on which the person answered, over their whole history: SQL maps each
+ * quarter-hour row to its study day with the offset in force at that time (one pass over
+ * the person's activity rows; DST-exact). Read the day numbers with dayNumberKey.
  */
-async function activeStudyDays(d1: D1Database, userId: number, firstSlot: number | null, until: number, zone: string) {
-  if (firstSlot === null) return new Set<string>();
-  const periods = offsetPeriods(firstSlot, until, zone);
-  const days = await d1
+function activeStudyDaysStatement(d1: D1Database, userId: number, now: number, zone: string) {
+  const periods = historyOffsetPeriods(now, zone);
+  return d1
     .prepare(
       `SELECT DISTINCT (r.slot + (p.value ->> '$[2]') - ?3) / 86400000 AS day
        FROM json_each(?2) p JOIN review_activity r ON r.user_id = ?1 AND r.slot >= p.value ->> '$[0]' AND r.slot < p.value ->> '$[1]'`,
     )
-    .bind(userId, JSON.stringify(periods.map((p) => [p.start, p.end, p.offset])), DAY_ROLLOVER_HOUR * 3_600_000)
-    .all<{ day: number }>();
-  return new Set(days.results.map((r) => dayNumberKey(r.day)));
+    .bind(userId, JSON.stringify(periods.map((p) => [p.start, p.end, p.offset])), DAY_ROLLOVER_HOUR * 3_600_000);
 }
 
 export async function extendedStats(d1: D1Database, userId: number, now: number, zone: string) {
   const w = statsWindows(now, zone);
-  const [forecast, answers, first] = await d1.batch([
+  const [forecast, answers, days] = await d1.batch([
     d1
       .prepare(
         `SELECT SUM(due >= ?2 AND due < ?3) AS tomorrow, SUM(due >= ?2 AND due < ?4) AS next7, COUNT(*) AS next30
@@ -121,12 +118,11 @@ export async function extendedStats(d1: D1Database, userId: number, now: number,
       )
       .bind(userId, w.todayEnd, w.tomorrowEnd, w.next7End, w.next30End),
     answerFigures(d1, userId, w.last30Start, w.last7Start),
-    d1.prepare('SELECT MIN(slot) AS slot FROM review_activity WHERE user_id = ?').bind(userId),
+    activeStudyDaysStatement(d1, userId, now, zone),
   ]);
   const f = forecast!.results[0] as { tomorrow: number | null; next7: number | null; next30: number };
   const a = answers!.results[0] as AnswerFigures;
-  const firstSlot = (first!.results[0] as { slot: number | null } | undefined)?.slot ?? null;
-  const active = await activeStudyDays(d1, userId, firstSlot, w.todayEnd, zone);
+  const active = new Set((days!.results as { day: number }[]).map((r) => dayNumberKey(r.day)));
   return {
     rating_breakdown: { again_count: a.again30 ?? 0, hard_count: a.hard30 ?? 0, good_count: a.good30 ?? 0, easy_count: a.easy30 ?? 0 },
     workload_forecast: { due_tomorrow_count: f.tomorrow ?? 0, due_next_7_days_count: f.next7 ?? 0, due_next_30_days_count: f.next30 },
