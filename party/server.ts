@@ -21,11 +21,11 @@ import { onConnect, unstable_getYDoc } from 'y-partykit';
 import * as Y from 'yjs';
 import { contentToDoc } from '../worker/src/domain/richtext';
 import { verifyAccessToken } from '../worker/src/domain/tokens';
-import { EDITOR_FRAGMENT, appendDocToFragment, replaceDocInYDoc, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
+import { EDITOR_FRAGMENT, appendDocToFragment, replaceDocInYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
 import { roomName, parseRoomName } from './room-name';
 import { SaveScheduler } from './save-scheduler';
 import { UpdateLog } from './update-log';
-import { ConceptGoneError, WorkerApi, toBase64 } from './worker-api';
+import { ConceptGoneError, WorkerApi } from './worker-api';
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 /** WebSocket close code telling the client the concept is gone (not retried usefully). */
@@ -91,7 +91,7 @@ export default class ConceptRoom implements Party.Server {
   }
 
   private savedMessage(): string {
-    return JSON.stringify({ type: 'saved', state_vector: toBase64(this.storedVector) });
+    return JSON.stringify({ type: 'saved', state_vector: stateToBase64(this.storedVector) });
   }
 
   async onClose(connection: Party.Connection) {

@@ -3,6 +3,7 @@
  * the shared INTERNAL_SECRET. State travels as base64 of the binary Yjs update.
  */
 import type { RichDoc } from '../worker/src/domain/richtext';
+import { stateFromBase64, stateToBase64 } from '../worker/src/domain/yjs-prosemirror';
 
 export interface StoredRoom {
   state: Uint8Array | null;
@@ -17,19 +18,6 @@ export class ConceptGoneError extends Error {
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 export class WorkerApi {
   constructor(private readonly env: Record<string, unknown>) {}
@@ -62,10 +50,10 @@ export class WorkerApi {
   async load(userId: number, conceptId: number): Promise<StoredRoom> {
     const res = await this.call('GET', `/rooms/${userId}/${conceptId}`);
     const body = (await res.json()) as { state: string | null; content: RichDoc | null; content_version: number };
-    return { state: body.state ? fromBase64(body.state) : null, content: body.content, contentVersion: body.content_version };
+    return { state: body.state ? stateFromBase64(body.state) : null, content: body.content, contentVersion: body.content_version };
   }
 
   async save(userId: number, conceptId: number, state: Uint8Array, content: RichDoc): Promise<void> {
-    await this.call('PUT', `/rooms/${userId}/${conceptId}`, { state: toBase64(state), content });
+    await this.call('PUT', `/rooms/${userId}/${conceptId}`, { state: stateToBase64(state), content });
   }
 }

@@ -18,7 +18,7 @@ import { createContext } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import YPartyKitProvider from 'y-partykit/provider';
 import * as Y from 'yjs';
-import { EDITOR_FRAGMENT } from '@domain/yjs-prosemirror';
+import { EDITOR_FRAGMENT, stateFromBase64 } from '@domain/yjs-prosemirror';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
@@ -68,11 +68,6 @@ export function hasUnstoredUpdates(local: Map<number, number>, stored: Map<numbe
   return false;
 }
 
-function decodeBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
 export function openLiveSession(options: LiveSessionOptions): LiveSession {
   const ydoc = new Y.Doc();
   const room = roomName(options.userId, options.conceptId);
@@ -97,7 +92,7 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
     try {
       const message = JSON.parse(event.data) as { type?: string; state_vector?: string };
       if (message.type === 'saved' && message.state_vector) {
-        stored = Y.decodeStateVector(decodeBase64(message.state_vector));
+        stored = Y.decodeStateVector(stateFromBase64(message.state_vector));
         update();
       }
     } catch {

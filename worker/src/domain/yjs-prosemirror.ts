@@ -146,3 +146,17 @@ export function replaceDocInYDoc(ydoc: Y.Doc, doc: RichDoc, origin: unknown = nu
   }, origin);
   return true;
 }
+
+/** Binary Yjs state (or state vector) as base64, the way it travels in JSON between room, Worker and browser. */
+export function stateToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export function stateFromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}

@@ -3,7 +3,8 @@ import type { AppEnv } from '../env';
 import { requireInternal } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { conceptBelongsTo, fromBase64, loadRoomDocument, saveRoomDocument } from '../services/live-content';
+import { stateFromBase64 } from '../domain/yjs-prosemirror';
+import { conceptBelongsTo, loadRoomDocument, saveRoomDocument } from '../services/live-content';
 import { roomParams, roomSaveBody } from './internal.schema';
 
 /**
@@ -27,7 +28,7 @@ export const internalRoutes = new Hono<AppEnv>()
   .put('/rooms/:userId{[0-9]+}/:conceptId{[0-9]+}', validate('param', roomParams), validate('json', roomSaveBody), async (c) => {
     const { userId, conceptId } = c.req.valid('param');
     const { state, content } = c.req.valid('json');
-    const saved = await saveRoomDocument(c.env.DB, { userId, conceptId, state: fromBase64(state), content }, Date.now());
+    const saved = await saveRoomDocument(c.env.DB, { userId, conceptId, state: stateFromBase64(state), content }, Date.now());
     if (!saved) throw notFound('Concept');
     return c.body(null, 204);
   });

@@ -8,7 +8,7 @@ import * as Y from 'yjs';
 import type { Env } from '../env';
 import { contentToDoc, docToPlainText, linkedConceptIds, linkedConceptTitles, type RichDoc } from '../domain/richtext';
 import { extractWikiLinks, titleKey } from '../domain/wiki-links';
-import { replaceDocInYDoc } from '../domain/yjs-prosemirror';
+import { replaceDocInYDoc, stateToBase64 } from '../domain/yjs-prosemirror';
 
 export interface RoomDocument {
   /** Base64 of the binary Yjs state, or null when the concept was never edited live. */
@@ -21,19 +21,6 @@ interface ConceptContentRow {
   content: string | null;
   content_text: string;
   content_version: number;
-}
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 /** D1 hands BLOBs back as an ArrayBuffer or as an array of byte values depending on the driver. */
@@ -57,7 +44,7 @@ export async function loadRoomDocument(d1: D1Database, userId: number, conceptId
   const row = concept!.results[0] as ConceptContentRow | undefined;
   if (!row) return null;
   const state = (doc!.results[0] as { state: unknown } | undefined)?.state;
-  return { state: state ? toBase64(blobBytes(state)) : null, content: contentToDoc(row.content), content_version: row.content_version };
+  return { state: state ? stateToBase64(blobBytes(state)) : null, content: contentToDoc(row.content), content_version: row.content_version };
 }
 
 /** What a document's wiki links point at: `[[Title]]` in its text, and concept-link marks. */
