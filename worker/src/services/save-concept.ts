@@ -41,45 +41,46 @@ function storedNotes(notes: unknown): string | null {
   return typeof notes === 'string' ? notes : JSON.stringify(notes);
 }
 
-/** 422 unless every id names one of the user's concepts (or constellations). */
-async function assertOwned(d1: D1Database, userId: number, conceptIds: number[], constellationIds: number[]) {
-  const [concepts, constellations] = await d1.batch<{ id: number }>([
+interface WriteContext {
+  /** The stored title's key; null on creation. */
+  previousTitleKey: string | null;
+  parents: number[];
+  children: number[];
+}
+
+/**
+ * Everything a write must know before it is made, read in one round trip: that the concept
+ * is the user's, that every id the payload names is one of the user's concepts or
+ * constellations (422 otherwise), and the concept's current relations.
+ */
+async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[]): Promise<WriteContext> {
+  const self = conceptId ?? -1;
+  const [concept, concepts, constellations, parents, children] = await d1.batch<{ id: number; title_key?: string }>([
+    d1.prepare('SELECT id, title_key FROM concepts WHERE id = ? AND user_id = ?').bind(self, userId),
     d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(conceptIds)),
     d1.prepare('SELECT id FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(constellationIds)),
+    d1.prepare('SELECT parent_id AS id FROM concept_relations WHERE child_id = ?').bind(self),
+    d1.prepare('SELECT child_id AS id FROM concept_relations WHERE parent_id = ?').bind(self),
   ]);
-  const missing = (wanted: number[], found: { id: number }[]) => wanted.filter((id) => !found.some((r) => r.id === id));
+  const stored = concept!.results[0];
+  if (conceptId !== undefined && !stored) throw notFound('Concept');
+  const missing = (wanted: number[], found: { id: number }[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
   const lostConcepts = missing(conceptIds, concepts!.results);
-  if (lostConcepts.length) throw new ApiError(422, 'unknown_concept', `Concept introuvable : ${[...new Set(lostConcepts)].join(', ')}.`);
+  if (lostConcepts.length) throw new ApiError(422, 'unknown_concept', `Concept introuvable : ${lostConcepts.join(', ')}.`);
   const lostConstellations = missing(constellationIds, constellations!.results);
-  if (lostConstellations.length) throw new ApiError(422, 'unknown_constellation', `Constellation introuvable : ${[...new Set(lostConstellations)].join(', ')}.`);
-}
-
-async function ownTitleKey(d1: D1Database, userId: number, conceptId: number): Promise<string> {
-  const row = await d1.prepare('SELECT title_key FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ title_key: string }>();
-  if (!row) throw notFound('Concept');
-  return row.title_key;
-}
-
-async function currentRelations(d1: D1Database, conceptId: number) {
-  const [parents, children] = await d1.batch<{ id: number }>([
-    d1.prepare('SELECT parent_id AS id FROM concept_relations WHERE child_id = ?').bind(conceptId),
-    d1.prepare('SELECT child_id AS id FROM concept_relations WHERE parent_id = ?').bind(conceptId),
-  ]);
-  return { parents: parents!.results.map((r) => r.id), children: children!.results.map((r) => r.id) };
+  if (lostConstellations.length) throw new ApiError(422, 'unknown_constellation', `Constellation introuvable : ${lostConstellations.join(', ')}.`);
+  const ids = (result: D1Result<{ id: number }> | undefined) => result!.results.map((r) => r.id);
+  return { previousTitleKey: stored?.title_key ?? null, parents: ids(parents), children: ids(children) };
 }
 
 /** Creates or updates; returns the concept's id. */
 export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptProps, now: number): Promise<number> {
-  const previousTitleKey = conceptId !== undefined ? await ownTitleKey(d1, userId, conceptId) : null;
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
-
-  await assertOwned(d1, userId, [...(parents ?? []), ...(children ?? [])].filter((id) => id !== conceptId), constellationIds ?? []);
-  if (parents || children) {
-    const existing = conceptId !== undefined ? await currentRelations(d1, conceptId) : { parents: [], children: [] };
-    await assertNoCycle(d1, userId, conceptId ?? null, parents ?? existing.parents, children ?? existing.children);
-  }
+  const related = [...(parents ?? []), ...(children ?? [])].filter((id) => id !== conceptId);
+  const context = await readWriteContext(d1, userId, conceptId, related, constellationIds ?? []);
+  if (parents || children) await assertNoCycle(d1, userId, conceptId ?? null, parents ?? context.parents, children ?? context.children);
 
   const derived = body.content !== undefined ? deriveContent(body.content) : undefined;
   // The concept's id inside the batch. On creation it is not known before the insert runs;
@@ -95,7 +96,7 @@ export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptPr
   if (children) statements.push(...writeRelations(d1, userId, cid, children, 'children'));
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
   if (derived) statements.push(...writeWikiLinks(d1, userId, cid, derived, now));
-  if (previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
+  if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
   const [first] = await d1.batch<{ id: number }>(statements);
   return conceptId ?? first!.results[0]!.id;
 }
