@@ -39,9 +39,16 @@ export async function createConstellation(d1: D1Database, userId: number, body: 
 export async function updateConstellation(d1: D1Database, userId: number, id: number, body: ConstellationWrite, now: number) {
   const sets = ['name = ?', 'updated_at = ?'];
   const binds: unknown[] = [body.name, now];
-  if (body.description !== undefined) sets.push('description = ?') && binds.push(body.description || null);
-  if (body.color !== undefined) sets.push('color = ?') && binds.push(body.color ?? DEFAULT_CONSTELLATION_COLOR);
-  if (body.icon !== undefined) sets.push('icon = ?') && binds.push(body.icon || null);
+  const optional: [string, unknown, unknown][] = [
+    ['description', body.description, body.description || null],
+    ['color', body.color, body.color ?? DEFAULT_CONSTELLATION_COLOR],
+    ['icon', body.icon, body.icon || null],
+  ];
+  for (const [column, given, stored] of optional) {
+    if (given === undefined) continue;
+    sets.push(`${column} = ?`);
+    binds.push(stored);
+  }
   const row = await d1.prepare(`UPDATE constellations SET ${sets.join(', ')} WHERE id = ? AND user_id = ? RETURNING id`).bind(...binds, id, userId).first();
   if (!row) throw notFound('Constellation');
 }
