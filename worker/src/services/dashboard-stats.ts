@@ -94,18 +94,21 @@ export async function dashboardStats(d1: D1Database, userId: number, now: number
 }
 
 /**
- * The study days on which the person answered, over their whole history: SQL maps each
- * quarter-hour row to its study day with the offset in force at that time (one pass over
- * the person's activity rows; DST-exact). Read the day numbers with dayNumberKey.
+ * The study days on which the person answered, over their whole history, as one JSON
+ * array of day numbers (one row travels, not hundreds). Each quarter-hour row is mapped
+ * to its study day with the offset in force at that time, chosen by a CASE over the
+ * zone's offset periods (numbers computed here, not user input) — DST-exact, one pass.
  */
 function activeStudyDaysStatement(d1: D1Database, userId: number, now: number, zone: string) {
   const periods = historyOffsetPeriods(now, zone);
+  const branches = periods.map((p, i) => (i === periods.length - 1 ? `ELSE ${p.offset}` : `WHEN slot < ${p.end} THEN ${p.offset}`));
+  const offsetAt = periods.length === 1 ? String(periods[0]!.offset) : `CASE ${branches.join(' ')} END`;
   return d1
     .prepare(
-      `SELECT DISTINCT (r.slot + (p.value ->> '$[2]') - ?3) / 86400000 AS day
-       FROM json_each(?2) p JOIN review_activity r ON r.user_id = ?1 AND r.slot >= p.value ->> '$[0]' AND r.slot < p.value ->> '$[1]'`,
+      `SELECT json_group_array(day) AS days FROM (
+         SELECT DISTINCT (slot + (${offsetAt}) - ?2) / 86400000 AS day FROM review_activity WHERE user_id = ?1)`,
     )
-    .bind(userId, JSON.stringify(periods.map((p) => [p.start, p.end, p.offset])), DAY_ROLLOVER_HOUR * 3_600_000);
+    .bind(userId, DAY_ROLLOVER_HOUR * 3_600_000);
 }
 
 export async function extendedStats(d1: D1Database, userId: number, now: number, zone: string) {
@@ -122,7 +125,8 @@ export async function extendedStats(d1: D1Database, userId: number, now: number,
   ]);
   const f = forecast!.results[0] as { tomorrow: number | null; next7: number | null; next30: number };
   const a = answers!.results[0] as AnswerFigures;
-  const active = new Set((days!.results as { day: number }[]).map((r) => dayNumberKey(r.day)));
+  const dayNumbers = JSON.parse((days!.results[0] as { days: string }).days) as number[];
+  const active = new Set(dayNumbers.map(dayNumberKey));
   return {
     rating_breakdown: { again_count: a.again30 ?? 0, hard_count: a.hard30 ?? 0, good_count: a.good30 ?? 0, easy_count: a.easy30 ?? 0 },
     workload_forecast: { due_tomorrow_count: f.tomorrow ?? 0, due_next_7_days_count: f.next7 ?? 0, due_next_30_days_count: f.next30 },
