@@ -79,6 +79,8 @@ export const concepts = sqliteTable(
     // search) without reading the large rows, and the mastery sort with its NULLs last.
     index('concepts_user_titles').on(t.userId, t.titleKey, t.title),
     index('concepts_user_mastery_nulls').on(t.userId, sql`(${t.masteryLevel} IS NULL)`, t.masteryLevel),
+    // Read backwards, this one gives the descending mastery order with NULLs still last.
+    index('concepts_user_mastery_desc').on(t.userId, sql`(${t.masteryLevel} IS NOT NULL)`, t.masteryLevel),
   ],
 );
 

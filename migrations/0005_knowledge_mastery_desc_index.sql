@@ -1,0 +1,1 @@
+CREATE INDEX `concepts_user_mastery_desc` ON `concepts` (`user_id`,("mastery_level" IS NOT NULL),`mastery_level`);
