@@ -52,7 +52,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
     const userId = c.get('userId');
-    const id = await createStudySession(c.env.DB, {
+    const session = await createStudySession(c.env.DB, {
       userId,
       methodType: body.method_type,
       conceptIds: body.concept_ids,
@@ -60,21 +60,22 @@ export const studySessionsRoutes = new Hono<AppEnv>()
       dueOnly: body.due_only,
       now,
     });
-    return c.json(presentStudySession(await findSession(c.env.DB, userId, id)), 201);
+    return c.json(presentStudySession(session), 201);
   })
   .get('/:id{[0-9]+}', validate('param', sessionParam), async (c) => {
     return c.json(presentStudySession(await findSession(c.env.DB, c.get('userId'), c.req.valid('param').id)), 200);
   })
   .get('/:id{[0-9]+}/next-flashcard', validate('param', sessionParam), async (c) => {
-    const userId = c.get('userId');
-    const session = await findSession(c.env.DB, userId, c.req.valid('param').id);
-    if (session.ended_at !== null) throw notFound('Next flashcard');
-    // The first unanswered card by position, found in the session's own index first.
+    // The first unanswered card by position of the person's session, unless it has ended:
+    // one query, read from the session's own index first. Missing, ended or done → 404.
     const row = await c.env.DB.prepare(
       `${FLASHCARD_SELECT}
-       WHERE f.id = (SELECT flashcard_id FROM study_session_cards WHERE session_id = ? AND rating IS NULL ORDER BY position LIMIT 1) AND f.user_id = ?`,
+       WHERE f.id = (SELECT flashcard_id FROM study_session_cards
+                     WHERE session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL)
+                       AND rating IS NULL ORDER BY position LIMIT 1)
+         AND f.user_id = ?2`,
     )
-      .bind(session.id, userId)
+      .bind(c.req.valid('param').id, c.get('userId'))
       .first<FlashcardRow>();
     if (!row) throw notFound('Next flashcard');
     return c.json(presentFlashcard(row), 200);

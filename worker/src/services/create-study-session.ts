@@ -1,4 +1,5 @@
 import { ApiError, notFound } from '../lib/errors';
+import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
 export const NOTHING_DUE = 'Aucune carte due pour révision trouvée !';
@@ -75,13 +76,13 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   return { scope: hasConstellation && !hasConcepts ? 'constellation' : 'concepts', cardIds: cards.results.map((c) => c.id) };
 }
 
-/** Creates the session and its ordered cards in one batch; returns the new session's id. */
-export async function createStudySession(d1: D1Database, props: CreateSessionProps): Promise<number> {
+/** Creates the session and its ordered cards in one batch; returns the new session. */
+export async function createStudySession(d1: D1Database, props: CreateSessionProps): Promise<StudySessionRow> {
   const { userId, now } = props;
   const { scope, cardIds } = await selectCards(d1, props);
   const statements = [
     d1
-      .prepare('INSERT INTO study_sessions (user_id, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?) RETURNING id')
+      .prepare('INSERT INTO study_sessions (user_id, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?)')
       .bind(userId, props.methodType, scope, cardIds.length, now),
     // The session just inserted in this same transaction is the person's newest one; the
     // cards travel as one JSON array of [card id, position] so no parameter limit applies.
@@ -91,7 +92,8 @@ export async function createStudySession(d1: D1Database, props: CreateSessionPro
          SELECT (SELECT MAX(id) FROM study_sessions WHERE user_id = ?), value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`,
       )
       .bind(userId, JSON.stringify(cardIds.map((id, i) => [id, i]))),
+    d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = (SELECT MAX(id) FROM study_sessions WHERE user_id = ?)`).bind(userId),
   ];
-  const [session] = await d1.batch(statements);
-  return (session!.results[0] as { id: number }).id;
+  const results = await d1.batch(statements);
+  return results.at(-1)!.results[0] as StudySessionRow;
 }
