@@ -18,7 +18,7 @@ export const TOO_LARGE = 'File is too large. Max size is 15MB.';
 const tooLarge = () => new ApiError(413, 'file_too_large', TOO_LARGE);
 
 /** Reads a request body, stopping with 413 as soon as it passes `maxBytes`. */
-export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return new Uint8Array();
