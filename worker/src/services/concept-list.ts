@@ -35,11 +35,19 @@ const SORT_COLUMNS: Record<SortField, string> = {
   mastery_level: 'c.mastery_level',
 };
 
-/** ORDER BY for a sort; concepts without a mastery level always come last; ties broken by id. */
+/**
+ * ORDER BY for a sort; ties broken by id. Concepts without a mastery level always come last,
+ * spelled so that each direction reads straight off its index (concepts_user_mastery_nulls
+ * ascending, concepts_user_mastery_desc backwards).
+ */
 export function orderClause(sortBy: SortField, sortOrder: SortOrder): string {
   const dir = sortOrder === 'asc' ? 'ASC' : 'DESC';
-  const nullsLast = sortBy === 'mastery_level' ? 'c.mastery_level IS NULL, ' : '';
-  return `ORDER BY ${nullsLast}${SORT_COLUMNS[sortBy]} ${dir}, c.id ${dir}`;
+  if (sortBy === 'mastery_level') {
+    return sortOrder === 'asc'
+      ? 'ORDER BY c.mastery_level IS NULL, c.mastery_level ASC, c.id ASC'
+      : 'ORDER BY c.mastery_level IS NOT NULL DESC, c.mastery_level DESC, c.id DESC';
+  }
+  return `ORDER BY ${SORT_COLUMNS[sortBy]} ${dir}, c.id ${dir}`;
 }
 
 const MIN_PREFIX_LENGTH = 3;
