@@ -2,14 +2,14 @@ import { clampRetention, reviewCard, type RatingValue } from '../domain/fsrs';
 import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
-import { sessionProgressStatements, type StudySessionRow } from './study-session-progress';
+import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface ReviewProps {
   userId: number;
   flashcardId: number;
   rating: RatingValue;
   durationMs?: number | null;
-  /** Set when the answer is given inside a study session (the caller checked membership). */
+  /** Set when the answer is given inside a study session: the card must be in it, the session running. */
   sessionId?: number | null;
   now: number;
   fuzz?: boolean;
@@ -34,11 +34,14 @@ function desiredRetention(row: { data: string } | undefined) {
 export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const { userId, flashcardId, rating, now } = props;
   // One round trip for everything the answer depends on.
-  const [found, concept, preferences] = await d1.batch([
+  const sessionId = props.sessionId ?? null;
+  const [found, concept, preferences, membership] = await d1.batch([
     findFlashcardStatement(d1, userId, flashcardId),
     conceptCardsStatement(d1, userId, flashcardId),
     d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
+    ...(sessionId === null ? [] : [sessionCardCheckStatement(d1, userId, sessionId, flashcardId)]),
   ]);
+  if (sessionId !== null) assertSessionCard(membership!.results[0] as { ended_at: number | null; member: number } | undefined);
   const row = found!.results[0] as FlashcardRow | undefined;
   if (!row) throw notFound('Flashcard');
   const siblings = siblingCards(concept!.results);
@@ -46,7 +49,6 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const before = storedCardOf(row);
   const { card, log } = reviewCard(before, now, rating, { desiredRetention: retention, fuzz: props.fuzz ?? true });
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
-  const sessionId = props.sessionId ?? null;
 
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),

@@ -5,6 +5,27 @@
  * answered twice in one session counts once, with its latest rating.
  */
 
+import { ApiError, notFound } from '../lib/errors';
+
+/** Whether the person's session exists, has ended, and holds the card: read with the answer's other inputs. */
+export const sessionCardCheckStatement = (d1: D1Database, userId: number, sessionId: number, flashcardId: number) =>
+  d1
+    .prepare(
+      `SELECT ended_at, EXISTS (SELECT 1 FROM study_session_cards WHERE session_id = s.id AND flashcard_id = ?) AS member
+       FROM study_sessions s WHERE id = ? AND user_id = ?`,
+    )
+    .bind(flashcardId, sessionId, userId);
+
+/**
+ * A card answered (or un-answered) in a session must belong to the person's session
+ * (404 otherwise), and an ended session's figures are final (409).
+ */
+export function assertSessionCard(row: { ended_at: number | null; member: number } | undefined) {
+  if (!row) throw notFound('Study session');
+  if (row.ended_at !== null) throw new ApiError(409, 'session_ended', 'Cette session est terminée.');
+  if (!row.member) throw notFound('Flashcard in this session');
+}
+
 /** Sets a session card's rating from its latest remaining answer in that session (null if none). */
 export function sessionCardFromLogsStatement(d1: D1Database, sessionId: number, flashcardId: number) {
   return d1

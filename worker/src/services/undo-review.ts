@@ -2,12 +2,12 @@ import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
-import { sessionProgressStatements, type StudySessionRow } from './study-session-progress';
+import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface UndoProps {
   userId: number;
   flashcardId: number;
-  /** When undoing from a session, only an answer given in that session may be undone. */
+  /** When undoing from a session (which must hold the card and be running), only an answer given in it may be undone. */
   sessionId?: number;
   now: number;
 }
@@ -22,17 +22,20 @@ const nothingToUndo = () => new ApiError(404, 'nothing_to_undo', 'Aucune répons
  */
 export async function undoReview(d1: D1Database, props: UndoProps) {
   const { userId, flashcardId, now } = props;
-  const [found, logs, concept] = await d1.batch([
+  const inSession = props.sessionId !== undefined;
+  const [found, logs, concept, membership] = await d1.batch([
     findFlashcardStatement(d1, userId, flashcardId),
     d1.prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 1').bind(flashcardId, userId),
     conceptCardsStatement(d1, userId, flashcardId),
+    ...(inSession ? [sessionCardCheckStatement(d1, userId, props.sessionId!, flashcardId)] : []),
   ]);
+  if (inSession) assertSessionCard(membership!.results[0] as { ended_at: number | null; member: number } | undefined);
   const row = found!.results[0] as FlashcardRow | undefined;
   const lastLog = logs!.results[0] as { id: number; session_id: number | null; card_before: string } | undefined;
   const siblings = siblingCards(concept!.results);
   if (!row) throw notFound('Flashcard');
   if (!lastLog) throw nothingToUndo();
-  if (props.sessionId !== undefined && lastLog.session_id !== props.sessionId) throw nothingToUndo();
+  if (inSession && lastLog.session_id !== props.sessionId) throw nothingToUndo();
 
   const sessionId = lastLog.session_id;
   const card = JSON.parse(lastLog.card_before) as StoredCard;
