@@ -109,21 +109,22 @@ export function filterClause(userId: number, filter: ConceptFilter): { sql: stri
   return { sql: parts.join(' AND '), binds };
 }
 
-/**
- * The tags and the constellations of a set of concepts given as SQL yielding their ids:
- * two statements for a whole page, never one per concept.
- */
-function relationStatements(d1: D1Database, idsSql: string, binds: unknown[]) {
+/** The tags and the constellations of a set of concepts: two statements for a whole page, never one per concept. */
+function relationStatements(d1: D1Database, ids: number[]) {
+  const idList = JSON.stringify(ids);
   return [
     d1
-      .prepare(`SELECT ct.concept_id, t.id, t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.concept_id IN (${idsSql}) ORDER BY t.name_key`)
-      .bind(...binds),
+      .prepare(
+        `SELECT ct.concept_id, t.id, t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id
+         WHERE ct.concept_id IN (SELECT value FROM json_each(?)) ORDER BY t.name_key`,
+      )
+      .bind(idList),
     d1
       .prepare(
         `SELECT cc.concept_id, k.id, k.name, k.color, k.icon FROM constellation_concepts cc JOIN constellations k ON k.id = cc.constellation_id
-         WHERE cc.concept_id IN (${idsSql}) ORDER BY k.name, k.id`,
+         WHERE cc.concept_id IN (SELECT value FROM json_each(?)) ORDER BY k.name, k.id`,
       )
-      .bind(...binds),
+      .bind(idList),
   ];
 }
 
@@ -142,26 +143,27 @@ function present(rows: ConceptSummaryRow[], tags: D1Result | undefined, constell
 /** Adds tags and constellations to concept rows already read. */
 export async function summarise(d1: D1Database, rows: ConceptSummaryRow[]) {
   if (rows.length === 0) return [];
-  const [tags, constellations] = await d1.batch(relationStatements(d1, 'SELECT value FROM json_each(?)', [JSON.stringify(rows.map((r) => r.id))]));
+  const [tags, constellations] = await d1.batch(relationStatements(d1, rows.map((r) => r.id)));
   return present(rows, tags, constellations);
 }
 
 /**
- * One page of the user's concepts matching a filter, with the total the filter matches,
- * in one round trip. The page's ids are chosen from the small covering sort index first;
- * only those rows, which carry the large content columns, are then read.
+ * One page of the user's concepts matching a filter, with the total the filter matches.
+ * The page's ids are chosen from the small covering sort index first; only those rows,
+ * which carry the large content columns, are then read. Their tags and constellations
+ * follow by id in a second round trip, cheaper than running a costly filter (title or
+ * content search) twice more inside the first.
  */
 export async function listConcepts(d1: D1Database, userId: number, filter: ConceptFilter, page: Page) {
   const where = filterClause(userId, filter);
   const order = orderClause(page.sortBy, page.sortOrder);
-  const pageIds = `SELECT c.id FROM concepts c WHERE ${where.sql} ${order} LIMIT ? OFFSET ?`;
-  const pageBinds = [...where.binds, page.limit, page.skip];
-  const [rows, count, tags, constellations] = await d1.batch([
-    d1.prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE c.id IN (${pageIds}) ${order}`).bind(...pageBinds),
+  const [rows, count] = await d1.batch([
+    d1
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE c.id IN (SELECT c.id FROM concepts c WHERE ${where.sql} ${order} LIMIT ? OFFSET ?) ${order}`)
+      .bind(...where.binds, page.limit, page.skip),
     d1.prepare(`SELECT COUNT(*) AS total FROM concepts c WHERE ${where.sql}`).bind(...where.binds),
-    ...relationStatements(d1, pageIds, pageBinds),
   ]);
-  const concepts = present(rows!.results as ConceptSummaryRow[], tags, constellations);
+  const concepts = await summarise(d1, rows!.results as ConceptSummaryRow[]);
   return { concepts, total_items: (count!.results[0] as { total: number }).total };
 }
 
