@@ -94,39 +94,42 @@ export async function dashboardStats(d1: D1Database, userId: number, now: number
 }
 
 /**
- * The study days on which the person answered, over their whole history, as one JSON
- * array of day numbers (one row travels, not hundreds). Each quarter-hour row is mapped
- * to its study day with the offset in force at that time, chosen by a CASE over the
- * zone's offset periods (numbers computed here, not user input) — DST-exact, one pass.
+ * One pass over the person's quarter-hour activity rows, grouped by study day: the days
+ * with answers (as one JSON array of day numbers, so one row travels), the last 30 days'
+ * rating counts and the total answer time. Each row gets the UTC offset in force at its
+ * time, chosen by a CASE over the zone's offset periods (numbers computed here, never
+ * user input), so days are right across DST changes.
  */
-function activeStudyDaysStatement(d1: D1Database, userId: number, now: number, zone: string) {
+function activityByDayStatement(d1: D1Database, userId: number, now: number, zone: string, last30Start: number) {
   const periods = historyOffsetPeriods(now, zone);
   const branches = periods.map((p, i) => (i === periods.length - 1 ? `ELSE ${p.offset}` : `WHEN slot < ${p.end} THEN ${p.offset}`));
   const offsetAt = periods.length === 1 ? String(periods[0]!.offset) : `CASE ${branches.join(' ')} END`;
+  const last30 = (column: string) => `SUM(CASE WHEN slot >= ?3 THEN ${column} END) AS ${column}`;
   return d1
     .prepare(
-      `SELECT json_group_array(day) AS days FROM (
-         SELECT DISTINCT (slot + (${offsetAt}) - ?2) / 86400000 AS day FROM review_activity WHERE user_id = ?1)`,
+      `SELECT json_group_array(day) AS days, SUM(again_count) AS again30, SUM(hard_count) AS hard30, SUM(good_count) AS good30,
+         SUM(easy_count) AS easy30, SUM(duration_ms) AS duration_ms
+       FROM (SELECT (slot + (${offsetAt}) - ?2) / 86400000 AS day, ${['again_count', 'hard_count', 'good_count', 'easy_count'].map(last30).join(', ')},
+               SUM(duration_ms) AS duration_ms
+             FROM review_activity WHERE user_id = ?1 GROUP BY day)`,
     )
-    .bind(userId, DAY_ROLLOVER_HOUR * 3_600_000);
+    .bind(userId, DAY_ROLLOVER_HOUR * 3_600_000, last30Start);
 }
 
 export async function extendedStats(d1: D1Database, userId: number, now: number, zone: string) {
   const w = statsWindows(now, zone);
-  const [forecast, answers, days] = await d1.batch([
+  const [forecast, activity] = await d1.batch([
     d1
       .prepare(
         `SELECT SUM(due >= ?2 AND due < ?3) AS tomorrow, SUM(due >= ?2 AND due < ?4) AS next7, COUNT(*) AS next30
          FROM flashcards WHERE user_id = ?1 AND due >= ?2 AND due < ?5`,
       )
       .bind(userId, w.todayEnd, w.tomorrowEnd, w.next7End, w.next30End),
-    answerFigures(d1, userId, w.last30Start, w.last7Start),
-    activeStudyDaysStatement(d1, userId, now, zone),
+    activityByDayStatement(d1, userId, now, zone, w.last30Start),
   ]);
   const f = forecast!.results[0] as { tomorrow: number | null; next7: number | null; next30: number };
-  const a = answers!.results[0] as AnswerFigures;
-  const dayNumbers = JSON.parse((days!.results[0] as { days: string }).days) as number[];
-  const active = new Set(dayNumbers.map(dayNumberKey));
+  const a = activity!.results[0] as { days: string; again30: number | null; hard30: number | null; good30: number | null; easy30: number | null; duration_ms: number | null };
+  const active = new Set((JSON.parse(a.days) as number[]).map(dayNumberKey));
   return {
     rating_breakdown: { again_count: a.again30 ?? 0, hard_count: a.hard30 ?? 0, good_count: a.good30 ?? 0, easy_count: a.easy30 ?? 0 },
     workload_forecast: { due_tomorrow_count: f.tomorrow ?? 0, due_next_7_days_count: f.next7 ?? 0, due_next_30_days_count: f.next30 },
