@@ -377,6 +377,21 @@ describe('rich-text editor', () => {
     await context.close();
   });
 
+  it('keeps every [[Title]] link when a person types straight on without pausing', async () => {
+    const made = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chlorophylle', content: null, tag_names: [] } });
+    expect(made.status).toBe(201);
+    const { context, page, editor } = await openEditorPage(browser, stack.url, { token: account.token });
+    await editor.click();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.type(`la [[Chlorophylle]] chez les plantes ${i}.`, { delay: 15 });
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(() => editor.locator('a[data-concept-link]').count()).toBe(6);
+    expect(await editor.locator('[data-pending-concept]').count()).toBe(0);
+    expect(await editor.textContent()).not.toContain('[[');
+    await context.close();
+  });
+
   it('asks the host for tag suggestions in the web view', async () => {
     const { context, page, editor } = await openEditorPage(browser, stack.url, { tags: ['physique', 'philosophie', 'chimie'] });
     await editor.click();

@@ -44,7 +44,9 @@ export const PendingConceptLink = Mark.create<PendingLinkOptions>({
     return [{ tag: 'span[data-pending-concept]' }];
   },
   renderHTML({ HTMLAttributes }) {
-    return ['span', mergeAttributes({ 'data-pending-concept': '', class: 'italic text-purple-400', style: 'color:#a855f7;font-style:italic' }, HTMLAttributes)];
+    // Styled by editor.css, not an inline style: Chrome restructures inline-styled elements
+    // when typing at their edge, and the DOM read-back would then drop the mark.
+    return ['span', mergeAttributes({ 'data-pending-concept': '' }, HTMLAttributes)];
   },
   addInputRules() {
     return [
