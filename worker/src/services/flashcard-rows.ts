@@ -54,10 +54,9 @@ export function storedCardOf(row: Pick<FlashcardRow, 'due' | 'stability' | 'diff
   };
 }
 
-/** The same row with another memory state (what the presenter shows after a write). */
-export function withCard(row: FlashcardRow, card: StoredCard, updatedAt: number): FlashcardRow {
+/** A memory state as the row's columns. */
+export function cardColumns(card: StoredCard) {
   return {
-    ...row,
     due: card.due,
     stability: card.stability,
     difficulty: card.difficulty,
@@ -68,8 +67,12 @@ export function withCard(row: FlashcardRow, card: StoredCard, updatedAt: number)
     lapses: card.lapses,
     state: card.state,
     last_review: card.lastReview,
-    updated_at: updatedAt,
   };
+}
+
+/** The same row with another memory state (what the presenter shows after a write). */
+export function withCard(row: FlashcardRow, card: StoredCard, updatedAt: number): FlashcardRow {
+  return { ...row, ...cardColumns(card), updated_at: updatedAt };
 }
 
 /** Writes a memory state onto a card, only if nobody changed the card since it was read. */

@@ -1,7 +1,7 @@
 import { newCard } from '../domain/fsrs';
 import { notFound } from '../lib/errors';
 import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
-import { findFlashcard, type FlashcardRow } from './flashcard-rows';
+import { cardColumns, findFlashcard, type FlashcardRow } from './flashcard-rows';
 
 export interface FlashcardText {
   question: string;
@@ -39,16 +39,7 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
     question: props.question,
     answer: props.answer,
     tags: JSON.stringify(props.tags),
-    due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsedDays,
-    scheduled_days: card.scheduledDays,
-    learning_steps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    last_review: card.lastReview,
+    ...cardColumns(card),
     created_at: now,
     updated_at: now,
   };
