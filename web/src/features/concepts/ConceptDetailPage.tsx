@@ -14,7 +14,7 @@ import { conceptsApi } from './api';
 import { ConstellationChips, TagChips } from './Chips';
 import { ConceptContent } from './ConceptContent';
 import { ConceptMetadata, PersonalNotes } from './ConceptMetadata';
-import { ConfirmDialog } from './Dialog';
+import { ConfirmDialog } from '../../app/Dialog';
 import { errorText, isAbort, parseId } from './format';
 import { MentionsPanel } from './MentionsPanel';
 import type { Concept, ConceptRef } from './types';

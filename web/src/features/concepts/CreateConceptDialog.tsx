@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { apiJson } from '../../api/client';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../app/Dialog';
 import { parseTagInput } from '@domain/tags';
 import { plainTextToDoc } from '@domain/richtext';
 import { errorText } from './format';

@@ -11,18 +11,4 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** Whether the viewport matches a media query, following its changes. */
-export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMatches(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
-}
-
-/** Small screens get bottom drawers instead of side panels and centred dialogs. */
-export const SMALL_SCREEN = '(max-width: 767px)';
+export { SMALL_SCREEN, useMediaQuery } from '../../lib/use-media-query';

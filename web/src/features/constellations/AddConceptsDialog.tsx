@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { conceptsApi, constellationsApi } from '../concepts/api';
-import { Dialog } from '../concepts/Dialog';
+import { Dialog } from '../../app/Dialog';
 import { isAbort } from '../concepts/format';
 import { useDebouncedValue } from '../concepts/hooks';
 import type { ConceptRef } from '../concepts/types';

@@ -9,7 +9,7 @@ import { Spinner } from '../../app/common';
 import { useToast } from '../../app/toasts';
 import { constellationsApi } from '../concepts/api';
 import { ConceptCard } from '../concepts/ConceptCard';
-import { ConfirmDialog } from '../concepts/Dialog';
+import { ConfirmDialog } from '../../app/Dialog';
 import { parseId } from '../concepts/format';
 import { SORT_LABELS, type ConceptSummary, type Constellation, type SortField, type SortOrder } from '../concepts/types';
 import { AddConceptsDialog } from './AddConceptsDialog';

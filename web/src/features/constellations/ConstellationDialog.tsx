@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { constellationProblems, countGraphemes, DEFAULT_CONSTELLATION_COLOR, ICON_MAX_GRAPHEMES, isValidConstellationColor } from '@domain/constellation';
 import { constellationsApi, type ConstellationWrite } from '../concepts/api';
-import { Dialog } from '../concepts/Dialog';
+import { Dialog } from '../../app/Dialog';
 import { errorText } from '../concepts/format';
 import type { Constellation } from '../concepts/types';
 

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../app/common';
 import { useToast } from '../../app/toasts';
 import { constellationsApi } from '../concepts/api';
-import { ConfirmDialog } from '../concepts/Dialog';
+import { ConfirmDialog } from '../../app/Dialog';
 import { errorText, isAbort } from '../concepts/format';
 import type { Constellation } from '../concepts/types';
 import { ConstellationCard } from './ConstellationCard';

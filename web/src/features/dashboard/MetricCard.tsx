@@ -1,6 +1,6 @@
 /** A dashboard figure with an info button that explains it ('Compris' closes). */
 import { useState, type ReactNode } from 'react';
-import { Dialog } from '../flashcards/Dialog';
+import { Dialog } from '../../app/Dialog';
 import type { Loaded } from './useDashboardStats';
 
 interface Props<T> {
@@ -32,7 +32,7 @@ export function MetricCard<T>({ title, info, source, value, hint }: Props<T>) {
         open={open}
         title={title}
         onClose={() => setOpen(false)}
-        footer={
+        actions={
           <button type="button" className="btn-primary" onClick={() => setOpen(false)}>
             Compris
           </button>

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useToast } from '../../app/toasts';
 import { errorText, flashcardsApi, type GeneratedFlashcard } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../app/Dialog';
 
 interface Candidate extends GeneratedFlashcard {
   key: number;
@@ -62,7 +62,7 @@ export function GeneratedFlashcardsDialog({ conceptId, candidates, onClose, onSa
       wide
       title="Flashcards générées"
       onClose={() => !saving && onClose()}
-      footer={
+      actions={
         <>
           <button type="button" className="btn-ghost" disabled={saving} onClick={onClose}>
             Fermer

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../app/common';
 import { flashcardsApi, type Flashcard, type Rating } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../app/Dialog';
 import { RatingButtons } from './RatingButtons';
 import { useReviewKeys } from './useReviewKeys';
 
@@ -100,7 +100,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
       open={open}
       title="Réviser les flashcards"
       onClose={onClose}
-      footer={
+      actions={
         <>
           {answered.length > 0 && (
             <button type="button" className="btn-ghost" title="Annuler la dernière réponse" disabled={busy} onClick={() => void undo()}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Spinner } from '../../app/common';
 import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
 import { errorText, flashcardsApi, type Flashcard } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../app/Dialog';
 import { FlashcardForm } from './FlashcardForm';
 import { FlashcardViewer } from './FlashcardViewer';
 import { ReviewDialog } from './ReviewDialog';

@@ -1,13 +1,17 @@
 /**
- * A modal dialog: centred card, or a bottom drawer on small screens when asked. Escape
- * and the backdrop close it; focus moves into it on open and back to the opener on close.
+ * The one modal dialog of the app: centred card, or a bottom drawer on small screens when
+ * asked. Escape and the backdrop close it; focus moves into it on open and back to the
+ * opener on close. Rendered into <body>, so Enter in its fields never submits a form
+ * around the screen that opened it (the concept form around the editor, say).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { SMALL_SCREEN, useMediaQuery } from './hooks';
+import { createPortal } from 'react-dom';
+import { SMALL_SCREEN, useMediaQuery } from '../lib/use-media-query';
 
 interface DialogProps {
   title: string;
-  open: boolean;
+  /** Defaults to true, for dialogs that are rendered only while shown. */
+  open?: boolean;
   onClose(): void;
   children: ReactNode;
   /** Buttons row at the bottom. */
@@ -17,7 +21,7 @@ interface DialogProps {
   wide?: boolean;
 }
 
-export function Dialog({ title, open, onClose, children, actions, drawerOnSmall = false, wide = false }: DialogProps) {
+export function Dialog({ title, open = true, onClose, children, actions, drawerOnSmall = false, wide = false }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const small = useMediaQuery(SMALL_SCREEN);
@@ -45,8 +49,8 @@ export function Dialog({ title, open, onClose, children, actions, drawerOnSmall 
   if (!open) return null;
   const placement = asDrawer ? 'items-end' : 'items-center justify-center p-4';
   const shape = asDrawer ? 'w-full rounded-t-2xl max-h-[85vh]' : `w-full ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl max-h-[90vh]`;
-  return (
-    <div className={`fixed inset-0 z-40 flex bg-black/70 ${placement}`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+  return createPortal(
+    <div className={`fixed inset-0 z-50 flex bg-black/70 ${placement}`} onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`flex flex-col border border-space-600 bg-space-900 shadow-2xl ${shape}`}>
         <div className="flex items-center justify-between border-b border-space-700 px-5 py-3">
           <h2 id={titleId} className="text-lg font-semibold">
@@ -57,9 +61,10 @@ export function Dialog({ title, open, onClose, children, actions, drawerOnSmall 
           </button>
         </div>
         <div className="overflow-y-auto px-5 py-4">{children}</div>
-        {actions && <div className="flex justify-end gap-2 border-t border-space-700 px-5 py-3">{actions}</div>}
+        {actions && <div className="flex flex-wrap justify-end gap-2 border-t border-space-700 px-5 py-3">{actions}</div>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
