@@ -6,7 +6,7 @@
  */
 import type { AnyExtension, Editor, Range } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type JSONContent } from '@tiptap/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { insertPendingLink, resolvePendingLinks } from './concept-links';
 import { FlashcardFromSelectionDialog } from './dialogs/FlashcardFromSelectionDialog';
@@ -15,6 +15,7 @@ import { PieChartDialog } from './dialogs/PieChartDialog';
 import { QuickConceptDialog } from './dialogs/QuickConceptDialog';
 import './editor.css';
 import { buildExtensions, EDITOR_CHARACTER_LIMIT, type EditorHandlers } from './extensions';
+import { LiveEditingContext, type LiveSession } from './collaboration';
 import { bestConceptMatch, searchConcepts } from './menus/triggers';
 import { EmptyLineMenu, SelectionBubbleMenu } from './menus/SelectionMenus';
 import { DesktopToolbar, MobileToolbar } from './menus/Toolbar';
@@ -38,6 +39,11 @@ export interface RichTextEditorProps {
   characterLimit?: number;
   /** Gives the screen the editor instance (tests, embedded host messages). */
   onReady?: (editor: Editor) => void;
+  /**
+   * Edit a concept's live document (editor/collaboration.ts) instead of `value`. Defaults
+   * to the session a screen provides through LiveEditingContext; `null` opts out.
+   */
+  collaboration?: LiveSession | null;
 }
 
 function Footer({ editor, limit }: { editor: Editor; limit: number }) {
@@ -56,7 +62,11 @@ function Footer({ editor, limit }: { editor: Editor; limit: number }) {
   );
 }
 
-export function RichTextEditor({ value, onChange, editable = true, disabled = false, conceptId, placeholder, ariaLabel = 'Contenu', extraExtensions = [], toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, editable = true, disabled = false, conceptId, placeholder, ariaLabel = 'Contenu', extraExtensions = [], toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady, collaboration }: RichTextEditorProps) {
+  const contextSession = useContext(LiveEditingContext);
+  // Only an editable editor joins a live document; read-only views render their value.
+  const live = editable ? (collaboration === undefined ? contextSession : collaboration) : null;
+  const extras = live ? [...extraExtensions, ...live.extensions] : extraExtensions;
   const { isWebView } = useAuth();
   const [dialog, setDialog] = useState<EditorDialogState>(null);
   const handlers = useRef<EditorHandlers>(null!);
@@ -82,7 +92,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
   };
 
   const extensions = useMemo(
-    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n) }, withSuggestions: editable, withHistory: !extraExtensions.some((e) => e.name === 'collaboration') }), ...extraExtensions],
+    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n) }, withSuggestions: editable, withHistory: !extras.some((e) => e.name === 'collaboration') }), ...extras],
     // The schema is fixed for the editor's lifetime; extraExtensions are read once too.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -90,7 +100,8 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
 
   const editor = useEditor({
     extensions,
-    content: value ?? '',
+    // A live document comes from the room: initial content would be inserted a second time.
+    content: live ? undefined : (value ?? ''),
     editable: editable && !disabled,
     editorProps: {
       attributes: { 'aria-label': ariaLabel, role: 'textbox', 'aria-multiline': 'true', class: editable ? 'min-h-[150px] max-h-[600px] overflow-y-auto p-3' : 'p-1' },

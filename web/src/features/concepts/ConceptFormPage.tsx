@@ -7,6 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../app/common';
+import { LiveEditingContext } from '../../editor/collaboration';
+import { LiveStatusBar } from '../embedded/LiveStatusBar';
+import { useLiveSession } from '../embedded/useLiveSession';
 import { conceptsApi } from './api';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
 import type { JSONContent } from '@tiptap/react';
@@ -49,6 +52,9 @@ function payload(values: ConceptFormValues, original: Concept | null): ConceptWr
   };
 }
 
+/** The room already stores live content; sending it again could undo a keystroke made meanwhile. */
+const withoutContent = (body: ConceptWrite) => ({ ...body, content: undefined }) as unknown as ConceptWrite;
+
 type Phase = 'loading' | 'loadFailed' | 'ready' | 'submitting' | 'saved';
 
 export function ConceptFormPage() {
@@ -64,6 +70,10 @@ export function ConceptFormPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const alertBox = useRef<HTMLParagraphElement>(null);
+  // An existing concept's content is edited live through its room (issue 6) and stored as
+  // it is typed; the form's save sends the other fields.
+  const live = useLiveSession(editing ? id : null);
+  const liveSession = live.state.kind === 'live' && live.status.ready ? live.state.session : null;
 
   useEffect(() => () => clearTimeout(redirect.current), []);
   // The save button sits at the bottom of a long form: bring the reason into view.
@@ -110,7 +120,7 @@ export function ConceptFormPage() {
     setError(null);
     setPhase('submitting');
     try {
-      const saved = original ? await conceptsApi.update(original.id, body) : await conceptsApi.create(body);
+      const saved = original ? await conceptsApi.update(original.id, liveSession ? withoutContent(body) : body) : await conceptsApi.create(body);
       setPhase('saved');
       if (original) {
         setNotice('Concept mis à jour avec succès!');
@@ -127,7 +137,7 @@ export function ConceptFormPage() {
   }
 
   const heading = editing ? 'Modifier le concept' : 'Nouveau concept';
-  if (phase === 'loading') return <Spinner />;
+  if (phase === 'loading' || (phase !== 'loadFailed' && editing && live.state.kind !== 'unavailable' && !liveSession)) return <Spinner />;
   if (phase === 'loadFailed') {
     return (
       <div className="mx-auto max-w-3xl card" role="alert">
@@ -139,6 +149,7 @@ export function ConceptFormPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-4">
       <h1 className="text-3xl font-semibold">{heading}</h1>
+      {liveSession && <LiveStatusBar status={live.status} />}
       {notice && (
         <p role="status" className="rounded-md border border-emerald-600/50 bg-emerald-950/60 px-4 py-2 text-emerald-100">
           {notice}
@@ -150,16 +161,18 @@ export function ConceptFormPage() {
         </p>
       )}
       <div className="card">
-        <ConceptForm
-          values={values}
-          onChange={setValues}
-          onSubmit={save}
-          submitting={phase === 'submitting' || phase === 'saved'}
-          submitLabel={editing ? 'Mettre à jour' : 'Ajouter le concept'}
-          conceptId={original?.id ?? null}
-          editorKey={editorKey}
-          cancelTo={original ? `/concepts/${original.id}` : '/concepts'}
-        />
+        <LiveEditingContext.Provider value={liveSession}>
+          <ConceptForm
+            values={values}
+            onChange={setValues}
+            onSubmit={save}
+            submitting={phase === 'submitting' || phase === 'saved'}
+            submitLabel={editing ? 'Mettre à jour' : 'Ajouter le concept'}
+            conceptId={original?.id ?? null}
+            editorKey={editorKey}
+            cancelTo={original ? `/concepts/${original.id}` : '/concepts'}
+          />
+        </LiveEditingContext.Provider>
       </div>
     </div>
   );

@@ -90,7 +90,7 @@ function LiveConceptEditor({ conceptId, hideHeader }: { conceptId: number; hideH
       {state.kind === 'unavailable' && <p role="alert" className="text-rose-300">{state.reason}</p>}
       {(state.kind === 'waiting' || (state.kind === 'live' && !status.ready)) && <Spinner label={LOADING} />}
       {state.kind === 'live' && status.ready && (
-        <RichTextEditor key={state.session.ydoc.guid} value={null} conceptId={conceptId} extraExtensions={state.session.extensions} onReady={setEditor} ariaLabel="Contenu du concept" />
+        <RichTextEditor key={state.session.ydoc.guid} value={null} conceptId={conceptId} collaboration={state.session} onReady={setEditor} ariaLabel="Contenu du concept" />
       )}
     </Frame>
   );

@@ -8,6 +8,7 @@ import { apiJson } from '../../api/client';
 import { useAuth } from '../../app/auth';
 import { storedToken } from '../../lib/token-store';
 import { deviceLabel, openLiveSession, type LiveSession, type LiveStatus } from '../../editor/collaboration';
+import './live-carets.css';
 
 let partyHostPromise: Promise<string | null> | null = null;
 
