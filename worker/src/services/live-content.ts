@@ -6,8 +6,9 @@
  */
 import * as Y from 'yjs';
 import type { Env } from '../env';
-import { contentToDoc, docToPlainText, linkedConceptIds, linkedConceptTitles, type RichDoc } from '../domain/richtext';
-import { extractWikiLinks, titleKey } from '../domain/wiki-links';
+import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
+import { wikiLinkTargets } from '../domain/wiki-links';
+import { writeWikiLinks } from './save-concept';
 import { replaceDocInYDoc, stateToBase64 } from '../domain/yjs-prosemirror';
 
 export interface RoomDocument {
@@ -47,28 +48,6 @@ export async function loadRoomDocument(d1: D1Database, userId: number, conceptId
   return { state: state ? stateToBase64(blobBytes(state)) : null, content: contentToDoc(row.content), content_version: row.content_version };
 }
 
-/** What a document's wiki links point at: `[[Title]]` in its text, and concept-link marks. */
-function linkTargets(doc: RichDoc | null, text: string): { titleKeys: string[]; ids: number[] } {
-  const titles = [...extractWikiLinks(text), ...linkedConceptTitles(doc)];
-  return { titleKeys: [...new Set(titles.map(titleKey))].sort(), ids: linkedConceptIds(doc).sort((a, b) => a - b) };
-}
-
-/** Rewrites a concept's `wiki` links to the concepts its text and link marks name (never itself). */
-export function wikiLinkStatements(d1: D1Database, props: { userId: number; conceptId: number; doc: RichDoc | null; text: string }, now: number): D1PreparedStatement[] {
-  const { titleKeys, ids } = linkTargets(props.doc, props.text);
-  return [
-    d1.prepare("DELETE FROM concept_links WHERE concept_id = ? AND user_id = ? AND link_type = 'wiki'").bind(props.conceptId, props.userId),
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
-         SELECT ?1, ?2, id, 'wiki', ?3 FROM concepts
-         WHERE user_id = ?1 AND id != ?2
-           AND (title_key IN (SELECT value FROM json_each(?4)) OR id IN (SELECT value FROM json_each(?5)))`,
-      )
-      .bind(props.userId, props.conceptId, now, JSON.stringify(titleKeys), JSON.stringify(ids)),
-  ];
-}
-
 /**
  * Stores a room's state and what derives from it, in one batch: the state always; the
  * JSON (bumping content_version) when it changed; the plain text and links only when
@@ -88,7 +67,8 @@ export async function saveRoomDocument(
   const json = JSON.stringify(content);
   const text = docToPlainText(content);
   const previous = contentToDoc(row.content);
-  const linksChanged = JSON.stringify(linkTargets(previous, row.content_text)) !== JSON.stringify(linkTargets(content, text));
+  const targets = wikiLinkTargets(content, text);
+  const linksChanged = JSON.stringify(wikiLinkTargets(previous, row.content_text)) !== JSON.stringify(targets);
   const statements: D1PreparedStatement[] = [
     d1
       .prepare(
@@ -107,7 +87,7 @@ export async function saveRoomDocument(
   if (text !== row.content_text) {
     statements.push(d1.prepare('UPDATE concepts SET content_text = ? WHERE id = ? AND user_id = ?').bind(text, conceptId, userId));
   }
-  if (linksChanged) statements.push(...wikiLinkStatements(d1, { userId, conceptId, doc: content, text }, now));
+  if (linksChanged) statements.push(...writeWikiLinks(d1, userId, String(Math.trunc(conceptId)), targets, now));
   await d1.batch(statements);
   return true;
 }

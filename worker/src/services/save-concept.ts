@@ -95,7 +95,7 @@ export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptPr
   if (parents) statements.push(...writeRelations(d1, userId, cid, parents, 'parents'));
   if (children) statements.push(...writeRelations(d1, userId, cid, children, 'children'));
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
-  if (derived) statements.push(...writeWikiLinks(d1, userId, cid, derived, now));
+  if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
   if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
   const [first] = await d1.batch<{ id: number }>(statements);
   return conceptId ?? first!.results[0]!.id;
@@ -189,10 +189,11 @@ function writeConstellations(d1: D1Database, userId: number, cid: string, ids: n
 }
 
 /**
- * Rewrites the concept's wiki links from its content, and links to it the concepts whose
- * text already said `[[its title]]` before it existed or was renamed.
+ * Rewrites the concept's wiki links to the concepts its content names (never itself).
+ * `cid` is the concept's id, or an SQL expression for it inside a create batch. Also used
+ * by live rooms' saves (services/live-content.ts).
  */
-function writeWikiLinks(d1: D1Database, userId: number, cid: string, derived: DerivedContent, now: number) {
+export function writeWikiLinks(d1: D1Database, userId: number, cid: string, targets: { titleKeys: string[]; ids: number[] }, now: number) {
   return [
     d1.prepare(`DELETE FROM concept_links WHERE concept_id = ${cid} AND link_type = 'wiki'`),
     d1
@@ -202,7 +203,7 @@ function writeWikiLinks(d1: D1Database, userId: number, cid: string, derived: De
          WHERE user_id = ? AND id <> ${cid}
            AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))`,
       )
-      .bind(userId, now, userId, JSON.stringify(derived.linkTitleKeys), JSON.stringify(derived.linkIds)),
+      .bind(userId, now, userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids)),
   ];
 }
 
