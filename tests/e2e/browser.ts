@@ -30,7 +30,7 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  (page as Page & { pageErrors: string[] }).pageErrors = errors;
+  uncaught.set(page, errors);
   return { context, page };
 }
 
@@ -39,6 +39,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Uncaught errors each page has thrown since it opened. */
+const uncaught = new WeakMap<Page, string[]>();
+
 export function pageErrors(page: Page): string[] {
-  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+  return uncaught.get(page) ?? [];
 }

@@ -127,7 +127,7 @@ describe('XSS corpus', () => {
     await expect.poll(() => editor.textContent()).toContain('lien js');
     await expectInert(page, '[data-testid="rich-text-editor"]');
     await screenshot(page, 'xss-pasted');
-    const doc = await page.evaluate(() => window.__astrolabeEditor!.getJSON());
+    const doc = await page.evaluate(() => (window as unknown as { __astrolabeEditor: { getJSON(): unknown } }).__astrolabeEditor.getJSON());
     const saved = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Collage piégé', content: doc, tag_names: [] } });
     expect(saved.status).toBe(201);
     await page.goto(`${stack.url}/login`);
