@@ -6,13 +6,16 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, applyMigrations, freePort, startStack } from './lib/stack.mjs';
+import { ROOT, applyMigrations, buildWeb, freePort, startStack } from './lib/stack.mjs';
 
 const filter = process.argv[2];
 const persistTo = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-bench-'));
 applyMigrations({ persistTo, quiet: true });
+// The SPA is built into the bench's own folder, so the browser cases measure this tree.
+const assetsDir = path.join(persistTo, 'dist');
+buildWeb({ quiet: true, outDir: assetsDir });
 const t0 = Date.now();
-const stack = await startStack({ port: await freePort(), partyPort: await freePort(), persistTo, quiet: true, vars: { LOGIN_WINDOW_SECONDS: '1' } });
+const stack = await startStack({ port: await freePort(), partyPort: await freePort(), persistTo, quiet: true, assetsDir, vars: { LOGIN_WINDOW_SECONDS: '1' } });
 console.log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${stack.url}`);
 
 const rows = [];
@@ -36,7 +39,7 @@ async function measure(name, fn, { iterations = 200, warmup = 10 } = {}) {
   return row;
 }
 
-const ctx = { url: stack.url, partyUrl: stack.partyUrl, secrets: stack.secrets, persistTo, measure };
+const ctx = { url: stack.url, partyUrl: stack.partyUrl, secrets: stack.secrets, persistTo, assetsDir, measure };
 try {
   const files = readdirSync(path.join(ROOT, 'tests/bench')).filter((f) => f.endsWith('.bench.mjs') && (!filter || f.includes(filter))).sort();
   for (const file of files) {

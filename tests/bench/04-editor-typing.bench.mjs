@@ -1,16 +1,14 @@
 // Editor: keystroke-to-paint while typing into a 100,000-character document in Chromium,
 // and the initial JavaScript (gzipped) that /login and /dashboard load.
 // Goals (issue 5): p95 keystroke-to-paint <= 50 ms; initial JS <= 200 KB gzipped.
-// The Worker serves web/dist (wrangler's default assets), so the SPA is built first.
+// The bench runner builds the SPA into ctx.assetsDir and the Worker serves it from there.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ROOT, buildWeb } from '../../scripts/lib/stack.mjs';
 import { account } from './lib.mjs';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-const DIST = path.join(ROOT, 'web/dist');
 const DOC_CHARACTERS = 99_800;
 const KEYSTROKES = 200;
 
@@ -26,7 +24,7 @@ async function waitForApp(url) {
     if (html.includes('<script')) return;
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('the Worker does not serve the built SPA (web/dist)');
+  throw new Error('the Worker does not serve the built SPA');
 }
 
 /** A realistic long document: 998 paragraphs of 100 characters. */
@@ -80,8 +78,8 @@ async function typingLatency(browser, url) {
   return latencies;
 }
 
-/** Every JS file a page loads, with its gzipped size from web/dist. */
-async function initialJs(browser, url, route, token) {
+/** Every JS file a page loads, with its gzipped size from the build folder. */
+async function initialJs(browser, url, dist, route, token) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const files = new Set();
@@ -93,7 +91,7 @@ async function initialJs(browser, url, route, token) {
   await page.goto(`${url}${route}`, { waitUntil: 'networkidle' });
   await context.close();
   const sized = [...files].map((f) => {
-    const local = path.join(DIST, f);
+    const local = path.join(dist, f);
     return { file: path.basename(f), gzip: existsSync(local) ? gzipSync(readFileSync(local)).length : 0 };
   });
   const total = sized.reduce((sum, f) => sum + f.gzip, 0);
@@ -103,14 +101,13 @@ async function initialJs(browser, url, route, token) {
 }
 
 export default async function editorTyping(ctx) {
-  const { url } = ctx;
-  buildWeb({ quiet: true });
+  const { url, assetsDir } = ctx;
   await waitForApp(url);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
   try {
     const { token } = await account(url, 'bench_editor');
-    await initialJs(browser, url, '/login');
-    await initialJs(browser, url, '/dashboard', token);
+    await initialJs(browser, url, assetsDir, '/login');
+    await initialJs(browser, url, assetsDir, '/dashboard', token);
     const latencies = await typingLatency(browser, url);
     print(`keystroke-to-paint, ${DOC_CHARACTERS} chars (goal p95 <= 50)`, latencies);
   } finally {
