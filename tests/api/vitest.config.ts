@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
@@ -6,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export default defineConfig(async () => {
+  // wrangler.toml's [assets] folder must exist even though API tests never serve the SPA
+  // (a fresh clone has not built it).
+  mkdirSync(path.join(root, 'web/dist'), { recursive: true });
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   return {
     root,
