@@ -5,7 +5,7 @@ describe('API conventions', () => {
   it('GET /api/config tells the SPA where the party server is', async () => {
     const res = await call('GET', '/api/config');
     expect(res.status).toBe(200);
-    expect(res.body.party_host).toBe('party.example:1999');
+    expect(res.body.party_host).toBe('127.0.0.1:9');
   });
 
   it('puts a request id and secure headers on every response', async () => {

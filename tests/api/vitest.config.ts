@@ -26,7 +26,8 @@ export default defineConfig(async () => {
             ENVIRONMENT: 'test',
             ALLOWED_ORIGINS: 'https://astrolabe.example',
             LOGIN_WINDOW_SECONDS: '2',
-            PARTY_HOST: 'party.example:1999',
+            // A closed loopback port: content writes that notify the room fail fast, never leave the machine.
+            PARTY_HOST: '127.0.0.1:9',
           },
         },
       }),

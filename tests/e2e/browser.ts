@@ -31,6 +31,8 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   uncaught.set(page, errors);
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page };
 }
 
@@ -41,6 +43,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Uncaught errors each page has thrown since it opened. */
 const uncaught = new WeakMap<Page, string[]>();
+/** Pages still open, for the failure report in tests/e2e/setup.ts. */
+export const openPages = new Set<Page>();
 
 export function pageErrors(page: Page): string[] {
   return uncaught.get(page) ?? [];

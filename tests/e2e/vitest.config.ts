@@ -10,6 +10,10 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/e2e/setup.ts'],
+    // One retry for the browser layer only: a test must still pass once in full, and a
+    // failed first attempt leaves its failure report and screenshot (see setup.ts).
+    retry: 1,
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 180_000,

@@ -1,0 +1,23 @@
+/**
+ * When a browser test fails, leave what a person would need to see why: a screenshot of
+ * every page still open (tests/.artifacts/screenshots/FAILED-*.png), its address, and the
+ * start of its visible text, printed with the failure.
+ */
+import { afterEach } from 'vitest';
+import { openPages, screenshot } from './browser';
+
+afterEach(async (context) => {
+  if (context.task.result?.state !== 'fail') return;
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    try {
+      const name = `FAILED-${context.task.name.replace(/[^\w-]+/g, '_').slice(0, 60)}-${n}`;
+      await screenshot(page, name);
+      const text = (await page.locator('body').innerText({ timeout: 2000 })).replace(/\s+/g, ' ').slice(0, 600);
+      console.error(`[failure report] page ${n}: ${page.url()}\n  text: ${text}\n  screenshot: ${name}.png`);
+    } catch (err) {
+      console.error(`[failure report] page ${n}: could not be read (${(err as Error).message})`);
+    }
+  }
+});
