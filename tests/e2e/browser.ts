@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const SCREENSHOTS = path.resolve('tests/.artifacts/screenshots');
 
@@ -22,6 +23,18 @@ const FLAGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
+}
+
+/** One Chromium per test file: launched before its tests, closed after them. */
+export function useBrowser(set: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    set(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 export async function newPage(browser: Browser, opts: { width?: number; height?: number; userAgent?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {

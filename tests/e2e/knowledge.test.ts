@@ -4,20 +4,14 @@
  * hover preview, the hierarchy explorer, editing and deleting; then the constellation
  * page, the tag page, quick creation and the small-screen filter drawer.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useBrowser((b) => (browser = b));
 
 async function signedInPage(account: Account, opts: { width?: number; height?: number } = {}) {
   const { context, page } = await newPage(browser, opts);

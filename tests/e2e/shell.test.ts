@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createAccount, PASSWORD } from '../support/client';
-import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot } from './browser';
 import { startHostServer } from './host/server';
 
 const stack = inject('stack');
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useBrowser((b) => (browser = b));
 
 describe('accounts and the shell in Chromium', () => {
   it('registers, logs in, shows the username in the drawer, and logs out', async () => {

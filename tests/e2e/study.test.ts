@@ -3,21 +3,15 @@
  * session prepared from a constellation and answered to the end, its summary, and the
  * dashboard's counts moving.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot } from './browser';
 import { startHostServer } from './host/server';
 
 const stack = inject('stack');
 let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useBrowser((b) => (browser = b));
 
 const CARDS = [
   { question: 'Où a lieu la photosynthèse ?', answer: 'Dans les chloroplastes', tags: 'biologie, cellule' },
