@@ -22,6 +22,8 @@ export interface Env {
 
 export interface Variables {
   userId: number;
+  /** The signed-in user's row, read once by `requireUser`. */
+  user: import('./db/queries/users').UserRow;
   requestId: string;
 }
 

@@ -20,6 +20,50 @@ export interface RichDoc extends RichNode {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The deepest nesting of nodes a document may have; the editor's own documents stay far below. */
+export const RICH_DOC_MAX_DEPTH = 64;
+/** The most nodes (blocks, inline nodes and text runs) one document may hold. */
+export const RICH_DOC_MAX_NODES = 50_000;
+export const RICH_DOC_TOO_LARGE = `Le contenu est trop imbriqué ou trop grand (au plus ${RICH_DOC_MAX_DEPTH} niveaux et ${RICH_DOC_MAX_NODES} nœuds).`;
+
+/** Thrown by `contentToDoc` for a document beyond the limits, so no write path walks it. */
+export class RichDocTooLargeError extends Error {
+  constructor() {
+    super(RICH_DOC_TOO_LARGE);
+  }
+}
+
+/**
+ * Whether a node tree stays within the depth and node-count limits. Iterative, so that
+ * a hostile tree nested thousands of levels deep cannot exhaust the stack while measured.
+ */
+export function withinRichDocLimits(root: unknown): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  let nodes = 0;
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isObject(node)) continue;
+    nodes += 1;
+    if (depth > RICH_DOC_MAX_DEPTH || nodes > RICH_DOC_MAX_NODES) return false;
+    if (Array.isArray(node.content)) for (const child of node.content) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** Rich content (a document, or a string holding one as JSON) within the limits; text always is. */
+export function richContentWithinLimits(content: unknown): boolean {
+  if (typeof content === 'string') {
+    const trimmed = content.trim();
+    if (!trimmed.startsWith('{')) return true;
+    try {
+      return withinRichDocLimits(JSON.parse(trimmed));
+    } catch {
+      return true;
+    }
+  }
+  return withinRichDocLimits(content);
+}
+
 /** A document object as the editor writes it: `{type: 'doc', content: [...]}`. */
 export function isRichDoc(value: unknown): value is RichDoc {
   return isObject(value) && value.type === 'doc' && (value.content === undefined || Array.isArray(value.content));
@@ -36,22 +80,29 @@ export function plainTextToDoc(text: string): RichDoc {
 /**
  * Normalises incoming content to a document, or null when there is none.
  * A string that parses as a JSON document is that document; any other string is text.
+ * This is the one place every write path cleans a document, so the size limits live here:
+ * a document beyond them throws `RichDocTooLargeError` (the API schemas refuse it first).
  */
 export function contentToDoc(content: unknown): RichDoc | null {
   if (content === null || content === undefined) return null;
-  if (isRichDoc(content)) return sanitise(content) as RichDoc;
+  if (isRichDoc(content)) return sanitise(guarded(content)) as RichDoc;
   if (typeof content !== 'string') return null;
   const trimmed = content.trim();
   if (!trimmed) return null;
   if (trimmed.startsWith('{')) {
     try {
       const parsed: unknown = JSON.parse(trimmed);
-      if (isRichDoc(parsed)) return sanitise(parsed) as RichDoc;
+      if (isRichDoc(parsed)) return sanitise(guarded(parsed)) as RichDoc;
     } catch {
       // Not JSON: it is text that happens to start with a brace.
     }
   }
   return plainTextToDoc(content);
+}
+
+function guarded(doc: RichDoc): RichDoc {
+  if (!withinRichDocLimits(doc)) throw new RichDocTooLargeError();
+  return doc;
 }
 
 /** A copy of a tree without what is not a node (nulls, strings) among children and marks. */

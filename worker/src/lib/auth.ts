@@ -2,14 +2,21 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from './errors';
 import { verifyAccessToken } from '../domain/tokens';
+import { findUserById } from '../db/queries/users';
 
-/** Reads the bearer token, verifies it, and puts the user id on the context; 401 otherwise. */
+/**
+ * Reads the bearer token, verifies it, and puts the user on the context; 401 otherwise,
+ * including for a validly signed token whose account has since been deleted. The one
+ * primary-key read is reused by routes that present the user, so `/users/me` stays one read.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   const userId = match ? await verifyAccessToken(c.env.JWT_SECRET, match[1]!.trim(), Date.now()) : null;
-  if (!userId) throw new ApiError(401, 'not_authenticated', 'Not authenticated');
-  c.set('userId', userId);
+  const user = userId ? await findUserById(c.env.DB, userId) : undefined;
+  if (!user) throw new ApiError(401, 'not_authenticated', 'Not authenticated');
+  c.set('userId', user.id);
+  c.set('user', user);
   await next();
 });
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
+import { RichDocTooLargeError } from '../domain/richtext';
 
 /** A failure meant for the client: its status, a stable code and a readable detail. */
 export class ApiError extends Error {
@@ -36,6 +37,10 @@ export function errorResponse(err: unknown, c: Context) {
   }
   if (err instanceof ZodError) {
     return c.json({ detail: zodIssues(err, 'body'), code: 'validation_error' }, 422);
+  }
+  if (err instanceof RichDocTooLargeError) {
+    // A path that cleans content without the schema in front (the party's internal write).
+    return c.json({ detail: [{ loc: ['body', 'content'], msg: err.message, type: 'too_large' }], code: 'validation_error' }, 422);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

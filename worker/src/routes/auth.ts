@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors';
 import { DUMMY_HASH, verifyPassword } from '../lib/password';
 import { issueAccessToken } from '../domain/tokens';
 import { validate } from '../lib/validate';
-import { lockedFor, recordFailure, recordSuccess, throttleKeys } from '../services/login-throttle';
+import { claimAttempt, recordFailure, recordSuccess, throttleKeys } from '../services/login-throttle';
 import { loginForm } from './users.schema';
 
 const BAD_CREDENTIALS = "Nom d'utilisateur ou mot de passe incorrect.";
@@ -13,23 +13,23 @@ export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', log
   const { username, password } = c.req.valid('form');
   const now = Date.now();
   const windowMs = Number(c.env.LOGIN_WINDOW_SECONDS ?? 900) * 1000;
-  const keys = throttleKeys(username, c.req.header('cf-connecting-ip') ?? 'local');
+  const identifier = username.trim().toLowerCase();
+  const user = await c.env.DB.prepare('SELECT id, username, password_hash FROM users WHERE username_key = ?1 OR email = ?1')
+    .bind(identifier)
+    .first<{ id: number; username: string; password_hash: string }>();
+  // The lock belongs to the account, whichever identifier (username or email) names it.
+  const keys = throttleKeys(user, identifier, c.req.header('cf-connecting-ip') ?? 'local');
 
-  const waitMs = await lockedFor(c.env.DB, keys, now);
+  const waitMs = await claimAttempt(c.env.DB, keys, now, windowMs);
   if (waitMs > 0) {
     const minutes = Math.max(1, Math.ceil(waitMs / 60000));
     c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
     throw new ApiError(429, 'too_many_attempts', `Trop de tentatives de connexion. Réessayez dans ${minutes} minute(s).`);
   }
-
-  const identifier = username.trim().toLowerCase();
-  const user = await c.env.DB.prepare('SELECT id, username, password_hash FROM users WHERE username_key = ?1 OR email = ?1')
-    .bind(identifier)
-    .first<{ id: number; username: string; password_hash: string }>();
   // Verify against a dummy hash for unknown accounts so the answer takes the same time.
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) {
-    await recordFailure(c.env.DB, keys, now, windowMs);
+    await recordFailure(c.env.DB, keys, Date.now(), windowMs);
     throw new ApiError(401, 'bad_credentials', BAD_CREDENTIALS);
   }
   await recordSuccess(c.env.DB, keys);

@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { isRichDoc, type RichDoc } from '../domain/richtext';
+import { isRichDoc, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc } from '../domain/richtext';
 import { TAG_NAME_MAX_LENGTH } from '../domain/tags';
 
 export const TITLE_REQUIRED = 'Le titre est obligatoire.';
 const ids = z.array(z.number().int().positive()).max(1000);
 
 /** Rich content: a document object, a string (JSON of one, or text), or null. */
-const richContent = z.union([
-  z.string().max(1_000_000),
-  z.null(),
-  z.custom<RichDoc>(isRichDoc, 'Le contenu doit être un document ({"type": "doc", "content": [...]}), un texte ou null.'),
-]);
+const richContent = z
+  .union([
+    z.string().max(1_000_000),
+    z.null(),
+    z.custom<RichDoc>(isRichDoc, 'Le contenu doit être un document ({"type": "doc", "content": [...]}), un texte ou null.'),
+  ])
+  .refine(richContentWithinLimits, RICH_DOC_TOO_LARGE);
 
 /** The concept write payload (spec document 1 §3). On PUT, an omitted field keeps its value. */
 export const conceptWriteBody = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRichDoc } from '../domain/richtext';
+import { isRichDoc, RICH_DOC_TOO_LARGE, withinRichDocLimits } from '../domain/richtext';
 
 export const roomParams = z.object({
   userId: z.coerce.number().int().positive(),
@@ -9,5 +9,5 @@ export const roomParams = z.object({
 export const roomSaveBody = z.object({
   /** Base64 of the binary Yjs state. */
   state: z.string().min(1).regex(/^[A-Za-z0-9+/]*={0,2}$/, 'state must be base64'),
-  content: z.custom<import('../domain/richtext').RichDoc>(isRichDoc, 'content must be a ProseMirror document'),
+  content: z.custom<import('../domain/richtext').RichDoc>(isRichDoc, 'content must be a ProseMirror document').refine(withinRichDocLimits, RICH_DOC_TOO_LARGE),
 });

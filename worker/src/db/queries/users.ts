@@ -1,0 +1,10 @@
+import { eq } from 'drizzle-orm';
+import { getDb } from '../client';
+import { users } from '../schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The user a token names, by primary key, or undefined when the account is gone. */
+export function findUserById(d1: D1Database, id: number): Promise<UserRow | undefined> {
+  return getDb(d1).select().from(users).where(eq(users.id, id)).get();
+}
