@@ -50,6 +50,13 @@ export class SaveScheduler {
     }
   }
 
+  /** Forgets what is pending (the document is gone); a save already running finishes. */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dirty = false;
+  }
+
   private arm(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {

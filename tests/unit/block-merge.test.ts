@@ -3,7 +3,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import StarterKit from '@tiptap/starter-kit';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { blockKey, mergeBlocks } from '@domain/block-merge';
+import { applyBlockEdits, blockKey, mergeBlocks } from '@domain/block-merge';
 import type { RichDoc, RichNode } from '@domain/richtext';
 import { EDITOR_FRAGMENT, docToYDoc, mergeDocIntoYDoc, yDocToDoc } from '@domain/yjs-prosemirror';
 
@@ -15,11 +15,7 @@ const texts = (blocks: RichNode[]) => blocks.map((b) => b.content?.map((t) => t.
 const schema = getSchema([StarterKit, TextAlign.configure({ types: ['heading', 'paragraph'] })]);
 const editorShape = (d: RichDoc) => schema.nodeFromJSON(d).toJSON() as RichDoc;
 
-function apply(live: RichNode[], edits: { at: number; remove: number; blocks: RichNode[] }[]): RichNode[] {
-  const out = [...live];
-  for (const e of [...edits].reverse()) out.splice(e.at, e.remove, ...e.blocks);
-  return out;
-}
+const apply = applyBlockEdits;
 
 describe('three-way block merge', () => {
   const base = doc('Alpha', 'Beta', 'Gamma').content;

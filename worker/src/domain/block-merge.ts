@@ -146,3 +146,10 @@ export function mergeBlocks(base: RichNode[], writer: RichNode[], live: RichNode
   }
   return { ok: true, edits };
 }
+
+/** The live blocks with the merge's edits applied (what the Yjs side does to its fragment, on plain JSON). */
+export function applyBlockEdits(live: RichNode[], edits: BlockEdit[]): RichNode[] {
+  const out = [...live];
+  for (const edit of [...edits].reverse()) out.splice(edit.at, edit.remove, ...edit.blocks);
+  return out;
+}
