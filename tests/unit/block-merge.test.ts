@@ -3,7 +3,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import StarterKit from '@tiptap/starter-kit';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { applyBlockEdits, blockKey, mergeBlocks } from '@domain/block-merge';
+import { applyBlockEdits, blockKey, mergeBlocks, mergeBlocksKeepingBoth } from '@domain/block-merge';
 import type { RichDoc, RichNode } from '@domain/richtext';
 import { EDITOR_FRAGMENT, docToYDoc, mergeDocIntoYDoc, yDocToDoc } from '@domain/yjs-prosemirror';
 
@@ -107,5 +107,14 @@ describe('one canonical form for the editor JSON and the Yjs JSON', () => {
     const before = yDocToDoc(server);
     expect(mergeDocIntoYDoc(server, base, editorShape(doc('Alpha', 'Beta du formulaire')))).toBe('conflict');
     expect(yDocToDoc(server)).toEqual(before);
+  });
+});
+
+describe('merging by hand after a conflict (the form’s Fusionner)', () => {
+  it('keeps the live version of a block changed on both sides and puts the writer’s right after it', () => {
+    const base = doc('Alpha', 'Beta', 'Gamma').content;
+    const mine = doc('Alpha', 'Beta à moi', 'Gamma', 'Fin à moi').content;
+    const live = doc('Alpha', 'Beta en direct', 'Gamma').content;
+    expect(texts(mergeBlocksKeepingBoth(base, mine, live))).toEqual(['Alpha', 'Beta en direct', 'Beta à moi', 'Gamma', 'Fin à moi']);
   });
 });

@@ -132,19 +132,39 @@ function collide(a: Hunk, b: Hunk): boolean {
  * (the same blocks on both sides) is not applied twice.
  */
 export function mergeBlocks(base: RichNode[], writer: RichNode[], live: RichNode[]): BlockMerge {
+  const edits = mergeEdits(base, writer, live, 'refuse');
+  return edits ? { ok: true, edits } : { ok: false };
+}
+
+/**
+ * Like `mergeBlocks`, for a person merging by hand after a 409 (the concept form's
+ * 'Fusionner'): where both sides changed the same blocks, the live version stays and the
+ * writer's version is inserted right after it, so neither text is lost and the person
+ * tidies up before saving again.
+ */
+export function mergeBlocksKeepingBoth(base: RichNode[], writer: RichNode[], live: RichNode[]): RichNode[] {
+  return applyBlockEdits(live, mergeEdits(base, writer, live, 'keepBoth')!);
+}
+
+function mergeEdits(base: RichNode[], writer: RichNode[], live: RichNode[], onConflict: 'refuse' | 'keepBoth'): BlockEdit[] | null {
   const baseKeys = base.map(blockKey);
   const ours = hunks(baseKeys, writer, writer.map(blockKey));
   const theirs = hunks(baseKeys, live, live.map(blockKey));
+  // Where a base position sits in the live document: shifted by every live change before it.
+  const livePosition = (p: number) => p + theirs.filter((t) => t.baseEnd <= p).reduce((n, t) => n + t.blocks.length - (t.baseEnd - t.baseStart), 0);
   const edits: BlockEdit[] = [];
   for (const hunk of ours) {
-    const twin = theirs.find((t) => sameHunk(t, hunk));
-    if (twin) continue;
-    if (theirs.some((t) => collide(t, hunk))) return { ok: false };
-    // Where the hunk's base start sits in the live document: shifted by every live change before it.
-    const shift = theirs.filter((t) => t.baseEnd <= hunk.baseStart).reduce((n, t) => n + t.blocks.length - (t.baseEnd - t.baseStart), 0);
-    edits.push({ at: hunk.baseStart + shift, remove: hunk.baseEnd - hunk.baseStart, blocks: hunk.blocks });
+    if (theirs.some((t) => sameHunk(t, hunk))) continue;
+    const colliding = theirs.filter((t) => collide(t, hunk));
+    if (colliding.length === 0) {
+      edits.push({ at: livePosition(hunk.baseStart), remove: hunk.baseEnd - hunk.baseStart, blocks: hunk.blocks });
+      continue;
+    }
+    if (onConflict === 'refuse') return null;
+    const after = Math.max(hunk.baseEnd, ...colliding.map((t) => t.baseEnd));
+    edits.push({ at: livePosition(after), remove: 0, blocks: hunk.blocks });
   }
-  return { ok: true, edits };
+  return edits.sort((a, b) => a.at - b.at);
 }
 
 /** The live blocks with the merge's edits applied (what the Yjs side does to its fragment, on plain JSON). */
