@@ -115,9 +115,16 @@ export default class ConceptRoom implements Party.Server {
       const ydoc = await this.ensureDoc();
       // Synchronous from here to the transaction: of two writes based on the same read, the first wins and the second sees it.
       const outcome = mergeDocIntoYDoc(ydoc, contentToDoc(body.base ?? null) ?? empty, contentToDoc(body.content ?? null) ?? empty, 'rest');
-      // Stored before answering, also on a conflict: the Worker then presents what D1 holds.
-      await this.saver.flush();
-      return Response.json({ outcome }, { status: outcome === 'conflict' ? 409 : 200 });
+      if (outcome === 'conflict') {
+        // Stored before answering: the Worker's 409 then presents what D1 holds.
+        await this.saver.flush();
+        return Response.json({ outcome }, { status: 409 });
+      }
+      // The Worker stores the merged document with the write's other fields in one batch
+      // (one round trip less than a save from here). A save already running started
+      // before the merge: let it land first, so it cannot overwrite the merged document.
+      await this.saver.settled();
+      return Response.json({ outcome, content: yDocToDoc(ydoc), state: stateToBase64(Y.encodeStateAsUpdate(ydoc)) });
     } catch (err) {
       if (err instanceof ConceptGoneError) return new Response('Unknown concept', { status: 404 });
       throw err;

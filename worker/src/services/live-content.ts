@@ -11,7 +11,7 @@ import { wikiLinkTargets } from '../domain/wiki-links';
 import { recordContentVersion } from '../db/queries/content-versions';
 import { writeWikiLinks } from './save-concept';
 import { applyBlockEdits, mergeBlocks } from '../domain/block-merge';
-import { mergeDocIntoYDoc, stateToBase64, yDocToDoc } from '../domain/yjs-prosemirror';
+import { mergeDocIntoYDoc, stateFromBase64, stateToBase64, yDocToDoc } from '../domain/yjs-prosemirror';
 
 export interface RoomDocument {
   /** Base64 of the binary Yjs state, or null when the concept was never edited live. */
@@ -104,7 +104,7 @@ function partyOrigin(host: string): string {
 const PARTY_TIMEOUT_MS = 5000;
 
 /** What the concept's room did with a REST content write; 'unreachable' when no room answered. */
-export type RoomMerge = 'applied' | 'unchanged' | 'conflict' | 'gone' | 'unreachable';
+export type RoomMerge = { outcome: 'applied' | 'unchanged'; doc: RichDoc; state: Uint8Array } | { outcome: 'conflict' | 'gone' | 'unreachable' };
 
 async function callRoom(env: Env, userId: number, conceptId: number, body: unknown): Promise<Response | null> {
   if (!env.PARTY_HOST) return null;
@@ -123,19 +123,21 @@ async function callRoom(env: Env, userId: number, conceptId: number, body: unkno
 
 /**
  * Hands a REST content write to the concept's room, which merges it three ways (base →
- * doc onto its live document, domain/block-merge.ts), stores the result in D1 before
- * answering, or refuses it when a block it changes was also changed live.
+ * doc onto its live document, domain/block-merge.ts) and answers with the merged
+ * document and its Yjs state for the Worker to store, or refuses it (409) when a block it
+ * changes was also changed live.
  */
 export async function mergeInLiveRoom(env: Env, userId: number, conceptId: number, base: RichDoc, doc: RichDoc): Promise<RoomMerge> {
   const res = await callRoom(env, userId, conceptId, { type: 'merge', base, content: doc });
-  if (!res) return 'unreachable';
-  if (res.status === 409) return 'conflict';
-  if (res.status === 404) return 'gone';
+  if (!res) return { outcome: 'unreachable' };
+  if (res.status === 409) return { outcome: 'conflict' };
+  if (res.status === 404) return { outcome: 'gone' };
   if (!res.ok) {
     console.error(`party room refused the content write: ${res.status}`);
-    return 'unreachable';
+    return { outcome: 'unreachable' };
   }
-  return ((await res.json()) as { outcome: 'applied' | 'unchanged' }).outcome;
+  const body = (await res.json()) as { outcome: 'applied' | 'unchanged'; content: RichDoc; state: string };
+  return { outcome: body.outcome, doc: body.content, state: stateFromBase64(body.state) };
 }
 
 /** Tells the concept's room the concept is deleted: it closes its devices at once and forgets its update log. */

@@ -33,11 +33,12 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
   const others = { ...body, content: undefined };
 
   const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);
-  if (room === 'conflict') throw await contentConflict(d1, userId, conceptId);
-  if (room === 'gone') throw new ApiError(404, 'not_found', 'Concept not found');
-  // The room stored the merged content itself; the other fields follow.
-  if (room !== 'unreachable') {
-    await saveConcept({ d1, userId, conceptId, body: others, context }, now);
+  if (room.outcome === 'conflict') throw await contentConflict(d1, userId, conceptId);
+  if (room.outcome === 'gone') throw new ApiError(404, 'not_found', 'Concept not found');
+  if (room.outcome === 'applied' || room.outcome === 'unchanged') {
+    // The room judged the write against the live document (one at a time): no version guard here.
+    const content = room.outcome === 'applied' ? { doc: room.doc, state: room.state } : undefined;
+    await saveConcept({ d1, userId, conceptId, body: others, context, content }, now);
     return;
   }
   const merged = mergeIntoStored(context.stored, base, doc);

@@ -24,8 +24,8 @@ export interface SaveConceptProps {
   body: ConceptWrite;
   /** Already read by `checkConceptWrite` (the content write reads it before merging). */
   context?: WriteContext;
-  /** An update's merged content, written only if the concept is still at `expectedVersion`; with its Yjs state when it has one. */
-  content?: { doc: RichDoc; expectedVersion: number; state?: Uint8Array };
+  /** An update's merged content, with its Yjs state when it has one; written only if the concept is still at `expectedVersion` when given. */
+  content?: { doc: RichDoc; expectedVersion?: number; state?: Uint8Array };
 }
 
 interface DerivedContent {
@@ -138,14 +138,21 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   const cid = conceptId !== undefined ? String(Math.trunc(conceptId)) : '(SELECT MAX(id) FROM concepts)';
 
   const statements: D1PreparedStatement[] = [];
-  if (props.content && conceptId !== undefined) {
+  if (props.content?.expectedVersion !== undefined && conceptId !== undefined) {
     // Judged once: a write based on a version that is no longer current rolls back whole.
     statements.push(abortUnless(d1, '(SELECT content_version FROM concepts WHERE id = ? AND user_id = ?) = ?', conceptId, userId, props.content.expectedVersion));
   }
   statements.push(conceptId === undefined ? insertConcept(d1, userId, body, derived, now) : updateConcept(d1, userId, conceptId, body, derived, now));
   if (derived) statements.push(...recordContentVersion(d1, cid, now));
   if (props.content?.state && conceptId !== undefined) {
-    statements.push(d1.prepare('UPDATE concept_docs SET state = ?, updated_at = ? WHERE concept_id = ? AND user_id = ?').bind(props.content.state, now, conceptId, userId));
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO concept_docs (concept_id, user_id, state, updated_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (concept_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+        )
+        .bind(conceptId, userId, props.content.state, now),
+    );
   }
   if (body.tag_names) statements.push(...writeTags(d1, userId, cid, normaliseTagNames(body.tag_names)));
   if (parents) statements.push(...writeRelations(d1, userId, cid, parents, 'parents'));
