@@ -50,6 +50,18 @@ export class SaveScheduler {
     }
   }
 
+  /** Resolves when no save is running (a pending one may still come). */
+  async settled(): Promise<void> {
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
+  }
+
+  /** Forgets what is pending (the document is gone); a save already running finishes. */
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.dirty = false;
+  }
+
   private arm(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {

@@ -13,15 +13,17 @@
  * - Every update is written to the room's update log immediately and saved to D1
  *   (state + derived JSON, text and links) ~200 ms after edits pause, and when the last
  *   device leaves. After each save the room tells its clients which state is stored.
- * - `onRequest` (Worker only, x-internal-secret): a REST write of the content is applied
- *   into the live document, so it neither overwrites live edits nor is overwritten.
+ * - `onRequest` (Worker only, x-internal-secret): a REST write of the content is merged
+ *   three ways into the live document (what its writer changed since the version it read),
+ *   or refused with 409 when a block it changes was also changed live; and a deleted
+ *   concept closes every device at once (4404) and forgets the room's update log.
  */
 import type * as Party from 'partykit/server';
 import { onConnect, unstable_getYDoc } from 'y-partykit';
 import * as Y from 'yjs';
 import { contentToDoc } from '../worker/src/domain/richtext';
 import { verifyAccessToken } from '../worker/src/domain/tokens';
-import { EDITOR_FRAGMENT, appendDocToFragment, replaceDocInYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
+import { EDITOR_FRAGMENT, appendDocToFragment, mergeDocIntoYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
 import { roomName, parseRoomName } from './room-name';
 import { SaveScheduler } from './save-scheduler';
 import { UpdateLog } from './update-log';
@@ -105,17 +107,37 @@ export default class ConceptRoom implements Party.Server {
       return new Response('Forbidden', { status: 403 });
     }
     if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-    const body = (await request.json().catch(() => null)) as { content?: unknown } | null;
-    const doc = contentToDoc(body?.content ?? null) ?? { type: 'doc' as const, content: [] };
+    const body = (await request.json().catch(() => null)) as { type?: string; base?: unknown; content?: unknown } | null;
+    if (body?.type === 'deleted') return Response.json({ closed: await this.forget() });
+    if (body?.type !== 'merge') return new Response('Unknown request', { status: 400 });
+    const empty = { type: 'doc' as const, content: [] };
     try {
       const ydoc = await this.ensureDoc();
-      const applied = replaceDocInYDoc(ydoc, doc, 'rest');
-      await this.saver.flush();
-      return Response.json({ applied });
+      // Synchronous from here to the transaction: of two writes based on the same read, the first wins and the second sees it.
+      const outcome = mergeDocIntoYDoc(ydoc, contentToDoc(body.base ?? null) ?? empty, contentToDoc(body.content ?? null) ?? empty, 'rest');
+      if (outcome === 'conflict') {
+        // Stored before answering: the Worker's 409 then presents what D1 holds.
+        await this.saver.flush();
+        return Response.json({ outcome }, { status: 409 });
+      }
+      // The Worker stores the merged document with the write's other fields in one batch
+      // (one round trip less than a save from here). A save already running started
+      // before the merge: let it land first, so it cannot overwrite the merged document.
+      await this.saver.settled();
+      return Response.json({ outcome, content: yDocToDoc(ydoc), state: stateToBase64(Y.encodeStateAsUpdate(ydoc)) });
     } catch (err) {
       if (err instanceof ConceptGoneError) return new Response('Unknown concept', { status: 404 });
       throw err;
     }
+  }
+
+  /** The concept was deleted: every device is closed at once and the update log is forgotten. */
+  private async forget(): Promise<number> {
+    const connections = [...this.room.getConnections()];
+    for (const connection of connections) connection.close(CLOSE_CONCEPT_GONE, 'Concept deleted');
+    this.saver.cancel();
+    await this.log.clear();
+    return connections.length;
   }
 
   /** The room's document, loaded once; a failed load is retried by the next caller. */

@@ -49,6 +49,11 @@ export class UpdateLog {
     return this.lastSeq;
   }
 
+  /** Drops every entry (the concept is deleted). */
+  async clear(): Promise<void> {
+    await this.dropThrough(Math.max(this.lastSeq, 10 ** 12 - 2));
+  }
+
   /** Drops the entries up to `seq` (they are in D1 now). */
   async dropThrough(seq: number): Promise<void> {
     const keys = [...(await this.storage.list({ prefix: PREFIX, end: keyOf(seq + 1, 0) })).keys()];

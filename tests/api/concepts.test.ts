@@ -103,7 +103,7 @@ describe('creating and reading a concept', () => {
     const ada = await signUp('kb');
     const c = await create(ada, { title: 'Gène', content: 'ADN', tag_names: ['bio'], notes: 'n', category: 'cat' });
     const before = await env.DB.prepare('SELECT content_version FROM concepts WHERE id = ?').bind(c.id).first<{ content_version: number }>();
-    const res = await call('PUT', `/api/concepts/${c.id}`, { token: ada.token, json: { title: 'Gène (bio)', content: 'ARN', tag_names: ['génétique'] } });
+    const res = await call('PUT', `/api/concepts/${c.id}`, { token: ada.token, json: { title: 'Gène (bio)', content: 'ARN', tag_names: ['génétique'], content_version: c.content_version } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: 'Gène (bio)', content_text: 'ARN', notes: 'n', category: 'cat' });
     expect(res.body.tags.map((t: any) => t.name)).toEqual(['génétique']);
@@ -298,7 +298,7 @@ describe('wiki links and previews', () => {
     expect(unknown.backlinks).toEqual([{ id: molecule.id, title: 'Molécule' }]);
 
     // Rewriting the content rewrites the links.
-    await call('PUT', `/api/concepts/${molecule.id}`, { token: ada.token, json: { title: 'Molécule', content: 'plus de liens' } });
+    await call('PUT', `/api/concepts/${molecule.id}`, { token: ada.token, json: { title: 'Molécule', content: 'plus de liens', content_version: molecule.content_version } });
     expect((await call('GET', `/api/concepts/${atom.id}`, { token: ada.token })).body.backlinks).toEqual([]);
   });
 

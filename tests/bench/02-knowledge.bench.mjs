@@ -181,13 +181,18 @@ export default async function knowledge(ctx) {
   // Writes at volume: tags matched among 2,000, wiki links resolved among 10,000 titles.
   const content = (i) => `Nouveau ${word(i)} lié à [[${word(i + 1)}]] et [[${word(i + 2)}]]`;
   const made = [];
+  // A content write names the version it was read at; each answer gives the next one.
+  const versions = new Map();
   await measure('POST /api/concepts (content, tags, links)', async (i) => {
     const c = await call(url, 'POST', '/api/concepts', { token: me.token, json: { title: `Bench ${i} ${word(i)}`, content: content(i), tag_names: [tags[i % tags.length].name, `nouveau-${i % 7}`], constellation_ids: [constellations[i % 50].id] } });
     made.push(c.id);
+    versions.set(c.id, c.content_version);
   }, { iterations: 100, warmup: 0 });
-  await measure('PUT /api/concepts/{id} (content → live room, tags)', (i) =>
-    call(url, 'PUT', `/api/concepts/${made[i % made.length]}`, { token: me.token, json: { title: `Bench ${i % made.length} renommé`, content: content(i + 5), tag_names: [tags[(i * 3) % tags.length].name] } }),
-  { iterations: 100, warmup: 0 });
+  await measure('PUT /api/concepts/{id} (content → live room, tags)', async (i) => {
+    const id = made[i % made.length];
+    const c = await call(url, 'PUT', `/api/concepts/${id}`, { token: me.token, json: { title: `Bench ${i % made.length} renommé`, content: content(i + 5), tag_names: [tags[(i * 3) % tags.length].name], content_version: versions.get(id) } });
+    versions.set(id, c.content_version);
+  }, { iterations: 100, warmup: 0 });
   // Without content the live room is not involved: the knowledge-base write alone.
   await measure('PUT /api/concepts/{id} (title, tags, parents)', (i) =>
     call(url, 'PUT', `/api/concepts/${made[i % made.length]}`, { token: me.token, json: { title: `Bench ${i % made.length} encore`, tag_names: [tags[(i * 7) % tags.length].name], parent_ids: [conceptIds[i % conceptIds.length]] } }),

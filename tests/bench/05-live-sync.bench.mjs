@@ -3,6 +3,8 @@
 //  - edit-to-remote-apply latency: one device types, time until every other device has
 //    applied the edit, with 2 and with 10 devices (goal p95 <= 25 ms);
 //  - reconnect-to-converged after an offline burst of 500 edits (goal <= 1 s);
+//  - a REST content write while a device has the concept open (goal p95 <= 30 ms), beside
+//    the floor GET /api/config;
 //  - opening a 100,000-character concept: connect to synced (goal <= 300 ms), cold (the
 //    room loads from D1 and seeds) and warm (the room is already running).
 import YPartyKitProvider from 'y-partykit/provider';
@@ -100,10 +102,27 @@ async function openLarge({ url, measure }, partyHost, owner) {
   await measure('open 100k-char concept, warm room', () => open(ids[0]), { iterations: 30, warmup: 2 });
 }
 
+/** A REST content write (one paragraph changed) while a device has the concept open, beside the floor of any call. */
+async function restWriteWhileLive({ url, measure }, partyHost, owner) {
+  const paragraphs = (i) => ({ type: 'doc', content: Array.from({ length: 20 }, (_, n) => ({ type: 'paragraph', content: [{ type: 'text', text: n === 3 ? `Paragraphe modifié ${i}` : `Paragraphe ${n}` }] })) });
+  const created = await call(url, 'POST', '/api/concepts', { token: owner.token, json: { title: 'Écriture REST en direct', content: paragraphs(-1) } });
+  const device = connect(partyHost, `u${owner.id}-c${created.id}`, owner.token);
+  await synced(device);
+  let version = (await call(url, 'GET', `/api/concepts/${created.id}`, { token: owner.token })).content_version;
+  await measure('GET /api/config (floor)', () => call(url, 'GET', '/api/config'), { iterations: 200, warmup: 10 });
+  await measure('PUT /api/concepts/{id} content, room open (1 device)', async (i) => {
+    const c = await call(url, 'PUT', `/api/concepts/${created.id}`, { token: owner.token, json: { title: 'Écriture REST en direct', content: paragraphs(i), content_version: version } });
+    if (c.content_version === undefined) throw new Error(`PUT failed: ${JSON.stringify(c)}`);
+    version = c.content_version;
+  }, { iterations: 200, warmup: 10 });
+  device.destroy();
+}
+
 export default async function liveSync(ctx) {
   const partyHost = new URL(ctx.partyUrl).host;
   const owner = await account(ctx.url, `bench_live_${Date.now() % 100000}`);
   owner.id = (await call(ctx.url, 'GET', '/api/users/me', { token: owner.token })).id;
+  await restWriteWhileLive(ctx, partyHost, owner);
   await editLatency(ctx, partyHost, owner, 2);
   await editLatency(ctx, partyHost, owner, 10);
   await offlineBurst(ctx, partyHost, owner);

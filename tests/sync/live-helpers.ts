@@ -41,3 +41,10 @@ export function appendParagraph(doc: Y.Doc, text: string): void {
     fragmentOf(doc).push([p]);
   });
 }
+
+/** The concept as a REST client reads it (its content and the content_version a write must name). */
+export async function readConcept(stack: Pick<StackInfo, 'url'>, owner: Account, conceptId: number) {
+  const res = await api(stack.url, 'GET', `/api/concepts/${conceptId}`, { token: owner.token });
+  if (res.status !== 200) throw new Error(`read concept ${res.status}`);
+  return res.body as { title: string; content: RichDoc | null; content_text: string; content_version: number; tags: { name: string }[] };
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { applyMigrations, freePort, startStack } from '../../scripts/lib/stack.mjs';
 import { api, createAccount, type Account } from '../support/client';
-import { appendParagraph, createConcept, paragraphs, roomOf, storedRoom, textOf } from './live-helpers';
+import { appendParagraph, createConcept, paragraphs, roomOf, storedRoom, textOf, readConcept } from './live-helpers';
 import { connectClient, eventually, waitForSynced } from './yjs-client';
 
 interface OwnStack {
@@ -84,9 +84,10 @@ describe('a room restart', () => {
     appendParagraph(device.doc, 'écrit en direct');
     await eventually(async () => textOf((await storedRoom(info, alice, id)).ydoc).includes('écrit en direct'), 5000, 100);
     device.destroy();
+    const { content_version } = await readConcept(info, alice, id);
     await stack.stopParty();
     try {
-      const put = await api(info.url, 'PUT', `/api/concepts/${id}`, { token: alice.token, json: { title: 'Pendant la panne', content: paragraphs('Texte du formulaire') } });
+      const put = await api(info.url, 'PUT', `/api/concepts/${id}`, { token: alice.token, json: { title: 'Pendant la panne', content: paragraphs('Texte du formulaire'), content_version } });
       expect(put.status).toBe(200);
     } finally {
       await stack.startParty();

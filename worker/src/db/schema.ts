@@ -94,6 +94,23 @@ export const conceptDocs = sqliteTable('concept_docs', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+/**
+ * The content of a concept's recent versions (the last CONTENT_VERSIONS_KEPT), so a REST
+ * write based on an older read can be merged three ways against what its writer saw.
+ */
+export const conceptContentVersions = sqliteTable(
+  'concept_content_versions',
+  {
+    conceptId: integer('concept_id')
+      .notNull()
+      .references(() => concepts.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: text('content'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conceptId, t.version] })],
+);
+
 export const tags = sqliteTable(
   'tags',
   {

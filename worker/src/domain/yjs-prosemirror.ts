@@ -11,6 +11,7 @@
  * Pure: depends only on yjs.
  */
 import * as Y from 'yjs';
+import { mergeBlocks } from './block-merge';
 import type { RichDoc, RichNode } from './richtext';
 
 /** The Y.XmlFragment name Tiptap's Collaboration extension uses by default. */
@@ -108,43 +109,53 @@ export function docToYDoc(doc: RichDoc): Y.Doc {
   return ydoc;
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** What a merge of a REST write into the live document did. */
+export type MergeOutcome = 'unchanged' | 'applied' | 'conflict';
 
 /**
- * Makes the editor's fragment hold `doc`, touching only the top-level blocks that differ
- * (equal leading and trailing blocks are kept), so live edits elsewhere in the document
- * survive a concurrent replacement. Returns whether anything changed.
+ * Brings into the editor's fragment what `doc` changed since `base` (the version its
+ * writer read), touching only the top-level blocks the writer changed, so live edits in
+ * every other block survive (domain/block-merge.ts). 'conflict' (nothing changed) when a
+ * block the writer changed was also changed live. Blocks are compared in one canonical
+ * form, so the editor's JSON and the Yjs side's JSON of the same block are equal.
+ */
+export function mergeDocIntoYDoc(ydoc: Y.Doc, base: RichDoc, doc: RichDoc, origin: unknown = null): MergeOutcome {
+  const fragment = ydoc.getXmlFragment(EDITOR_FRAGMENT);
+  const live = fragmentToDoc(fragment).content;
+  // Stray top-level text (never written by the editor) has no block to merge into.
+  if (fragment.length !== live.length) return 'conflict';
+  const blocks = (d: RichDoc) => (d.content ?? []).filter((n) => n.type !== 'text');
+  const merge = mergeBlocks(blocks(base), blocks(doc), live);
+  if (!merge.ok) return 'conflict';
+  if (merge.edits.length === 0) return 'unchanged';
+  ydoc.transact(() => {
+    // Last edit first, so the live indexes of the earlier ones still hold.
+    for (const edit of [...merge.edits].reverse()) {
+      if (edit.remove > 0) fragment.delete(edit.at, edit.remove);
+      const inserted = nodesToY(edit.blocks);
+      if (inserted.length) fragment.insert(edit.at, inserted);
+    }
+  }, origin);
+  return 'applied';
+}
+
+/**
+ * Makes the editor's fragment hold `doc`, touching only the top-level blocks that differ,
+ * so concurrent edits elsewhere survive (a write based on the live document itself).
+ * Returns whether anything changed.
  */
 export function replaceDocInYDoc(ydoc: Y.Doc, doc: RichDoc, origin: unknown = null): boolean {
   const fragment = ydoc.getXmlFragment(EDITOR_FRAGMENT);
-  const current = fragmentToDoc(fragment).content;
-  const next = (doc.content ?? []).filter((n) => n.type !== 'text');
-  if (sameJson(current, next)) return false;
-  if (fragment.length !== current.length) {
+  const live = fragmentToDoc(fragment);
+  if (fragment.length !== live.content.length) {
     // Stray top-level text (never written by the editor): replace everything.
     ydoc.transact(() => {
       fragment.delete(0, fragment.length);
-      appendDocToFragment(fragment, { type: 'doc', content: next });
+      appendDocToFragment(fragment, { type: 'doc', content: (doc.content ?? []).filter((n) => n.type !== 'text') });
     }, origin);
     return true;
   }
-  let head = 0;
-  while (head < current.length && head < next.length && sameJson(current[head], next[head])) head++;
-  let tail = 0;
-  while (
-    tail < current.length - head &&
-    tail < next.length - head &&
-    sameJson(current[current.length - 1 - tail], next[next.length - 1 - tail])
-  ) {
-    tail++;
-  }
-  ydoc.transact(() => {
-    const removeCount = current.length - head - tail;
-    if (removeCount > 0) fragment.delete(head, removeCount);
-    const inserted = nodesToY(next.slice(head, next.length - tail));
-    if (inserted.length) fragment.insert(head, inserted);
-  }, origin);
-  return true;
+  return mergeDocIntoYDoc(ydoc, live, doc, origin) === 'applied';
 }
 
 /** Binary Yjs state (or state vector) as base64, the way it travels in JSON between room, Worker and browser. */

@@ -6,9 +6,11 @@ import { RichDocTooLargeError } from '../domain/richtext';
 /** A failure meant for the client: its status, a stable code and a readable detail. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 428 | 429,
     readonly code: string,
     readonly detail: string,
+    /** More fields of the envelope, e.g. the current content beside a 409 `content_conflict`. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(detail);
   }
@@ -33,7 +35,7 @@ export function zodIssues(error: ZodError, where: string): ValidationIssue[] {
 /** Builds the one error envelope `{ detail, code }` for every 4xx/5xx. */
 export function errorResponse(err: unknown, c: Context) {
   if (err instanceof ApiError) {
-    return c.json({ detail: err.detail, code: err.code }, err.status);
+    return c.json({ ...err.extra, detail: err.detail, code: err.code }, err.status);
   }
   if (err instanceof ZodError) {
     return c.json({ detail: zodIssues(err, 'body'), code: 'validation_error' }, 422);

@@ -25,6 +25,7 @@ export interface ConceptRow extends ConceptSummaryRow {
   source_url: string | null;
   category: string | null;
   next_review_at: number | null;
+  content_version: number;
 }
 
 export interface ConceptRef {
@@ -76,6 +77,8 @@ export function presentConcept(row: ConceptRow, rel: ConceptRelations) {
     id: row.id,
     title: row.title,
     content: storedContent(row.content),
+    /** Sent back with a content write (or as If-Match), so it merges into what changed since. */
+    content_version: row.content_version,
     content_text: row.content_text,
     notes: storedContent(row.notes),
     source: row.source,

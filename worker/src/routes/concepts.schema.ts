@@ -26,6 +26,8 @@ export const conceptWriteBody = z.object({
   category: z.string().trim().max(200).nullable().optional(),
   source: z.enum(['MANUAL', 'WEB']).optional(),
   source_url: z.string().trim().max(2048).nullable().optional(),
+  /** The content_version the content was read at: required with `content` on PUT (or as If-Match). */
+  content_version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type ConceptWrite = z.infer<typeof conceptWriteBody>;
 
@@ -61,3 +63,10 @@ export const suggestedQuery = limitQuery.extend({
 });
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** The version a content write was based on: the body's `content_version`, else an If-Match of `"N"` (or `W/"N"`, or `N`). */
+export function contentBaseVersion(body: { content_version?: number }, ifMatch: string | undefined): number | undefined {
+  if (body.content_version !== undefined) return body.content_version;
+  const match = /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(ifMatch ?? '');
+  return match ? Number(match[1]) : undefined;
+}

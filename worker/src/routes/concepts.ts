@@ -1,16 +1,18 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
+import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentConceptPreview } from '../presenters/concept';
 import { ancestry, childConcepts, rootConcepts } from '../services/concept-hierarchy';
 import { loadConcept, loadPreviewRow, requireOwnConcept } from '../services/concept-detail';
 import { listConcepts, SUMMARY_COLUMNS, summarise } from '../services/concept-list';
 import { deleteConcept } from '../services/delete-concept';
-import { notifyLiveRoom } from '../services/live-content';
+import { closeLiveRoom } from '../services/live-content';
+import { saveConceptContent } from '../services/save-concept-content';
 import { saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
-import { conceptListQuery, conceptWriteBody, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
+import { conceptListQuery, conceptWriteBody, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
 import type { ConceptSummaryRow } from '../presenters/concept';
 
 /**
@@ -75,13 +77,25 @@ export const conceptsRoutes = new Hono<AppEnv>()
   })
   .put('/:id{[0-9]+}', validate('param', idParam), validate('json', conceptWriteBody), async (c) => {
     const { id } = c.req.valid('param');
-    await saveConcept({ d1: c.env.DB, userId: c.get('userId'), conceptId: id, body: c.req.valid('json') }, Date.now());
-    // A content write lands inside the concept's live document (issue 6), never beside it.
-    if (c.req.valid('json').content !== undefined) await notifyLiveRoom(c.env, c.get('userId'), id, c.req.valid('json').content, Date.now());
-    return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 200);
+    const body = c.req.valid('json');
+    const userId = c.get('userId');
+    if (body.content === undefined) {
+      await saveConcept({ d1: c.env.DB, userId, conceptId: id, body }, Date.now());
+    } else {
+      // A content write names the version it was read at, or it could delete text it never saw.
+      const baseVersion = contentBaseVersion(body, c.req.header('if-match'));
+      if (baseVersion === undefined) {
+        throw new ApiError(428, 'content_version_required', 'Une écriture du contenu doit indiquer la version lue (content_version ou If-Match).');
+      }
+      await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, Date.now());
+    }
+    return c.json(await loadConcept(c.env.DB, userId, id), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    await deleteConcept(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    await deleteConcept(c.env.DB, c.get('userId'), id);
+    // Devices still on the concept are closed now, not when they next type.
+    await closeLiveRoom(c.env, c.get('userId'), id);
     return c.body(null, 204);
   })
   .get('/:id{[0-9]+}/preview', validate('param', idParam), async (c) => {

@@ -8,7 +8,7 @@ import type { ConstellationRefRow } from '../presenters/constellation';
 import type { TagRow } from '../presenters/tag';
 
 const CONCEPT_COLUMNS =
-  'id, title, content, content_text, notes, source, source_url, category, mastery_level, next_review_at, created_at, updated_at';
+  'id, title, content, content_text, notes, source, source_url, category, mastery_level, next_review_at, content_version, created_at, updated_at';
 
 /** The concept's id if it belongs to the user; 404 otherwise (another person's id looks like a missing one). */
 export async function requireOwnConcept(d1: D1Database, userId: number, id: number): Promise<number> {

@@ -3,6 +3,7 @@
  * foreign keys cascade too, but the deletes are spelled out so that the behaviour does not
  * depend on foreign-key enforcement and a reader sees what goes.
  */
+import { abortUnless, isGuardFailure } from '../db/queries/guard';
 import { notFound } from '../lib/errors';
 
 export async function deleteConcept(d1: D1Database, userId: number, conceptId: number): Promise<void> {
@@ -20,8 +21,16 @@ export async function deleteConcept(d1: D1Database, userId: number, conceptId: n
     'DELETE FROM block_mentions WHERE concept_id = ?1',
     'DELETE FROM concept_docs WHERE concept_id = ?1',
   ];
-  await d1.batch([
-    ...statements.map((sql) => d1.prepare(sql).bind(conceptId)),
-    d1.prepare('DELETE FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
-  ]);
+  try {
+    await d1.batch([
+      // Judged once: of parallel deletes, only the first finds the concept; the others roll back and answer 404.
+      abortUnless(d1, 'EXISTS (SELECT 1 FROM concepts WHERE id = ? AND user_id = ?)', conceptId, userId),
+      ...statements.map((sql) => d1.prepare(sql).bind(conceptId)),
+      d1.prepare('DELETE FROM concept_content_versions WHERE concept_id = ?').bind(conceptId),
+      d1.prepare('DELETE FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err)) throw notFound('Concept');
+    throw err;
+  }
 }

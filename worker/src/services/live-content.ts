@@ -8,8 +8,10 @@ import * as Y from 'yjs';
 import type { Env } from '../env';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { wikiLinkTargets } from '../domain/wiki-links';
+import { recordContentVersion } from '../db/queries/content-versions';
 import { writeWikiLinks } from './save-concept';
-import { replaceDocInYDoc, stateToBase64 } from '../domain/yjs-prosemirror';
+import { applyBlockEdits, mergeBlocks } from '../domain/block-merge';
+import { mergeDocIntoYDoc, stateFromBase64, stateToBase64, yDocToDoc } from '../domain/yjs-prosemirror';
 
 export interface RoomDocument {
   /** Base64 of the binary Yjs state, or null when the concept was never edited live. */
@@ -82,6 +84,7 @@ export async function saveRoomDocument(
       d1
         .prepare('UPDATE concepts SET content = ?, content_version = content_version + 1, updated_at = ? WHERE id = ? AND user_id = ?')
         .bind(json, now, conceptId, userId),
+      ...recordContentVersion(d1, String(Math.trunc(conceptId)), now),
     );
   }
   if (text !== row.content_text) {
@@ -100,37 +103,60 @@ function partyOrigin(host: string): string {
 
 const PARTY_TIMEOUT_MS = 5000;
 
-/**
- * After a REST write of a concept's content: hands the new document to the concept's room,
- * which applies it inside the live document (as a change of the blocks that differ) and
- * stores the result. When the party server cannot be reached, the stored Yjs state is
- * brought in line here instead, so the next room does not resurrect the old content.
- */
-export async function notifyLiveRoom(env: Env, userId: number, conceptId: number, content: unknown, now: number): Promise<'room' | 'stored'> {
-  const doc = contentToDoc(content) ?? { type: 'doc', content: [] };
-  if (env.PARTY_HOST) {
-    try {
-      const res = await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/main/u${userId}-c${conceptId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-internal-secret': env.INTERNAL_SECRET },
-        body: JSON.stringify({ content: doc }),
-        signal: AbortSignal.timeout(PARTY_TIMEOUT_MS),
-      });
-      if (res.ok) return 'room';
-      console.error(`party room refused the content write: ${res.status}`);
-    } catch (err) {
-      console.error('party room unreachable for a content write', err);
-    }
+/** What the concept's room did with a REST content write; 'unreachable' when no room answered. */
+export type RoomMerge = { outcome: 'applied' | 'unchanged'; doc: RichDoc; state: Uint8Array } | { outcome: 'conflict' | 'gone' | 'unreachable' };
+
+async function callRoom(env: Env, userId: number, conceptId: number, body: unknown): Promise<Response | null> {
+  if (!env.PARTY_HOST) return null;
+  try {
+    return await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/main/u${userId}-c${conceptId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-internal-secret': env.INTERNAL_SECRET },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(PARTY_TIMEOUT_MS),
+    });
+  } catch (err) {
+    console.error('party room unreachable', err);
+    return null;
   }
-  const stored = await env.DB.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId).first<{ state: unknown }>();
-  if (stored) {
+}
+
+/**
+ * Hands a REST content write to the concept's room, which merges it three ways (base →
+ * doc onto its live document, domain/block-merge.ts) and answers with the merged
+ * document and its Yjs state for the Worker to store, or refuses it (409) when a block it
+ * changes was also changed live.
+ */
+export async function mergeInLiveRoom(env: Env, userId: number, conceptId: number, base: RichDoc, doc: RichDoc): Promise<RoomMerge> {
+  const res = await callRoom(env, userId, conceptId, { type: 'merge', base, content: doc });
+  if (!res) return { outcome: 'unreachable' };
+  if (res.status === 409) return { outcome: 'conflict' };
+  if (res.status === 404) return { outcome: 'gone' };
+  if (!res.ok) {
+    console.error(`party room refused the content write: ${res.status}`);
+    return { outcome: 'unreachable' };
+  }
+  const body = (await res.json()) as { outcome: 'applied' | 'unchanged'; content: RichDoc; state: string };
+  return { outcome: body.outcome, doc: body.content, state: stateFromBase64(body.state) };
+}
+
+/** Tells the concept's room the concept is deleted: it closes its devices at once and forgets its update log. */
+export async function closeLiveRoom(env: Env, userId: number, conceptId: number): Promise<void> {
+  await callRoom(env, userId, conceptId, { type: 'deleted' });
+}
+
+/** The stored content merged with a REST write when no room answered: into the stored Yjs state when there is one, else into the stored JSON. */
+export function mergeIntoStored(stored: { content: string | null; state: unknown }, base: RichDoc, doc: RichDoc): { doc: RichDoc; state?: Uint8Array } | 'unchanged' | 'conflict' {
+  if (stored.state) {
     const ydoc = new Y.Doc();
     Y.applyUpdate(ydoc, blobBytes(stored.state));
-    if (replaceDocInYDoc(ydoc, doc)) {
-      await env.DB.prepare('UPDATE concept_docs SET state = ?, updated_at = ? WHERE concept_id = ? AND user_id = ?')
-        .bind(Y.encodeStateAsUpdate(ydoc), now, conceptId, userId)
-        .run();
-    }
+    const outcome = mergeDocIntoYDoc(ydoc, base, doc);
+    return outcome === 'applied' ? { doc: yDocToDoc(ydoc), state: Y.encodeStateAsUpdate(ydoc) } : outcome;
   }
-  return 'stored';
+  const live = contentToDoc(stored.content) ?? EMPTY_DOC;
+  const merge = mergeBlocks(base.content, doc.content, live.content);
+  if (!merge.ok) return 'conflict';
+  return merge.edits.length ? { doc: { type: 'doc', content: applyBlockEdits(live.content, merge.edits) } } : 'unchanged';
 }
+
+export const EMPTY_DOC: RichDoc = { type: 'doc', content: [] };

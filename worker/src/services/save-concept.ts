@@ -6,7 +6,9 @@
  * Plain text and wiki links are derived here from the content, on every content write.
  */
 import { ApiError, notFound } from '../lib/errors';
-import { contentToDoc, docToPlainText } from '../domain/richtext';
+import { abortUnless } from '../db/queries/guard';
+import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
+import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../routes/concepts.schema';
@@ -18,7 +20,12 @@ export interface SaveConceptProps {
   userId: number;
   /** Absent on creation. */
   conceptId?: number;
+  /** On update, `body.content` is ignored: the content arrives merged, in `content`. */
   body: ConceptWrite;
+  /** Already read by `checkConceptWrite` (the content write reads it before merging). */
+  context?: WriteContext;
+  /** An update's merged content, with its Yjs state when it has one; written only if the concept is still at `expectedVersion` when given. */
+  content?: { doc: RichDoc; expectedVersion?: number; state?: Uint8Array };
 }
 
 interface DerivedContent {
@@ -41,11 +48,22 @@ function storedNotes(notes: unknown): string | null {
   return typeof notes === 'string' ? notes : JSON.stringify(notes);
 }
 
-interface WriteContext {
+export interface WriteContext {
   /** The stored title's key; null on creation. */
   previousTitleKey: string | null;
   parents: number[];
   children: number[];
+  /** What a content write merges against (read when a base version is given). */
+  stored: StoredContent;
+}
+
+export interface StoredContent {
+  version: number;
+  content: string | null;
+  /** The content of the base version; undefined when that version is no longer kept. */
+  base: string | null | undefined;
+  /** The binary Yjs state, when the concept was ever edited live. */
+  state: unknown;
 }
 
 /**
@@ -53,52 +71,97 @@ interface WriteContext {
  * is the user's, that every id the payload names is one of the user's concepts or
  * constellations (422 otherwise), and the concept's current relations.
  */
-async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[]): Promise<WriteContext> {
+async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[], baseVersion: number): Promise<WriteContext> {
   const self = conceptId ?? -1;
-  const [concept, concepts, constellations, parents, children] = await d1.batch<{ id: number; title_key?: string }>([
-    d1.prepare('SELECT id, title_key FROM concepts WHERE id = ? AND user_id = ?').bind(self, userId),
+  const [concept, concepts, constellations, parents, children, base, doc] = await d1.batch<Record<string, unknown>>([
+    d1.prepare('SELECT id, title_key, content, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(self, userId),
     d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(conceptIds)),
     d1.prepare('SELECT id FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(constellationIds)),
     d1.prepare('SELECT parent_id AS id FROM concept_relations WHERE child_id = ?').bind(self),
     d1.prepare('SELECT child_id AS id FROM concept_relations WHERE parent_id = ?').bind(self),
+    selectContentVersion(d1, self, baseVersion),
+    d1.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(self, userId),
   ]);
-  const stored = concept!.results[0];
+  const stored = concept!.results[0] as { title_key: string; content: string | null; content_version: number } | undefined;
   if (conceptId !== undefined && !stored) throw notFound('Concept');
-  const missing = (wanted: number[], found: { id: number }[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
+  const missing = (wanted: number[], found: Record<string, unknown>[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
   const lostConcepts = missing(conceptIds, concepts!.results);
   if (lostConcepts.length) throw new ApiError(422, 'unknown_concept', `Concept introuvable : ${lostConcepts.join(', ')}.`);
   const lostConstellations = missing(constellationIds, constellations!.results);
   if (lostConstellations.length) throw new ApiError(422, 'unknown_constellation', `Constellation introuvable : ${lostConstellations.join(', ')}.`);
-  const ids = (result: D1Result<{ id: number }> | undefined) => result!.results.map((r) => r.id);
-  return { previousTitleKey: stored?.title_key ?? null, parents: ids(parents), children: ids(children) };
+  const ids = (result: D1Result<Record<string, unknown>> | undefined) => result!.results.map((r) => r.id as number);
+  const baseRow = base!.results[0] as { content: string | null } | undefined;
+  return {
+    previousTitleKey: stored?.title_key ?? null,
+    parents: ids(parents),
+    children: ids(children),
+    stored: {
+      version: stored?.content_version ?? 0,
+      content: stored?.content ?? null,
+      base: stored && baseVersion === stored.content_version ? stored.content : baseRow ? baseRow.content : undefined,
+      state: (doc!.results[0] as { state?: unknown } | undefined)?.state ?? null,
+    },
+  };
+}
+
+/**
+ * Everything a write must know before it is made, read in one round trip: that the
+ * concept is the user's, that every id the payload names is one of the user's concepts
+ * or constellations (422 otherwise), that the hierarchy stays acyclic, the concept's
+ * current relations, and (given the version a content write was based on) the stored
+ * content, its base version's content and its Yjs state.
+ */
+export async function checkConceptWrite(d1: D1Database, userId: number, conceptId: number | undefined, body: ConceptWrite, baseVersion = -1): Promise<WriteContext> {
+  const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
+  const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
+  const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : [];
+  const related = [...(parents ?? []), ...(children ?? [])].filter((id) => id !== conceptId);
+  const context = await readWriteContext(d1, userId, conceptId, related, constellationIds, baseVersion);
+  if (parents || children) await assertNoCycle(d1, userId, conceptId ?? null, parents ?? context.parents, children ?? context.children);
+  return context;
 }
 
 /** Creates or updates; returns the concept's id. */
-export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptProps, now: number): Promise<number> {
+export async function saveConcept(props: SaveConceptProps, now: number): Promise<number> {
+  const { d1, userId, conceptId, body } = props;
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
-  const related = [...(parents ?? []), ...(children ?? [])].filter((id) => id !== conceptId);
-  const context = await readWriteContext(d1, userId, conceptId, related, constellationIds ?? []);
-  if (parents || children) await assertNoCycle(d1, userId, conceptId ?? null, parents ?? context.parents, children ?? context.children);
+  const context = props.context ?? (await checkConceptWrite(d1, userId, conceptId, body));
 
-  const derived = body.content !== undefined ? deriveContent(body.content) : undefined;
+  // On creation the content is the body's; on update only a merged content is written.
+  const written = conceptId === undefined ? body.content : props.content?.doc;
+  const derived = written !== undefined ? deriveContent(written) : undefined;
   // The concept's id inside the batch. On creation it is not known before the insert runs;
   // a batch is one transaction on a single-writer database, so right after our INSERT the
   // largest id in the table is ours (AUTOINCREMENT ids only grow).
   const cid = conceptId !== undefined ? String(Math.trunc(conceptId)) : '(SELECT MAX(id) FROM concepts)';
 
-  const statements: D1PreparedStatement[] = [
-    conceptId === undefined ? insertConcept(d1, userId, body, derived, now) : updateConcept(d1, userId, conceptId, body, derived, now),
-  ];
+  const statements: D1PreparedStatement[] = [];
+  if (props.content?.expectedVersion !== undefined && conceptId !== undefined) {
+    // Judged once: a write based on a version that is no longer current rolls back whole.
+    statements.push(abortUnless(d1, '(SELECT content_version FROM concepts WHERE id = ? AND user_id = ?) = ?', conceptId, userId, props.content.expectedVersion));
+  }
+  statements.push(conceptId === undefined ? insertConcept(d1, userId, body, derived, now) : updateConcept(d1, userId, conceptId, body, derived, now));
+  if (derived) statements.push(...recordContentVersion(d1, cid, now));
+  if (props.content?.state && conceptId !== undefined) {
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO concept_docs (concept_id, user_id, state, updated_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (concept_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
+        )
+        .bind(conceptId, userId, props.content.state, now),
+    );
+  }
   if (body.tag_names) statements.push(...writeTags(d1, userId, cid, normaliseTagNames(body.tag_names)));
   if (parents) statements.push(...writeRelations(d1, userId, cid, parents, 'parents'));
   if (children) statements.push(...writeRelations(d1, userId, cid, children, 'children'));
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
   if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
   if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
-  const [first] = await d1.batch<{ id: number }>(statements);
-  return conceptId ?? first!.results[0]!.id;
+  const results = await d1.batch<{ id: number }>(statements);
+  return conceptId ?? results[0]!.results[0]!.id;
 }
 
 function insertConcept(d1: D1Database, userId: number, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {

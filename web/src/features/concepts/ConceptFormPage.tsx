@@ -10,9 +10,10 @@ import { Spinner } from '../../app/common';
 import { LiveEditingContext } from '../../editor/collaboration';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
 import { useLiveSession } from '../embedded/useLiveSession';
-import { conceptsApi } from './api';
+import { ContentConflictError, conceptsApi } from './api';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
 import type { JSONContent } from '@tiptap/react';
+import { mergeBlocksKeepingBoth } from '@domain/block-merge';
 import { contentToDoc, docToPlainText } from '@domain/richtext';
 import { parseTagInput } from '@domain/tags';
 import { errorText, isAbort, parseId } from './format';
@@ -48,9 +49,16 @@ function payload(values: ConceptFormValues, original: Concept | null): ConceptWr
     parent_ids: values.parents.map((c) => c.id),
     child_ids: values.children.map((c) => c.id),
     constellation_ids: values.constellationIds,
-    ...(original ? {} : { source: 'MANUAL' as const, source_url: null }),
+    // The content is merged into what changed since this read (or refused with 409).
+    ...(original ? { content_version: original.content_version } : { source: 'MANUAL' as const, source_url: null }),
   };
 }
+
+export const CONFLICT_TEXT =
+  "Ce concept a été modifié ailleurs depuis que vous l'avez ouvert. Votre texte est conservé : « Fusionner » reprend la version actuelle et y réapplique vos modifications, puis enregistrez à nouveau.";
+export const MERGED_TEXT = 'Vos modifications ont été réappliquées sur la version actuelle. Vérifiez le contenu, puis enregistrez.';
+
+const blocksOf = (content: Concept['content'] | JSONContent | null) => contentToDoc(content)?.content ?? [];
 
 /** The room already stores live content; sending it again could undo a keystroke made meanwhile. */
 const withoutContent = (body: ConceptWrite) => ({ ...body, content: undefined }) as unknown as ConceptWrite;
@@ -68,8 +76,9 @@ export function ConceptFormPage() {
   const [editorKey, setEditorKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<ContentConflictError | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const alertBox = useRef<HTMLParagraphElement>(null);
+  const alertBox = useRef<HTMLDivElement>(null);
   // An existing concept's content is edited live through its room (issue 6) and stored as
   // it is typed; the form's save sends the other fields.
   const live = useLiveSession(editing ? id : null);
@@ -118,6 +127,7 @@ export function ConceptFormPage() {
       return;
     }
     setError(null);
+    setConflict(null);
     setPhase('submitting');
     try {
       const saved = original ? await conceptsApi.update(original.id, liveSession ? withoutContent(body) : body) : await conceptsApi.create(body);
@@ -132,8 +142,25 @@ export function ConceptFormPage() {
       redirect.current = setTimeout(() => navigate(`/concepts/${saved.id}`), EDIT_REDIRECT_MS);
     } catch (err) {
       setPhase('ready');
+      if (err instanceof ContentConflictError) {
+        setConflict(err);
+        setError(CONFLICT_TEXT);
+        return;
+      }
       setError(errorText(err, original ? 'Erreur lors de la mise à jour du concept.' : "Erreur lors de l'ajout du concept.", '; '));
     }
+  }
+
+  /** 'Fusionner': the current content with the blocks this person changed re-applied on it; they check and save again. */
+  function mergeWithCurrent() {
+    if (!conflict || !original) return;
+    const merged = mergeBlocksKeepingBoth(blocksOf(original.content), blocksOf(values.content), blocksOf(conflict.content));
+    setOriginal({ ...original, content: conflict.content, content_version: conflict.contentVersion });
+    setValues((v) => ({ ...v, content: { type: 'doc', content: merged } as JSONContent }));
+    setEditorKey((k) => k + 1);
+    setConflict(null);
+    setError(null);
+    setNotice(MERGED_TEXT);
   }
 
   const heading = editing ? 'Modifier le concept' : 'Nouveau concept';
@@ -156,9 +183,14 @@ export function ConceptFormPage() {
         </p>
       )}
       {error && (
-        <p ref={alertBox} role="alert" className="rounded-md border border-red-600/50 bg-red-950/60 px-4 py-2 text-red-100">
-          {error}
-        </p>
+        <div ref={alertBox} role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-600/50 bg-red-950/60 px-4 py-2 text-red-100">
+          <p className="flex-1">{error}</p>
+          {conflict && (
+            <button type="button" className="btn-primary" onClick={mergeWithCurrent}>
+              Fusionner
+            </button>
+          )}
+        </div>
       )}
       <div className="card">
         <LiveEditingContext.Provider value={liveSession}>

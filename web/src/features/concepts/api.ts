@@ -49,12 +49,39 @@ function asPage(answer: ConceptPage | ConceptSummary[]): ConceptPage {
   return Array.isArray(answer) ? { concepts: answer, total_items: answer.length } : answer;
 }
 
+/** A content write refused because the concept changed elsewhere since it was read (409 `content_conflict`). */
+export class ContentConflictError extends ApiRequestError {
+  constructor(
+    detail: unknown,
+    readonly content: Concept['content'],
+    readonly contentVersion: number,
+  ) {
+    super(409, detail);
+  }
+}
+
+/** PUT of a concept; a 409 `content_conflict` comes back with the current content to merge with. */
+async function updateConcept(id: number, body: ConceptWrite): Promise<Concept> {
+  let res: Response;
+  try {
+    res = await authFetch(`/api/concepts/${id}`, json('PUT', body));
+  } catch {
+    throw new ApiRequestError(0, null);
+  }
+  if (res.status === 409) {
+    const answer = (await res.json().catch(() => null)) as { code?: string; detail?: unknown; content?: Concept['content']; content_version?: number } | null;
+    if (answer?.code === 'content_conflict') throw new ContentConflictError(answer.detail, answer.content ?? null, answer.content_version ?? 0);
+    throw new ApiRequestError(409, answer?.detail ?? null);
+  }
+  return readJson(res) as Promise<Concept>;
+}
+
 export const conceptsApi = {
   list: async (query: ConceptQuery, signal?: AbortSignal) =>
     asPage(await apiJson<ConceptPage | ConceptSummary[]>(`/api/concepts${queryString({ ...query })}`, { signal })),
   get: (id: number, signal?: AbortSignal) => apiJson<Concept>(`/api/concepts/${id}`, { signal }),
   create: (body: ConceptWrite) => apiJson<Concept>('/api/concepts', json('POST', body)),
-  update: (id: number, body: ConceptWrite) => apiJson<Concept>(`/api/concepts/${id}`, json('PUT', body)),
+  update: updateConcept,
   remove: (id: number) => apiDelete(`/api/concepts/${id}`),
   minimal: (signal?: AbortSignal) => apiJson<ConceptRef[]>('/api/concepts/minimal', { signal }),
   search: (q: string, limit: number, signal?: AbortSignal) => apiJson<ConceptRef[]>(`/api/concepts/search${queryString({ q, limit })}`, { signal }),

@@ -32,6 +32,8 @@ export interface ConceptSummary {
 export interface Concept extends ConceptSummary {
   /** A document; legacy or imported concepts may hold a plain string. */
   content: JSONContent | string | null;
+  /** The version of `content` this read saw: sent back with a content write. */
+  content_version: number;
   notes: JSONContent | string | null;
   source: 'MANUAL' | 'WEB';
   source_url: string | null;
@@ -87,6 +89,8 @@ export interface ConceptWrite {
   constellation_ids: number[];
   source?: 'MANUAL' | 'WEB';
   source_url?: string | null;
+  /** With `content` on update: the content_version the content was read at. */
+  content_version?: number;
 }
 
 export type SortField = 'title' | 'created_at' | 'updated_at' | 'mastery_level';

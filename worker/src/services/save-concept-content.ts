@@ -1,0 +1,63 @@
+/**
+ * A REST update that writes a concept's content (issue 9, loss 1). The write names the
+ * version it was read at; what it changed since then is merged three ways into the live
+ * document — by the concept's room when the party server answers, else here against the
+ * stored state — so blocks the writer did not touch keep every live edit. A block changed
+ * on both sides, or a base version no longer kept, refuses the whole write with 409
+ * `content_conflict` and the current content: nothing is written, nothing is lost.
+ */
+import type { Env } from '../env';
+import { isGuardFailure } from '../db/queries/guard';
+import { ApiError } from '../lib/errors';
+import { storedContent } from '../presenters/concept';
+import { contentToDoc } from '../domain/richtext';
+import type { ConceptWrite } from '../routes/concepts.schema';
+import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored } from './live-content';
+import { checkConceptWrite, saveConcept } from './save-concept';
+
+export interface SaveConceptContentProps {
+  env: Env;
+  userId: number;
+  conceptId: number;
+  body: ConceptWrite;
+  /** The content_version the writer read. */
+  baseVersion: number;
+}
+
+export async function saveConceptContent({ env, userId, conceptId, body, baseVersion }: SaveConceptContentProps, now: number): Promise<void> {
+  const d1 = env.DB;
+  const context = await checkConceptWrite(d1, userId, conceptId, body, baseVersion);
+  if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
+  const base = contentToDoc(context.stored.base) ?? EMPTY_DOC;
+  const doc = contentToDoc(body.content) ?? EMPTY_DOC;
+  const others = { ...body, content: undefined };
+
+  const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);
+  if (room.outcome === 'conflict') throw await contentConflict(d1, userId, conceptId);
+  if (room.outcome === 'gone') throw new ApiError(404, 'not_found', 'Concept not found');
+  if (room.outcome === 'applied' || room.outcome === 'unchanged') {
+    // The room judged the write against the live document (one at a time): no version guard here.
+    const content = room.outcome === 'applied' ? { doc: room.doc, state: room.state } : undefined;
+    await saveConcept({ d1, userId, conceptId, body: others, context, content }, now);
+    return;
+  }
+  const merged = mergeIntoStored(context.stored, base, doc);
+  if (merged === 'conflict') throw await contentConflict(d1, userId, conceptId);
+  const content = merged === 'unchanged' ? undefined : { ...merged, expectedVersion: context.stored.version };
+  try {
+    await saveConcept({ d1, userId, conceptId, body: others, context, content }, now);
+  } catch (err) {
+    if (isGuardFailure(err)) throw await contentConflict(d1, userId, conceptId);
+    throw err;
+  }
+}
+
+/** 409 with what the writer needs to merge again: the current content and its version. */
+async function contentConflict(d1: D1Database, userId: number, conceptId: number): Promise<ApiError> {
+  const row = await d1.prepare('SELECT content, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ content: string | null; content_version: number }>();
+  if (!row) return new ApiError(404, 'not_found', 'Concept not found');
+  return new ApiError(409, 'content_conflict', 'Le contenu de ce concept a été modifié ailleurs depuis votre lecture.', {
+    content: storedContent(row.content),
+    content_version: row.content_version,
+  });
+}
