@@ -213,6 +213,57 @@ describe('rich-text editor', () => {
     await context.close();
   });
 
+  it('keeps every inserted video and image when they are inserted one after another, and types after the last', async () => {
+    const { context, page, editor, toolbar } = await openEditorPage(browser, stack.url, { token: account.token, doc: paragraphs('Début') });
+    const video = async (id: string) => {
+      const dialog = answerNextDialog(page, `https://youtu.be/${id}`);
+      await toolbar.getByRole('button', { name: 'Insérer une vidéo YouTube' }).click();
+      await dialog;
+    };
+    const upload = async (name: string, rgb: [number, number, number]) => {
+      const before = await editor.locator('figure').count();
+      const chooser = page.waitForEvent('filechooser');
+      await toolbar.getByRole('button', { name: 'Téléverser une image' }).click();
+      await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: solidPng(30, rgb) });
+      await expect.poll(() => editor.locator('figure').count()).toBe(before + 1);
+    };
+    // A word the person selected is kept: the insertion goes after it.
+    await editor.getByText('Début').dblclick();
+    await video('aaaaaaaaaaa');
+    await video('bbbbbbbbbbb');
+    await upload('rouge.png', [220, 40, 40]);
+    await upload('vert.png', [40, 220, 40]);
+    await video('ccccccccccc');
+    const dialog = answerNextDialog(page, 'https://example.com/photo.png');
+    await toolbar.getByRole('button', { name: 'Image par URL' }).click();
+    await dialog;
+    await expect.poll(() => editor.locator('figure').count()).toBe(3);
+    await page.keyboard.type('Fin');
+    const blocks = () =>
+      editor.evaluate((el) =>
+        [...el.children].flatMap((child) => {
+          const frame = child.querySelector('iframe');
+          if (child.matches('[data-youtube-video]')) return [`video ${frame?.getAttribute('src')?.split('/').pop()}`];
+          if (child.tagName === 'FIGURE') return [`image ${child.querySelector('img')?.getAttribute('src')?.startsWith('/api/') ? 'uploaded' : child.querySelector('img')?.getAttribute('src')}`];
+          return child.textContent ? [`text ${child.textContent}`] : [];
+        }),
+      );
+    expect(await blocks()).toEqual([
+      'text Début',
+      'video aaaaaaaaaaa',
+      'video bbbbbbbbbbb',
+      'image uploaded',
+      'image uploaded',
+      'video ccccccccccc',
+      'image https://example.com/photo.png',
+      'text Fin',
+    ]);
+    const uploaded = await editor.locator('figure img').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+    expect(new Set(uploaded.slice(0, 2)).size).toBe(2);
+    await screenshot(page, 'editor-media-one-after-another');
+    await context.close();
+  });
+
   it('creates and edits a pie chart, rendered as SVG', async () => {
     const { context, page, editor, toolbar } = await openEditorPage(browser, stack.url);
     const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));

@@ -180,6 +180,26 @@ describe('the embedded editor and its host', () => {
 });
 
 describe('offline on the phone', () => {
+  it('removes the offline copies of concept content from the browser on logout', async () => {
+    const created = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Copie locale', content: 'Texte privé' } });
+    const id = created.body.id as number;
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await page.goto(`${stack.url}/concepts/${id}/edit`);
+    await page.getByRole('textbox', { name: 'Contenu', exact: true }).getByText('Texte privé').waitFor();
+    await page.locator('[data-testid="live-connection"][data-state="connected"]').waitFor();
+    const copies = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name).filter((name) => name?.startsWith('astrolabe-')));
+    // The copy is named after the user and the concept, so another user never opens it.
+    await expect.poll(copies).toContain(`astrolabe-u${account.id}-c${id}`);
+    // Logging out from the edit page itself, with its live session still open.
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL(`${stack.url}/login`);
+    await expect.poll(copies).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('keeps edits made offline across a reload (IndexedDB) and merges them with edits made elsewhere, once each', async () => {
     const created = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Hors réseau', content: 'Paragraphe commun' } });
     const id = created.body.id as number;

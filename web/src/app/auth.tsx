@@ -7,6 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useNavigate } from 'react-router';
 import { api, configureSession, readJson, sessionRestored } from '../api/client';
 import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge';
+import { forgetOfflineCopies } from '../lib/offline-copies';
 import { clearToken, isExpired, storeToken, storedToken } from '../lib/token-store';
 import { detectWebView } from '../lib/webview';
 import { useToast } from './toasts';
@@ -129,6 +130,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       attempt.current++;
       clearToken();
       tokenRef.current = null;
+      // Logout or expiry: the next person on this device must not read this one's concepts.
+      void forgetOfflineCopies();
       setUser(null);
       setStatus('auth_failed');
       setFailureShown(false);

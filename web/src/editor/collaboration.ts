@@ -19,6 +19,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import YPartyKitProvider from 'y-partykit/provider';
 import * as Y from 'yjs';
 import { EDITOR_FRAGMENT, stateFromBase64 } from '@domain/yjs-prosemirror';
+import { OFFLINE_COPY_PREFIX, trackOfflineCopy } from '../lib/offline-copies';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
@@ -59,7 +60,9 @@ const OFFLINE_OPEN_MS = 4000;
  */
 export const LiveEditingContext = createContext<LiveSession | null>(null);
 
+/** The user id is part of the name: another user on this browser never opens this copy. */
 export const roomName = (userId: number, conceptId: number) => `u${userId}-c${conceptId}`;
+export const offlineCopyName = (userId: number, conceptId: number) => `${OFFLINE_COPY_PREFIX}${userId}-c${conceptId}`;
 
 /** True when `local` holds an update (from any device) beyond what `stored` covers. */
 export function hasUnstoredUpdates(local: Map<number, number>, stored: Map<number, number> | null): boolean {
@@ -71,7 +74,10 @@ export function hasUnstoredUpdates(local: Map<number, number>, stored: Map<numbe
 export function openLiveSession(options: LiveSessionOptions): LiveSession {
   const ydoc = new Y.Doc();
   const room = roomName(options.userId, options.conceptId);
-  const offline = new IndexeddbPersistence(`astrolabe-${room}`, ydoc);
+  const copyName = offlineCopyName(options.userId, options.conceptId);
+  // Closed first if the session ends (logout) before the screen does.
+  const untrack = trackOfflineCopy(copyName, () => session.destroy());
+  const offline = new IndexeddbPersistence(copyName, ydoc);
   const provider = new YPartyKitProvider(options.partyHost, room, ydoc, { params: () => ({ token: options.token() }), maxBackoffTime: 5000 });
   const listeners = new Set<() => void>();
   let stored: Map<number, number> | null = null;
@@ -124,7 +130,8 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
     CollaborationCaret.configure({ provider, user: { name: options.deviceLabel, color: colour } }),
   ];
 
-  return {
+  let destroyed = false;
+  const session: LiveSession = {
     ydoc,
     provider,
     extensions,
@@ -134,6 +141,9 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
       return () => listeners.delete(listener);
     },
     destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      untrack();
       clearTimeout(fallback);
       listeners.clear();
       provider.destroy();
@@ -141,6 +151,7 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
       ydoc.destroy();
     },
   };
+  return session;
 }
 
 /** Label for this device's caret: who, and on what. */

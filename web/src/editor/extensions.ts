@@ -13,6 +13,7 @@ import type { DiagramType } from '@domain/mermaid-charts';
 import { isSafeLinkHref } from '@domain/safe-url';
 import { conceptTrigger, nameTrigger, slashMenu } from './menus/triggers';
 import { ConceptLink, PendingConceptLink } from './nodes/concept-link';
+import { SafeInsertion } from './insertion';
 import { FileAttachment, Figure, YoutubeVideo } from './nodes/media';
 import { MermaidBlock } from './nodes/MermaidBlock';
 
@@ -50,6 +51,7 @@ export function buildExtensions(options: { placeholder?: string; limit?: number;
     TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({ placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : (options.placeholder ?? DEFAULT_PLACEHOLDER)) }),
     CharacterCount.configure({ limit: options.limit ?? EDITOR_CHARACTER_LIMIT }),
+    SafeInsertion,
     Figure,
     FileAttachment,
     YoutubeVideo,

@@ -34,7 +34,7 @@ export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImag
         <ToolButton label="Liste numérotée" onClick={() => run().toggleOrderedList().run()}>1.</ToolButton>
         <ToolButton label="Citation" onClick={() => run().toggleBlockquote().run()}>❝</ToolButton>
         <ToolButton label="Image par URL" onClick={onImageByUrl}>Image URL</ToolButton>
-        <ToolButton label="Insérer un tableau" onClick={() => run().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>▦</ToolButton>
+        <ToolButton label="Insérer un tableau" onClick={() => run().moveCursorPastSelection().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>▦</ToolButton>
       </div>
     </FloatingMenu>
   );

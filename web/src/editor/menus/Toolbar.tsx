@@ -98,7 +98,7 @@ export function DesktopToolbar({ editor, actions }: { editor: Editor; actions: T
       <ToolButton label="Joindre un fichier" onClick={actions.attachFile}>Fich.</ToolButton>
       <ToolButton label="Graphique circulaire" onClick={actions.pieChart}>◔</ToolButton>
       <ToolButton label="Diagramme de flux" onClick={actions.flowchart}>⇉</ToolButton>
-      <ToolButton label="Insérer un tableau" onClick={() => run(editor).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>▦</ToolButton>
+      <ToolButton label="Insérer un tableau" onClick={() => run(editor).moveCursorPastSelection().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>▦</ToolButton>
       {s.inTable && <TableTools editor={editor} />}
       {s.figure && <ImageAlignTools editor={editor} />}
     </div>

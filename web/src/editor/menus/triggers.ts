@@ -26,7 +26,7 @@ export const SLASH_COMMANDS: SlashCommand[] = [
   { id: 'task', label: 'Liste de tâches', run: (e, r) => chain(e, r).toggleTaskList().run() },
   { id: 'quote', label: 'Citation', run: (e, r) => chain(e, r).toggleBlockquote().run() },
   { id: 'code', label: 'Code', run: (e, r) => chain(e, r).toggleCodeBlock().run() },
-  { id: 'table', label: 'Tableau', run: (e, r) => chain(e, r).insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+  { id: 'table', label: 'Tableau', run: (e, r) => chain(e, r).moveCursorPastSelection().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
 ];
 
 export function filterSlashCommands(query: string): SlashCommand[] {

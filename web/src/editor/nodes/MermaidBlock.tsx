@@ -110,7 +110,7 @@ export const MermaidBlock = Node.create<MermaidOptions>({
       setMermaid:
         ({ code, diagramType }) =>
         ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { code, diagramType: diagramType ?? diagramTypeOf(code) } }),
+          commands.insertAfterSelection({ type: this.name, attrs: { code, diagramType: diagramType ?? diagramTypeOf(code) } }),
     };
   },
 });

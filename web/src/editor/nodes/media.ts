@@ -74,7 +74,7 @@ export const Figure = Node.create({
       setFigure:
         (attrs) =>
         ({ commands }) =>
-          isSafeImageSrc(attrs.src) && commands.insertContent({ type: this.name, attrs }),
+          isSafeImageSrc(attrs.src) && commands.insertAfterSelection({ type: this.name, attrs }),
       setFigureAlign:
         (align) =>
         ({ commands }) =>
@@ -122,7 +122,7 @@ export const FileAttachment = Node.create({
       setFileAttachment:
         (attrs) =>
         ({ commands }) =>
-          isSafeLinkHref(attrs.src) && commands.insertContent({ type: this.name, attrs }),
+          isSafeLinkHref(attrs.src) && commands.insertAfterSelection({ type: this.name, attrs }),
     };
   },
 });
@@ -153,7 +153,7 @@ export const YoutubeVideo = Node.create({
       setYoutubeVideo:
         ({ src }) =>
         ({ commands }) =>
-          isYoutubeEmbedUrl(src) && commands.insertContent({ type: this.name, attrs: { src, width: YOUTUBE_DEFAULT_WIDTH } }),
+          isYoutubeEmbedUrl(src) && commands.insertAfterSelection({ type: this.name, attrs: { src, width: YOUTUBE_DEFAULT_WIDTH } }),
     };
   },
 });
