@@ -7,11 +7,11 @@ import type { RouteObject } from 'react-router';
 import { Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
-import { AuthProvider } from './auth';
-import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './common';
+import { AuthProvider } from './AuthProvider';
+import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './Guards';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
-import { ToastProvider } from './toasts';
+import { ToastProvider } from '../ui/Toasts';
 
 const placeholder = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
 

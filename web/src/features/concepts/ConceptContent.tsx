@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import { AutoLinkTitles, type ConceptLinkHover } from './autoLinkTitles';
 import { useConceptHoverPreview } from './ConceptHoverPreview';
-import type { Concept, ConceptRef } from './types';
+import type { Concept, ConceptRef } from '../../api/concepts';
 
 export function ConceptContent({ concept, titles }: { concept: Concept; titles: ConceptRef[] }) {
   const navigate = useNavigate();

@@ -6,18 +6,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
+import { useAuth } from '../../ui/auth-context';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
 import { ConceptFlashcardsPanel } from '../flashcards/ConceptFlashcardsPanel';
-import { conceptsApi } from './api';
+import { conceptsApi } from '../../api/concepts';
 import { ConstellationChips, TagChips } from './Chips';
 import { ConceptContent } from './ConceptContent';
 import { ConceptMetadata, PersonalNotes } from './ConceptMetadata';
-import { ConfirmDialog } from '../../app/Dialog';
-import { errorText, isAbort, parseId } from './format';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { isAbort, parseId } from './format';
+import { errorText } from '../../ui/error-text';
 import { MentionsPanel } from './MentionsPanel';
-import type { Concept, ConceptRef } from './types';
+import type { Concept, ConceptRef } from '../../api/concepts';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'loaded'; concept: Concept; titles: ConceptRef[] };
 

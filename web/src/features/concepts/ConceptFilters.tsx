@@ -1,8 +1,12 @@
 /** The concept list's filter and sort controls (inline on wide screens, in a drawer on small ones). */
 import { useEffect, useId, useState } from 'react';
-import { constellationsApi, tagsApi } from './api';
+import { constellationsApi } from '../../api/constellations';
+import { tagsApi } from '../../api/tags';
 import { isAbort } from './format';
-import { SORT_LABELS, type Constellation, type SortField, type SortOrder, type Tag } from './types';
+import { SORT_LABELS } from './sort-labels';
+import type { Constellation } from '../../api/constellations';
+import type { SortField, SortOrder } from '../../api/concepts';
+import type { Tag } from '../../api/tags';
 
 export interface ConceptFilterValues {
   title: string;

@@ -7,10 +7,11 @@ import type { JSONContent } from '@tiptap/react';
 import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { RichTextEditor } from '../../editor/RichTextEditor';
-import { constellationsApi } from './api';
+import { constellationsApi } from '../../api/constellations';
 import { ConceptPicker } from './ConceptPicker';
 import { isAbort } from './format';
-import type { ConceptRef, Constellation } from './types';
+import type { ConceptRef } from '../../api/concepts';
+import type { Constellation } from '../../api/constellations';
 
 export interface ConceptFormValues {
   title: string;

@@ -6,17 +6,18 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
+import { Spinner } from '../../ui/Spinner';
 import { LiveEditingContext } from '../../editor/collaboration';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
 import { useLiveSession } from '../embedded/useLiveSession';
-import { conceptsApi } from './api';
+import { conceptsApi } from '../../api/concepts';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
 import type { JSONContent } from '@tiptap/react';
 import { contentToDoc, docToPlainText } from '@domain/richtext';
 import { parseTagInput } from '@domain/tags';
-import { errorText, isAbort, parseId } from './format';
-import type { Concept, ConceptWrite } from './types';
+import { isAbort, parseId } from './format';
+import { errorText } from '../../ui/error-text';
+import type { Concept, ConceptWrite } from '../../api/concepts';
 
 export const EDIT_REDIRECT_MS = 500;
 

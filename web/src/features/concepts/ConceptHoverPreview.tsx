@@ -6,9 +6,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConceptLinkHover } from './autoLinkTitles';
-import { conceptsApi } from './api';
+import { conceptsApi } from '../../api/concepts';
 import { isAbort } from './format';
-import type { ConceptPreview } from './types';
+import type { ConceptPreview } from '../../api/concepts';
 
 export const HOVER_DELAY_MS = 500;
 export const PREVIEW_FETCH_DEBOUNCE_MS = 300;

@@ -4,10 +4,10 @@
  * chosen ones left out) and 'Aucun concept trouvé' when nothing matches.
  */
 import { useEffect, useId, useState } from 'react';
-import { conceptsApi } from './api';
+import { conceptsApi } from '../../api/concepts';
 import { isAbort } from './format';
 import { useDebouncedValue } from './hooks';
-import type { ConceptRef } from './types';
+import type { ConceptRef } from '../../api/concepts';
 
 export const PICKER_DEBOUNCE_MS = 350;
 export const PICKER_LIMIT = 20;

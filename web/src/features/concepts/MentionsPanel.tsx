@@ -6,9 +6,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { blockToPlainText } from '@domain/richtext';
-import { conceptsApi } from './api';
+import { conceptsApi } from '../../api/concepts';
 import { cutText, isAbort } from './format';
-import type { ConceptRef, NoteMention } from './types';
+import type { ConceptRef } from '../../api/concepts';
+import type { NoteMention } from '../../api/notes';
+import { notesApi } from '../../api/notes';
 
 export const MENTIONS_SHOWN = 5;
 const MENTION_TEXT_LENGTH = 200;
@@ -48,7 +50,7 @@ export function MentionsPanel({ conceptId, backlinks }: { conceptId: number; bac
     const ctrl = new AbortController();
     setMentions(null);
     setError(false);
-    conceptsApi.mentions(conceptId, ctrl.signal).then(setMentions, (err) => {
+    notesApi.mentions(conceptId, ctrl.signal).then(setMentions, (err) => {
       if (!isAbort(err)) setError(true);
     });
     return () => ctrl.abort();

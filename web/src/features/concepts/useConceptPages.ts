@@ -4,10 +4,11 @@
  * aborts whatever page was still on its way, so an old answer never lands in a new list.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { conceptsApi, type ConceptQuery } from './api';
+import { conceptsApi, type ConceptQuery } from '../../api/concepts';
 import type { ConceptFilterValues } from './ConceptFilters';
-import { errorText, isAbort } from './format';
-import type { ConceptSummary } from './types';
+import { isAbort } from './format';
+import { errorText } from '../../ui/error-text';
+import type { ConceptSummary } from '../../api/concepts';
 
 export const CONCEPT_PAGE_SIZE = 20;
 

@@ -4,11 +4,12 @@
  * (500 ms debounce, 100 results); checkboxes; one call adds every ticked concept.
  */
 import { useEffect, useState } from 'react';
-import { conceptsApi, constellationsApi } from '../concepts/api';
-import { Dialog } from '../../app/Dialog';
+import { conceptsApi } from '../../api/concepts';
+import { constellationsApi } from '../../api/constellations';
+import { Dialog } from '../../ui/Dialog';
 import { isAbort } from '../concepts/format';
 import { useDebouncedValue } from '../concepts/hooks';
-import type { ConceptRef } from '../concepts/types';
+import type { ConceptRef } from '../../api/concepts';
 
 export const ADD_SEARCH_DEBOUNCE_MS = 500;
 export const SUGGESTION_LIMIT = 50;

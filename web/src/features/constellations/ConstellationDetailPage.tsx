@@ -5,13 +5,15 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
-import { constellationsApi } from '../concepts/api';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
+import { constellationsApi } from '../../api/constellations';
 import { ConceptCard } from '../concepts/ConceptCard';
-import { ConfirmDialog } from '../../app/Dialog';
+import { ConfirmDialog } from '../../ui/Dialog';
 import { parseId } from '../concepts/format';
-import { SORT_LABELS, type ConceptSummary, type Constellation, type SortField, type SortOrder } from '../concepts/types';
+import { SORT_LABELS } from '../concepts/sort-labels';
+import type { ConceptSummary, SortField, SortOrder } from '../../api/concepts';
+import type { Constellation } from '../../api/constellations';
 import { AddConceptsDialog } from './AddConceptsDialog';
 import { studyPath } from './ConstellationCard';
 import { CONSTELLATION_PAGE_SIZE, useConstellation, useConstellationConceptsPage } from './useConstellationConcepts';

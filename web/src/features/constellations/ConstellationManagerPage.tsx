@@ -4,12 +4,13 @@
  * concepts (only the grouping goes), and the confirmation says so.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
-import { constellationsApi } from '../concepts/api';
-import { ConfirmDialog } from '../../app/Dialog';
-import { errorText, isAbort } from '../concepts/format';
-import type { Constellation } from '../concepts/types';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
+import { constellationsApi } from '../../api/constellations';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { isAbort } from '../concepts/format';
+import { errorText } from '../../ui/error-text';
+import type { Constellation } from '../../api/constellations';
 import { ConstellationCard } from './ConstellationCard';
 import { ConstellationDialog } from './ConstellationDialog';
 

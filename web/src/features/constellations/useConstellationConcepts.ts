@@ -1,9 +1,11 @@
 /** The constellation page's data: the constellation itself and one sorted page of its concepts. */
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
-import { constellationsApi } from '../concepts/api';
-import { errorText, isAbort } from '../concepts/format';
-import type { ConceptSummary, Constellation, SortField, SortOrder } from '../concepts/types';
+import { constellationsApi } from '../../api/constellations';
+import { isAbort } from '../concepts/format';
+import { errorText } from '../../ui/error-text';
+import type { ConceptSummary, SortField, SortOrder } from '../../api/concepts';
+import type { Constellation } from '../../api/constellations';
 
 export const CONSTELLATION_PAGE_SIZE = 10;
 

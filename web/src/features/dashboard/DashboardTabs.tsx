@@ -1,7 +1,7 @@
 /** The four dashboard tabs' contents (spec document 1 §2 'Dashboard'). */
 import { Link } from 'react-router';
 import { masteryColor, masteryPercent } from '@domain/mastery';
-import type { ConceptMastery, DashboardStats, ExtendedStats } from './api';
+import type { ConceptMastery, DashboardStats, ExtendedStats } from '../../api/stats';
 import { MetricCard } from './MetricCard';
 import { RatingDoughnut } from './RatingDoughnut';
 import { RetentionRing } from './RetentionRing';

@@ -1,6 +1,6 @@
 /** A dashboard figure with an info button that explains it ('Compris' closes). */
 import { useState, type ReactNode } from 'react';
-import { Dialog } from '../../app/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import type { Loaded } from './useDashboardStats';
 
 interface Props<T> {

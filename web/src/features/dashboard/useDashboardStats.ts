@@ -1,15 +1,9 @@
 /** Loads both stats answers; each card shows 'Erreur' when the answer it needs failed. */
 import { useEffect, useState } from 'react';
-import { ApiRequestError, detailText } from '../../api/client';
-import { statsApi, type DashboardStats, type ExtendedStats } from './api';
+import { errorText } from '../../ui/error-text';
+import { statsApi, type DashboardStats, type ExtendedStats } from '../../api/stats';
 
 type Loaded<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error' };
-
-/** Spec document 1 §8: the server detail if a string, else the message, else the fallback. */
-function dashboardError(err: unknown): string {
-  if (err instanceof ApiRequestError) return (typeof err.detail === 'string' ? err.detail : detailText(err.detail, '; ')) ?? 'Erreur chargement stats dashboard.';
-  return err instanceof Error && err.message ? err.message : 'Erreur chargement stats dashboard.';
-}
 
 export function useDashboardStats() {
   const [stats, setStats] = useState<Loaded<DashboardStats>>({ status: 'loading' });
@@ -24,7 +18,7 @@ export function useDashboardStats() {
       .catch((err) => {
         if (!live) return;
         setStats({ status: 'error' });
-        setError(dashboardError(err));
+        setError(errorText(err, 'Erreur chargement stats dashboard.'));
       });
     statsApi
       .extended()

@@ -7,11 +7,12 @@
 import type { Editor } from '@tiptap/core';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { apiJson, ApiRequestError, detailText } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { Spinner } from '../../app/common';
-import { AuthBanner, SyncProblemDialog } from '../../app/Shell';
-import { useToast } from '../../app/toasts';
+import { conceptsApi, type ConceptWrite } from '../../api/concepts';
+import { errorText, isNotFound } from '../../ui/error-text';
+import { useAuth } from '../../ui/auth-context';
+import { Spinner } from '../../ui/Spinner';
+import { AuthBanner, SyncProblemDialog } from '../../ui/AuthBanner';
+import { useToast } from '../../ui/Toasts';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import type { LiveStatus } from '../../editor/collaboration';
 import { useHostBridge, type HostBridge } from './host-protocol';
@@ -68,11 +69,11 @@ function LiveConceptEditor({ conceptId, hideHeader }: { conceptId: number; hideH
 
   useEffect(() => {
     const ctrl = new AbortController();
-    apiJson<{ title: string }>(`/api/concepts/${conceptId}`, { signal: ctrl.signal }).then(
+    conceptsApi.get(conceptId, ctrl.signal).then(
       (concept) => setTitle(concept.title),
       (err: unknown) => {
         if (ctrl.signal.aborted) return;
-        setLoadError(err instanceof ApiRequestError && err.status === 404 ? 'Concept introuvable.' : (err instanceof ApiRequestError && detailText(err.detail)) || 'Impossible de charger le concept.');
+        setLoadError(isNotFound(err) ? 'Concept introuvable.' : errorText(err, 'Impossible de charger le concept.', '\n'));
       },
     );
     return () => ctrl.abort();
@@ -112,17 +113,14 @@ function CreateConceptEditor({ hideHeader, keep }: { hideHeader: boolean; keep: 
     setSaving(true);
     setError(null);
     try {
-      const concept = await apiJson<{ id: number }>('/api/concepts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: title.trim(), content: editor?.getJSON() ?? doc, source: 'MANUAL' }),
-      });
+      const content = (editor?.getJSON() ?? doc) as ConceptWrite['content'];
+      const concept = await conceptsApi.create({ title: title.trim(), content, source: 'MANUAL' });
       const next = new URLSearchParams(keep);
       next.set('conceptId', String(concept.id));
       next.set('mode', 'edit');
       navigate(`/minimal-editor?${next.toString()}`, { replace: true });
     } catch (err) {
-      setError((err instanceof ApiRequestError && detailText(err.detail)) || 'Impossible de créer le concept.');
+      setError(errorText(err, 'Impossible de créer le concept.', '\n'));
     } finally {
       setSaving(false);
     }

@@ -4,9 +4,9 @@
  * answer. Without a concept it reviews the cards due now. Everything resets when closed.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { flashcardsApi, type Flashcard, type Rating } from './api';
-import { Dialog } from '../../app/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
+import { Dialog } from '../../ui/Dialog';
 import { RatingButtons } from './RatingButtons';
 import { useReviewKeys } from './useReviewKeys';
 

@@ -1,6 +1,7 @@
 /** Loads a concept's cards (or all of the user's cards) with the spec's error texts (document 2 §8). */
 import { useCallback, useEffect, useState } from 'react';
-import { errorText, flashcardsApi, type Flashcard } from './api';
+import { errorText } from '../../ui/error-text';
+import { flashcardsApi, type Flashcard } from '../../api/flashcards';
 
 export function useFlashcards(conceptId?: number) {
   const [cards, setCards] = useState<Flashcard[] | null>(null);

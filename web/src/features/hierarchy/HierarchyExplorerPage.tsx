@@ -5,11 +5,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
-import { conceptsApi, type HierarchyItem } from '../concepts/api';
+import { Spinner } from '../../ui/Spinner';
+import { conceptsApi } from '../../api/concepts';
+import type { HierarchyItem } from '../../api/hierarchy';
 import { isAbort, parseId } from '../concepts/format';
-import type { ConceptRef } from '../concepts/types';
+import type { ConceptRef } from '../../api/concepts';
 import { HierarchyTiles } from './HierarchyTiles';
+import { hierarchyApi } from '../../api/hierarchy';
 
 type Load =
   | { phase: 'loading' }
@@ -30,8 +32,8 @@ function useHierarchy(rawId: string | undefined): Load {
     setLoad({ phase: 'loading' });
     const request =
       id === null
-        ? conceptsApi.roots(ctrl.signal).then((items) => ({ items, ancestors: [], current: null }))
-        : Promise.all([conceptsApi.children(id, ctrl.signal), conceptsApi.ancestry(id, ctrl.signal), conceptsApi.preview(id, ctrl.signal)]).then(([items, ancestors, preview]) => ({
+        ? hierarchyApi.roots(ctrl.signal).then((items) => ({ items, ancestors: [], current: null }))
+        : Promise.all([hierarchyApi.children(id, ctrl.signal), hierarchyApi.ancestry(id, ctrl.signal), conceptsApi.preview(id, ctrl.signal)]).then(([items, ancestors, preview]) => ({
             items,
             ancestors,
             current: { id: preview.id, title: preview.title },

@@ -3,10 +3,12 @@
  * '+ Tout Ajouter' / '- Tout Retirer' for all its concepts (fetched once, then kept).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
-import { studyApi, type ConceptRef, type Constellation } from './api';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
+import type { ConceptRef } from '../../api/concepts';
+import type { Constellation } from '../../api/constellations';
 import type { ConceptSelection } from './useConceptSelection';
+import { constellationsApi } from '../../api/constellations';
 
 const FETCH_ERROR = 'Erreur lors de la récupération des concepts de la constellation.';
 
@@ -30,7 +32,7 @@ export function ConstellationSection({ selection, preselect }: Props) {
     if (known) return known;
     setBusy(id);
     try {
-      const concepts = (await studyApi.constellationConcepts(id)).map(({ id: cid, title }) => ({ id: cid, title }));
+      const concepts = (await constellationsApi.concepts(id)).map(({ id: cid, title }) => ({ id: cid, title }));
       cache.current.set(id, concepts);
       return concepts;
     } catch {
@@ -42,8 +44,8 @@ export function ConstellationSection({ selection, preselect }: Props) {
   }
 
   useEffect(() => {
-    studyApi
-      .constellations()
+    constellationsApi
+      .list()
       .then(setConstellations)
       .catch(() => setLoadError(true));
   }, []);

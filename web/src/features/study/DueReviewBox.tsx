@@ -1,7 +1,7 @@
 /** The FSRS box of the preparation page: how many cards are due, and a review of them. */
 import { useEffect, useState } from 'react';
-import { useToast } from '../../app/toasts';
-import { flashcardsApi } from '../flashcards/api';
+import { useToast } from '../../ui/Toasts';
+import { flashcardsApi } from '../../api/flashcards';
 import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './useStartSession';
 
 /** The count is the length of a list capped at 200 (spec document 2 §9). */

@@ -1,16 +1,17 @@
 /** /study/summary/{sessionId}: the session's results (spec document 2 §2, §5, §8, §9). */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiRequestError, detailText } from '../../api/client';
-import { Spinner } from '../../app/common';
-import { studyApi, type StudySession } from './api';
+import { ApiRequestError } from '../../api/client';
+import { errorText } from '../../ui/error-text';
+import { Spinner } from '../../ui/Spinner';
+import { studySessionsApi, type StudySession } from '../../api/study-sessions';
 import { STUDY_METHODS } from './methods';
 import { averageText, durationText, performanceMessage, suggestions } from './summary-text';
 
 function summaryError(err: unknown): string {
   if (err instanceof ApiRequestError) {
     if (err.status === 0) return 'Impossible de contacter le serveur. Vérifiez votre connexion et si le backend est lancé.';
-    return `Erreur du serveur: ${err.status} - ${detailText(err.detail, '; ') ?? err.message}`;
+    return `Erreur du serveur: ${err.status} - ${errorText(err, err.message)}`;
   }
   return 'Une erreur inconnue est survenue lors de la récupération du résumé.';
 }
@@ -42,7 +43,7 @@ export function SessionSummaryPage() {
 
   useEffect(() => {
     if (problem) return;
-    studyApi
+    studySessionsApi
       .get(Number(sessionId))
       .then(setSession)
       .catch((err) => setError(summaryError(err)));

@@ -1,6 +1,6 @@
 /** /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). */
 import { useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
+import { Spinner } from '../../ui/Spinner';
 import { RatingButtons } from '../flashcards/RatingButtons';
 import { useReviewKeys } from '../flashcards/useReviewKeys';
 import { useStudySession } from './useStudySession';

@@ -4,11 +4,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Spinner } from '../../app/common';
-import { tagsApi } from '../concepts/api';
+import { Spinner } from '../../ui/Spinner';
+import { tagsApi } from '../../api/tags';
 import { ConceptCard } from '../concepts/ConceptCard';
-import { errorText, isAbort } from '../concepts/format';
-import type { ConceptSummary } from '../concepts/types';
+import { isAbort } from '../concepts/format';
+import { errorText } from '../../ui/error-text';
+import type { ConceptSummary } from '../../api/concepts';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'loaded'; concepts: ConceptSummary[] };
 
