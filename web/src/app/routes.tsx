@@ -6,7 +6,6 @@
 import type { RouteObject } from 'react-router';
 import { Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
 import { AuthProvider } from './AuthProvider';
 import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './Guards';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -71,7 +70,14 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', element: <PublicOnly><LoginPage /></PublicOnly> },
       { path: 'auth', element: <PublicOnly><LoginPage /></PublicOnly> },
-      { path: 'register', element: <PublicOnly><RegisterPage /></PublicOnly> },
+      // Lazy: /login, the first screen most people see, does not carry the registration form.
+      {
+        path: 'register',
+        lazy: async () => {
+          const { RegisterPage } = await import('../features/auth/RegisterPage');
+          return { element: <PublicOnly><RegisterPage /></PublicOnly> };
+        },
+      },
       ...openRoutes,
       {
         path: '/',
