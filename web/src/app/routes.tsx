@@ -3,8 +3,7 @@
  * Screens that arrive with later work render a placeholder; each feature replaces its
  * entries with a lazily loaded page so heavy code stays off the first load.
  */
-import type { RouteObject } from 'react-router';
-import { Navigate, Outlet } from 'react-router';
+import { type RouteObject, Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AuthProvider } from './AuthProvider';
 import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './Guards';

@@ -10,14 +10,13 @@ import { Spinner } from '../../ui/Spinner';
 import { LiveEditingContext } from '../../editor/collaboration';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
 import { useLiveSession } from '../embedded/useLiveSession';
-import { conceptsApi } from '../../api/concepts';
+import { conceptsApi, type Concept, type ConceptWrite } from '../../api/concepts';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
 import type { JSONContent } from '@tiptap/react';
 import { contentToDoc, docToPlainText } from '@domain/richtext';
 import { parseTagInput } from '@domain/tags';
-import { isAbort, parseId } from './format';
+import { parseId } from './format';
 import { errorText } from '../../ui/error-text';
-import type { Concept, ConceptWrite } from '../../api/concepts';
 
 export const EDIT_REDIRECT_MS = 500;
 
@@ -97,8 +96,8 @@ export function ConceptFormPage() {
         setEditorKey((k) => k + 1);
         setPhase('ready');
       },
-      (err) => {
-        if (!isAbort(err)) setPhase('loadFailed');
+      () => {
+        if (!ctrl.signal.aborted) setPhase('loadFailed');
       },
     );
     return () => ctrl.abort();

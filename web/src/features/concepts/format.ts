@@ -24,10 +24,6 @@ export function cutText(text: string | null | undefined, max = 150, ellipsis = '
   return `${clean.slice(0, max).trimEnd()}${ellipsis}`;
 }
 
-export function isAbort(err: unknown): boolean {
-  return err instanceof DOMException && err.name === 'AbortError';
-}
-
 /** A route's numeric id, or null when it is missing or not a whole positive number. */
 export function parseId(raw: string | undefined): number | null {
   if (!raw || !/^[0-9]+$/.test(raw)) return null;

@@ -5,11 +5,11 @@ import type { ConceptMastery, DashboardStats, ExtendedStats } from '../../api/st
 import { MetricCard } from './MetricCard';
 import { RatingDoughnut } from './RatingDoughnut';
 import { RetentionRing } from './RetentionRing';
-import type { Loaded } from './useDashboardStats';
+import type { Loading } from '../../ui/use-load';
 
 interface Sources {
-  stats: Loaded<DashboardStats>;
-  extended: Loaded<ExtendedStats>;
+  stats: Loading<DashboardStats>;
+  extended: Loading<ExtendedStats>;
 }
 
 const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';

@@ -5,10 +5,8 @@
 import { useState } from 'react';
 import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
-import { flashcardsApi } from '../../api/flashcards';
-import type { GeneratedFlashcard } from '../../api/ai';
+import { aiApi, type GeneratedFlashcard } from '../../api/ai';
 import { GeneratedFlashcardsDialog } from './GeneratedFlashcardsDialog';
-import { aiApi } from '../../api/ai';
 
 export const MIN_GENERATED = 1;
 export const MAX_GENERATED = 20;

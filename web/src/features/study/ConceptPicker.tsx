@@ -1,9 +1,8 @@
 /** The individual concept picker: a title search (300 ms debounce), or all concepts when empty. */
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
-import type { ConceptRef } from '../../api/concepts';
+import { type ConceptRef, conceptsApi } from '../../api/concepts';
 import type { ConceptSelection } from './useConceptSelection';
-import { conceptsApi } from '../../api/concepts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_LIMIT = 50;

@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toasts';
 import type { ConceptRef } from '../../api/concepts';
-import type { Constellation } from '../../api/constellations';
 import type { ConceptSelection } from './useConceptSelection';
 import { constellationsApi } from '../../api/constellations';
+import { useLoad } from '../../ui/use-load';
 
 const FETCH_ERROR = 'Erreur lors de la récupération des concepts de la constellation.';
 
@@ -21,8 +21,9 @@ interface Props {
 export function ConstellationSection({ selection, preselect }: Props) {
   const toast = useToast();
   const [open, setOpen] = useState(preselect !== null);
-  const [constellations, setConstellations] = useState<Constellation[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const load = useLoad(() => constellationsApi.list(), []);
+  const constellations = load.phase === 'loaded' ? load.data : null;
+  const loadError = load.phase === 'error';
   const [busy, setBusy] = useState<number | null>(null);
   const cache = useRef(new Map<number, ConceptRef[]>());
   const { addAll, removeAll } = selection;
@@ -42,13 +43,6 @@ export function ConstellationSection({ selection, preselect }: Props) {
       setBusy(null);
     }
   }
-
-  useEffect(() => {
-    constellationsApi
-      .list()
-      .then(setConstellations)
-      .catch(() => setLoadError(true));
-  }, []);
 
   useEffect(() => {
     if (preselect === null) return;

@@ -1,10 +1,10 @@
 /** /study/summary/{sessionId}: the session's results (spec document 2 §2, §5, §8, §9). */
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { errorText } from '../../ui/error-text';
 import { Spinner } from '../../ui/Spinner';
-import { studySessionsApi, type StudySession } from '../../api/study-sessions';
+import { studySessionsApi } from '../../api/study-sessions';
+import { useLoad } from '../../ui/use-load';
 import { STUDY_METHODS } from './methods';
 import { averageText, durationText, performanceMessage, suggestions } from './summary-text';
 
@@ -38,16 +38,9 @@ function HomeButtons() {
 export function SessionSummaryPage() {
   const { sessionId } = useParams();
   const problem = idProblem(sessionId);
-  const [session, setSession] = useState<StudySession | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (problem) return;
-    studySessionsApi
-      .get(Number(sessionId))
-      .then(setSession)
-      .catch((err) => setError(summaryError(err)));
-  }, [sessionId, problem]);
+  const load = useLoad(problem ? null : () => studySessionsApi.get(Number(sessionId)), [sessionId, problem]);
+  const session = load.phase === 'loaded' ? load.data : null;
+  const error = load.phase === 'error' ? summaryError(load.error) : null;
 
   if (problem || error) {
     return (
