@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { LiveEditingContext } from '../../editor/collaboration';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
-import { useLiveSession } from '../embedded/useLiveSession';
+import { useLiveSession } from '../embedded/use-live-session';
 import { conceptsApi, type Concept, type ConceptWrite } from '../../api/concepts';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
 import type { JSONContent } from '@tiptap/react';

@@ -5,7 +5,7 @@
  * a new tab. The card stays while the pointer is on it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConceptLinkHover } from './autoLinkTitles';
+import type { ConceptLinkHover } from './auto-link-titles';
 import { conceptsApi, type ConceptPreview } from '../../api/concepts';
 
 export const HOVER_DELAY_MS = 500;

@@ -15,7 +15,7 @@ import { SORT_LABELS } from '../concepts/sort-labels';
 import type { ConceptSummary, SortField, SortOrder } from '../../api/concepts';
 import { AddConceptsDialog } from './AddConceptsDialog';
 import { studyPath } from './ConstellationCard';
-import { CONSTELLATION_PAGE_SIZE, useConstellation, useConstellationConceptsPage } from './useConstellationConcepts';
+import { CONSTELLATION_PAGE_SIZE, useConstellation, useConstellationConceptsPage } from './use-constellation-concepts';
 
 /** /constellation/{id}, the link target used in notes, opens the constellation's concepts. */
 export function ConstellationRedirect() {

@@ -5,10 +5,11 @@
  * the concept is created on save, then edited live.
  */
 import type { Editor } from '@tiptap/core';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { conceptsApi, type ConceptWrite } from '../../api/concepts';
 import { errorText, isNotFound } from '../../ui/error-text';
+import { useLoad } from '../../ui/use-load';
 import { useAuth } from '../../ui/auth-context';
 import { Spinner } from '../../ui/Spinner';
 import { AuthBanner, SyncProblemDialog } from '../../ui/AuthBanner';
@@ -17,7 +18,7 @@ import { RichTextEditor } from '../../editor/RichTextEditor';
 import type { LiveStatus } from '../../editor/collaboration';
 import { useHostBridge, type HostBridge } from './host-protocol';
 import { LiveStatusBar } from './LiveStatusBar';
-import { useLiveSession } from './useLiveSession';
+import { useLiveSession } from './use-live-session';
 
 const LOADING = "Chargement de l'éditeur...";
 
@@ -59,25 +60,14 @@ function Frame({ title, hideHeader, status, bridge, children }: { title: string;
 }
 
 function LiveConceptEditor({ conceptId, hideHeader }: { conceptId: number; hideHeader: boolean }) {
-  const [title, setTitle] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const concept = useLoad((signal) => conceptsApi.get(conceptId, signal), [conceptId]);
+  const title = concept.phase === 'loaded' ? concept.data.title : null;
+  const loadError = concept.phase !== 'error' ? null : isNotFound(concept.error) ? 'Concept introuvable.' : errorText(concept.error, 'Impossible de charger le concept.', '\n');
   const [editor, setEditor] = useState<Editor | null>(null);
   const { state, status } = useLiveSession(conceptId);
   const toast = useToast();
   // The room stores every edit itself; an explicit save only tells the host the content.
   const bridge = useHostBridge(editor, () => toast.success('Modifications enregistrées'));
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    conceptsApi.get(conceptId, ctrl.signal).then(
-      (concept) => setTitle(concept.title),
-      (err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        setLoadError(isNotFound(err) ? 'Concept introuvable.' : errorText(err, 'Impossible de charger le concept.', '\n'));
-      },
-    );
-    return () => ctrl.abort();
-  }, [conceptId]);
 
   if (loadError) {
     return (

@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
 import { Dialog } from '../../ui/Dialog';
 import { RatingButtons } from './RatingButtons';
-import { useReviewKeys } from './useReviewKeys';
+import { useReviewKeys } from './use-review-keys';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";

@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FlashcardForm } from './FlashcardForm';
 import { FlashcardViewer } from './FlashcardViewer';
 import { ReviewDialog } from './ReviewDialog';
-import type { useFlashcards } from './useFlashcards';
+import type { useFlashcards } from './use-flashcards';
 
 export function ReviewTab({ conceptId, state }: { conceptId?: number; state: ReturnType<typeof useFlashcards> }) {
   const toast = useToast();

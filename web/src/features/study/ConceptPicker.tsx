@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { type ConceptRef, conceptsApi } from '../../api/concepts';
-import type { ConceptSelection } from './useConceptSelection';
+import type { ConceptSelection } from './use-concept-selection';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_LIMIT = 50;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toasts';
 import type { ConceptRef } from '../../api/concepts';
-import type { ConceptSelection } from './useConceptSelection';
+import type { ConceptSelection } from './use-concept-selection';
 import { constellationsApi } from '../../api/constellations';
 import { useLoad } from '../../ui/use-load';
 

@@ -2,7 +2,7 @@
 import { useToast } from '../../ui/Toasts';
 import { flashcardsApi } from '../../api/flashcards';
 import { useLoad } from '../../ui/use-load';
-import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './useStartSession';
+import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './use-start-session';
 
 /** The count is the length of a list capped at 200 (spec document 2 §9). */
 export const DUE_COUNT_CAP = 200;
