@@ -5,7 +5,8 @@
  * cleared and the session-expired handler runs; after one refresh failure, later 401s
  * end the session at once until a token is set again.
  */
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../../../worker/src/index';
 import { clearToken, storeToken, storedToken } from '../lib/token-store';
 
@@ -119,13 +120,28 @@ export async function readJson<T>(res: JsonResponse): Promise<T> {
   throw new ApiRequestError(res.status, detail);
 }
 
-/** fetch-and-read for routes not worth typing through hc (e.g. blobs, dynamic paths). */
-export async function apiJson<T>(path: string, init?: RequestInit): Promise<T> {
-  let res: Response;
+/** What a typed call answers when it succeeds (the body of its 2xx responses). */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** A typed hc request awaited: no answer at all (network, abort) becomes ApiRequestError(0). */
+async function settle<R>(request: Promise<R>): Promise<R> {
   try {
-    res = await authFetch(path, init);
+    return await request;
   } catch {
     throw new ApiRequestError(0, null);
   }
-  return readJson<T>(res);
 }
+
+/** Sends a typed hc request and reads its JSON answer, or throws ApiRequestError. */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
+  return readJson<Answer<R>>(await settle(request));
+}
+
+/** Sends a typed hc request whose success has no body (204); throws ApiRequestError otherwise. */
+export async function callEmpty(request: Promise<ClientResponse<unknown, number, string>>): Promise<void> {
+  const res = await settle(request);
+  if (!res.ok) await readJson(res);
+}
+
+/** hc's per-call options carrying an AbortSignal (and extra headers). */
+export const withSignal = (signal?: AbortSignal, headers?: Record<string, string>) => ({ init: { signal }, headers });

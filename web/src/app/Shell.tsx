@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { useAuth, type AuthStatus } from './auth';
+import { useAuth } from '../ui/auth-context';
+import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 
 const LINKS: { to: string; label: string }[] = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -18,56 +19,6 @@ const MORE_LINKS: { to: string; label: string }[] = [
   { to: '/explore-hierarchy', label: 'Explorateur Hiérarchique' },
   { to: '/settings', label: 'Settings' },
 ];
-
-const BANNER: Partial<Record<AuthStatus, { tone: string; text: string; retry?: boolean }>> = {
-  waiting_native: { tone: 'info', text: "Synchronisation avec l'application mobile..." },
-  token_received: { tone: 'info', text: 'Jeton reçu, vérification...' },
-  authenticating: { tone: 'info', text: 'Authentification en cours...' },
-  auth_failed: { tone: 'error', text: "Échec de l'authentification.", retry: true },
-  timeout_error: { tone: 'warning', text: "L'application mobile n'a pas répondu à temps.", retry: true },
-  logout_progress: { tone: 'info', text: 'Déconnexion en cours...' },
-};
-const QUIET: AuthStatus[] = ['authenticated', 'initializing', 'checking_local'];
-const TONE: Record<string, string> = {
-  info: 'border-sky-600/50 bg-sky-950/80 text-sky-100',
-  error: 'border-red-600/50 bg-red-950/80 text-red-100',
-  warning: 'border-amber-600/50 bg-amber-950/80 text-amber-100',
-};
-
-export function AuthBanner() {
-  const { status, failureShown, retry, retriesLeft } = useAuth();
-  if (QUIET.includes(status)) return null;
-  if (status === 'auth_failed' && !failureShown) return null;
-  const banner = BANNER[status] ?? { tone: 'error', text: `État d'authentification inconnu : ${status}` };
-  return (
-    <div role="status" data-auth-state={status} className={`flex items-center gap-3 border-b px-4 py-2 text-sm ${TONE[banner.tone]}`}>
-      <span className="flex-1">{banner.text}</span>
-      {banner.retry && retriesLeft > 0 && (
-        <button type="button" className="rounded border border-current px-2 py-0.5" onClick={retry}>
-          Réessayer
-        </button>
-      )}
-    </div>
-  );
-}
-
-export function SyncProblemDialog() {
-  const { status, isWebView, retry, retriesLeft } = useAuth();
-  if (!isWebView || (status !== 'auth_failed' && status !== 'timeout_error')) return null;
-  return (
-    <div role="dialog" aria-modal="true" aria-labelledby="sync-problem" className="fixed inset-0 z-40 flex items-center justify-center bg-black/80 p-6">
-      <div className="card max-w-sm text-center">
-        <h2 id="sync-problem" className="mb-2 text-xl font-semibold">Problème de synchronisation</h2>
-        <p className="mb-4 text-slate-300">
-          {status === 'timeout_error' ? "L'application mobile n'a pas transmis votre session à temps." : "La session transmise par l'application mobile n'est pas valide."}
-        </p>
-        <button type="button" className="btn-primary" onClick={retry} disabled={retriesLeft <= 0}>
-          Réessayer
-        </button>
-      </div>
-    </div>
-  );
-}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-space-600 text-white' : 'text-slate-300 hover:bg-space-700'}`;

@@ -3,15 +3,13 @@
  * Screens that arrive with later work render a placeholder; each feature replaces its
  * entries with a lazily loaded page so heavy code stays off the first load.
  */
-import type { RouteObject } from 'react-router';
-import { Navigate, Outlet } from 'react-router';
+import { type RouteObject, Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { RegisterPage } from '../features/auth/RegisterPage';
-import { AuthProvider } from './auth';
-import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './common';
+import { AuthProvider } from './AuthProvider';
+import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './Guards';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
-import { ToastProvider } from './toasts';
+import { ToastProvider } from '../ui/Toasts';
 
 const placeholder = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
 
@@ -71,7 +69,14 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'login', element: <PublicOnly><LoginPage /></PublicOnly> },
       { path: 'auth', element: <PublicOnly><LoginPage /></PublicOnly> },
-      { path: 'register', element: <PublicOnly><RegisterPage /></PublicOnly> },
+      // Lazy: /login, the first screen most people see, does not carry the registration form.
+      {
+        path: 'register',
+        lazy: async () => {
+          const { RegisterPage } = await import('../features/auth/RegisterPage');
+          return { element: <PublicOnly><RegisterPage /></PublicOnly> };
+        },
+      },
       ...openRoutes,
       {
         path: '/',

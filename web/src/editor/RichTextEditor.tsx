@@ -7,7 +7,7 @@
 import type { AnyExtension, Editor, Range } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type JSONContent } from '@tiptap/react';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useAuth } from '../app/auth';
+import { useAuth } from '../ui/auth-context';
 import { insertPendingLink, resolvePendingLinks } from './concept-links';
 import { FlashcardFromSelectionDialog } from './dialogs/FlashcardFromSelectionDialog';
 import { FlowchartDialog } from './dialogs/FlowchartDialog';

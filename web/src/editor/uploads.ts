@@ -2,7 +2,8 @@
  * Uploading from the editor (spec document 1 §7, §8): the 15 MB limit is checked before
  * sending, and the server's answer gives a same-origin address to insert.
  */
-import { ApiRequestError, authFetch, readJson } from '../api/client';
+import { ApiRequestError } from '../api/client';
+import { uploadsApi, type UploadResult } from '../api/uploads';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 export const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/gif,image/webp';
@@ -17,22 +18,12 @@ export const UPLOAD_MESSAGES = {
   fileFailed: 'File upload failed. Please try again.',
 } as const;
 
-export interface UploadResult {
-  public_url: string;
-  fileName: string;
-  mimeType: string;
-  fileSize: number;
-}
-
 export class FileTooLargeError extends Error {}
 
 export async function uploadToServer(kind: 'image' | 'file', file: File): Promise<UploadResult> {
   if (file.size > MAX_UPLOAD_BYTES) throw new FileTooLargeError(UPLOAD_MESSAGES.tooLarge);
-  const body = new FormData();
-  body.append('file', file);
-  const res = await authFetch(kind === 'image' ? '/api/v1/media/upload' : '/api/v1/files/upload', { method: 'POST', body });
   try {
-    return await readJson<UploadResult>(res);
+    return await uploadsApi.upload(kind, file);
   } catch (e) {
     if (e instanceof ApiRequestError && e.status === 413) throw new FileTooLargeError(UPLOAD_MESSAGES.tooLarge);
     throw e;

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { readImageUrl, readLinkInput } from '@domain/safe-url';
 import { INVALID_YOUTUBE_URL, youtubeEmbedUrl } from '@domain/youtube';
 import { ACCEPTED_IMAGE_TYPES } from '@domain/sniff-image';
-import { useToast } from '../app/toasts';
+import { useToast } from '../ui/Toasts';
 import { FLASHCARD_MESSAGES } from './dialogs/FlashcardFromSelectionDialog';
 import type { ToolbarActions } from './menus/Toolbar';
 import { ACCEPTED_IMAGES, FileTooLargeError, pickFile, UPLOAD_MESSAGES, uploadToServer } from './uploads';

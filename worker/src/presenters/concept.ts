@@ -2,7 +2,7 @@
  * Concepts as they leave the server: the list summary and the full concept of the API
  * contract. Content is stored as a document's JSON and leaves as the document object.
  */
-import { isRichDoc } from '../domain/richtext';
+import { isRichDoc, type RichDoc } from '../domain/richtext';
 import { conceptExcerpt } from '../domain/excerpt';
 import { presentConstellationRef, type ConstellationRefRow } from './constellation';
 import { presentTagRef, type TagRow } from './tag';
@@ -53,7 +53,7 @@ function parseJson(text: string): unknown {
 }
 
 /** Stored content is a document's JSON; anything else (legacy text) leaves as the string. */
-export function storedContent(text: string | null): unknown {
+export function storedContent(text: string | null): RichDoc | string | null {
   if (text === null) return null;
   const parsed = text.startsWith('{') ? parseJson(text) : null;
   return isRichDoc(parsed) ? parsed : text;

@@ -1,6 +1,6 @@
 /** The editor's dialogs: the app's one modal, with fields stacked in its body. */
 import type { ReactNode } from 'react';
-import { Dialog } from '../../app/Dialog';
+import { Dialog } from '../../ui/Dialog';
 
 export function EditorDialog({ title, onClose, children, footer, wide = false }: { title: string; onClose: () => void; children: ReactNode; footer: ReactNode; wide?: boolean }) {
   return (

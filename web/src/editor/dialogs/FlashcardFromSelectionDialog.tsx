@@ -3,8 +3,9 @@
  * and answer = the selection by default; both required after trimming.
  */
 import { useState } from 'react';
-import { ApiRequestError, apiJson, detailText } from '../../api/client';
-import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
+import { flashcardsApi } from '../../api/flashcards';
+import { errorText } from '../../ui/error-text';
+import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { EditorDialog, ErrorText } from './EditorDialog';
 
 export const FLASHCARD_MESSAGES = {
@@ -26,11 +27,11 @@ export function FlashcardFromSelectionDialog({ conceptId, selection, onClose }: 
     if (!question.trim() || !answer.trim()) return setError(FLASHCARD_MESSAGES.empty);
     setSaving(true);
     try {
-      await apiJson(`/api/concepts/${conceptId}/flashcards`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ question: question.trim(), answer: answer.trim() }) });
+      await flashcardsApi.create(conceptId, { question: question.trim(), answer: answer.trim() });
       toast.success(FLASHCARD_MESSAGES.created, TOAST_FLASHCARD_MS);
       onClose();
     } catch (e) {
-      setError((e instanceof ApiRequestError && detailText(e.detail)) || 'Erreur lors de la création de la flashcard');
+      setError(errorText(e, 'Erreur lors de la création de la flashcard', '\n'));
     } finally {
       setSaving(false);
     }

@@ -4,15 +4,12 @@
  * comma-separated. On success the editor turns the placeholder text into a link.
  */
 import { useState } from 'react';
-import { ApiRequestError, apiJson, detailText } from '../../api/client';
+import { conceptsApi, type ConceptRef, type ConceptWrite } from '../../api/concepts';
+import { errorText } from '../../ui/error-text';
 import { EditorDialog, ErrorText } from './EditorDialog';
 
-export interface CreatedConcept {
-  id: number;
-  title: string;
-}
 
-function quickConceptPayload(title: string, content: string, tags: string) {
+function quickConceptPayload(title: string, content: string, tags: string): ConceptWrite {
   const lines = content.split('\n').map((l) => l.trim()).filter(Boolean);
   const tagNames = tags.split(',').map((t) => t.trim()).filter(Boolean);
   return {
@@ -23,7 +20,7 @@ function quickConceptPayload(title: string, content: string, tags: string) {
   };
 }
 
-export function QuickConceptDialog({ name, onCreated, onClose }: { name: string; onCreated: (concept: CreatedConcept) => void; onClose: () => void }) {
+export function QuickConceptDialog({ name, onCreated, onClose }: { name: string; onCreated: (concept: ConceptRef) => void; onClose: () => void }) {
   const [title, setTitle] = useState(name);
   const [content, setContent] = useState('');
   const [tags, setTags] = useState('');
@@ -33,11 +30,11 @@ export function QuickConceptDialog({ name, onCreated, onClose }: { name: string;
     if (!title.trim()) return setError('Title is required');
     setSaving(true);
     try {
-      const created = await apiJson<CreatedConcept>('/api/concepts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quickConceptPayload(title, content, tags)) });
+      const created = await conceptsApi.create(quickConceptPayload(title, content, tags));
       onCreated({ id: created.id, title: created.title });
     } catch (e) {
       console.error('quick concept creation failed', e);
-      setError((e instanceof ApiRequestError && detailText(e.detail)) || 'Erreur lors de la création du concept');
+      setError(errorText(e, 'Erreur lors de la création du concept', '\n'));
     } finally {
       setSaving(false);
     }

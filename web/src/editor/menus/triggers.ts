@@ -4,7 +4,9 @@
  * constellations.
  */
 import type { Editor, Range } from '@tiptap/core';
-import { apiJson } from '../../api/client';
+import { conceptsApi, type ConceptRef } from '../../api/concepts';
+import { constellationsApi } from '../../api/constellations';
+import { tagsApi } from '../../api/tags';
 import { conceptHref } from '../nodes/concept-link';
 import { askHostForSuggestions } from './host-suggestions';
 import { suggestionTrigger } from './suggestion-extension';
@@ -49,12 +51,9 @@ export const slashMenu = suggestionTrigger<SlashCommand>({
   pick: (editor, range, item) => item.run(editor, range),
 });
 
-export interface ConceptHit {
-  id: number;
-  title: string;
-}
+export type ConceptHit = ConceptRef;
 
-export const searchConcepts = (q: string) => apiJson<ConceptHit[]>(`/api/concepts/search?q=${encodeURIComponent(q)}&limit=${CONCEPT_SEARCH_LIMIT}`);
+export const searchConcepts = (q: string) => conceptsApi.search(q, CONCEPT_SEARCH_LIMIT);
 
 /** Exact title first, then a title containing the name (case-insensitive). */
 export function bestConceptMatch(name: string, hits: ConceptHit[]): ConceptHit | null {
@@ -104,8 +103,7 @@ interface NameItem extends SuggestionItem {
 }
 
 async function namesFromApi(kind: 'tag' | 'constellation', query: string): Promise<string[]> {
-  const path = kind === 'tag' ? '/api/tags' : '/api/constellations';
-  const rows = await apiJson<{ name: string }[]>(path);
+  const rows = await (kind === 'tag' ? tagsApi.list() : constellationsApi.list());
   const q = query.toLowerCase();
   return rows.map((r) => r.name).filter((name) => name.toLowerCase().includes(q)).slice(0, 10);
 }

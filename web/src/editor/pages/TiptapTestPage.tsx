@@ -6,7 +6,7 @@
 import type { Editor, JSONContent } from '@tiptap/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAuth } from '../../app/auth';
+import { useAuth } from '../../ui/auth-context';
 import { RichTextEditor, type RichTextEditorProps } from '../RichTextEditor';
 
 export const TEST_DOC_KEY = 'astrolabe.tiptap-test';

@@ -2,9 +2,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { canSubmitLogin } from '@domain/registration';
-import { api, ApiRequestError, readJson } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { useToast } from '../../app/toasts';
+import { ApiRequestError } from '../../api/client';
+import { usersApi } from '../../api/users';
+import { useAuth } from '../../ui/auth-context';
+import { useToast } from '../../ui/Toasts';
 import { AuthCard } from './AuthCard';
 
 interface LoginState {
@@ -41,10 +42,7 @@ export function LoginPage() {
     setError(null);
     let token: string | undefined;
     try {
-      const res = await api.api.auth.login.$post({ form: { username: identifier.trim(), password } }).catch(() => {
-        throw new ApiRequestError(0, null);
-      });
-      token = (await readJson<{ access_token?: string }>(res)).access_token;
+      token = (await usersApi.login(identifier.trim(), password)).access_token;
     } catch (err) {
       setPhase('error');
       setError(loginErrorText(err));

@@ -2,20 +2,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, normaliseEmail, validateRegistration, type RegistrationForm } from '@domain/registration';
-import { api, detailText } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
+import { usersApi } from '../../api/users';
+import { errorText } from '../../ui/error-text';
 import { AuthCard } from './AuthCard';
 
 const REDIRECT_DELAY_MS = 1500;
 type Field = keyof RegistrationForm;
 
-async function registerError(res: Response): Promise<string> {
-  let detail: unknown = null;
-  try {
-    detail = ((await res.json()) as { detail?: unknown }).detail;
-  } catch {
-    // not JSON
-  }
-  return detailText(detail) ?? `Erreur ${res.status}: ${res.statusText || 'requête refusée'}`;
+/** Registration's rendering (spec document 1 §8): the detail as lines, else the status. */
+function registerError(err: unknown): string {
+  if (err instanceof ApiRequestError && err.status === 0) return 'Aucune réponse du serveur…';
+  const status = err instanceof ApiRequestError ? err.status : 0;
+  return errorText(err, `Erreur ${status}: requête refusée`, '\n');
 }
 
 export function RegisterPage() {
@@ -45,21 +44,14 @@ export function RegisterPage() {
     setError(null);
     try {
       const email = normaliseEmail(form.email);
-      const res = await api.api.users.$post({ json: { username: form.username, email, password: form.password } });
-      const status: number = res.status;
-      if (!res.ok) {
-        setError(await registerError(res as unknown as Response));
-        setBusy(false);
-        return;
-      }
-      if (status !== 200 && status !== 201) throw new Error(`Réponse inattendue du serveur: ${status}`);
+      await usersApi.register({ username: form.username, email, password: form.password });
       setSuccess('Compte créé avec succès ! Redirection vers la connexion...');
       timer.current = setTimeout(
         () => navigate('/login', { state: { message: 'Compte créé. Vous pouvez vous connecter.', identifier: form.username } }),
         REDIRECT_DELAY_MS,
       );
     } catch (err) {
-      setError(err instanceof TypeError ? 'Aucune réponse du serveur…' : (err as Error).message);
+      setError(registerError(err));
       setBusy(false);
     }
   }

@@ -1,7 +1,7 @@
 /** Tag and constellation chips with their links, and the mastery bar of a concept. */
 import { Link } from 'react-router';
 import { masteryColor, masteryLabel, masteryPercent } from '@domain/mastery';
-import type { ConstellationRef, TagRef } from './types';
+import type { ConstellationRef, TagRef } from '../../api/concepts';
 
 export const tagPath = (name: string) => `/tags/${encodeURIComponent(name)}`;
 export const constellationPath = (id: number) => `/constellations/${id}/concepts`;

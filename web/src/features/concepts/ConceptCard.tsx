@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConstellationChips, MasteryBar, TagChips } from './Chips';
 import { cutText, formatDay } from './format';
-import type { ConceptSummary } from './types';
+import type { ConceptSummary } from '../../api/concepts';
 
 export const PREVIEW_LENGTH = 150;
 

@@ -7,9 +7,9 @@ import { useMemo, useRef } from 'react';
 import { contentToDoc } from '@domain/richtext';
 import { useNavigate } from 'react-router';
 import { RichTextEditor } from '../../editor/RichTextEditor';
-import { AutoLinkTitles, type ConceptLinkHover } from './autoLinkTitles';
+import { AutoLinkTitles, type ConceptLinkHover } from './auto-link-titles';
 import { useConceptHoverPreview } from './ConceptHoverPreview';
-import type { Concept, ConceptRef } from './types';
+import type { Concept, ConceptRef } from '../../api/concepts';
 
 export function ConceptContent({ concept, titles }: { concept: Concept; titles: ConceptRef[] }) {
   const navigate = useNavigate();

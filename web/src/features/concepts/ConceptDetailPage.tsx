@@ -3,43 +3,35 @@
  * and the minimal list of all concepts load together; the list drives auto-linking.
  * States: invalid id, loading, error, not found, loaded.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiRequestError } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
+import { useAuth } from '../../ui/auth-context';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
 import { ConceptFlashcardsPanel } from '../flashcards/ConceptFlashcardsPanel';
-import { conceptsApi } from './api';
+import { conceptsApi, type Concept, type ConceptRef } from '../../api/concepts';
 import { ConstellationChips, TagChips } from './Chips';
 import { ConceptContent } from './ConceptContent';
 import { ConceptMetadata, PersonalNotes } from './ConceptMetadata';
-import { ConfirmDialog } from '../../app/Dialog';
-import { errorText, isAbort, parseId } from './format';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { parseId } from './format';
+import { errorText, isNotFound } from '../../ui/error-text';
+import { useLoad } from '../../ui/use-load';
 import { MentionsPanel } from './MentionsPanel';
-import type { Concept, ConceptRef } from './types';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'loaded'; concept: Concept; titles: ConceptRef[] };
 
 function useConceptWithTitles(id: number | null): Load {
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  useEffect(() => {
-    if (id === null) return;
-    const ctrl = new AbortController();
-    setLoad({ phase: 'loading' });
-    // Without the title list the page still shows, only without auto-links.
-    const titles = conceptsApi.minimal(ctrl.signal).catch(() => [] as ConceptRef[]);
-    Promise.all([conceptsApi.get(id, ctrl.signal), titles]).then(
-      ([concept, all]) => setLoad({ phase: 'loaded', concept, titles: all }),
-      (err) => {
-        if (isAbort(err)) return;
-        if (err instanceof ApiRequestError && err.status === 404) setLoad({ phase: 'notFound' });
-        else setLoad({ phase: 'error', message: errorText(err, 'Erreur chargement.') });
-      },
-    );
-    return () => ctrl.abort();
-  }, [id]);
-  return load;
+  const load = useLoad(
+    id === null
+      ? null
+      : (signal) =>
+          // Without the title list the page still shows, only without auto-links.
+          Promise.all([conceptsApi.get(id, signal), conceptsApi.minimal(signal).catch((): ConceptRef[] => [])]),
+    [id],
+  );
+  if (load.phase === 'error') return isNotFound(load.error) ? { phase: 'notFound' } : { phase: 'error', message: errorText(load.error, 'Erreur chargement.') };
+  return load.phase === 'loaded' ? { phase: 'loaded', concept: load.data[0], titles: load.data[1] } : load;
 }
 
 const BackLink = () => (

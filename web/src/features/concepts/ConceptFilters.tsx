@@ -1,8 +1,10 @@
 /** The concept list's filter and sort controls (inline on wide screens, in a drawer on small ones). */
-import { useEffect, useId, useState } from 'react';
-import { constellationsApi, tagsApi } from './api';
-import { isAbort } from './format';
-import { SORT_LABELS, type Constellation, type SortField, type SortOrder, type Tag } from './types';
+import { useId } from 'react';
+import { constellationsApi, type Constellation } from '../../api/constellations';
+import { tagsApi, type Tag } from '../../api/tags';
+import { SORT_LABELS } from './sort-labels';
+import type { SortField, SortOrder } from '../../api/concepts';
+import { useLoad } from '../../ui/use-load';
 
 export interface ConceptFilterValues {
   title: string;
@@ -17,18 +19,13 @@ export const DEFAULT_FILTERS: ConceptFilterValues = { title: '', content: '', ta
 
 /** The tags and constellations the selects offer; a failure leaves a select with its 'all' option only. */
 export function useFilterChoices() {
-  const [tags, setTags] = useState<Tag[]>([]);
-  const [constellations, setConstellations] = useState<Constellation[]>([]);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    const ignore = (err: unknown) => {
-      if (!isAbort(err)) console.warn('filter choices', err);
-    };
-    tagsApi.list(ctrl.signal).then(setTags, ignore);
-    constellationsApi.list(ctrl.signal).then(setConstellations, ignore);
-    return () => ctrl.abort();
-  }, []);
-  return { tags, constellations };
+  const orNone = (signal: AbortSignal) => (err: unknown) => {
+    if (!signal.aborted) console.warn('filter choices', err);
+    return [];
+  };
+  const tags = useLoad((signal): Promise<Tag[]> => tagsApi.list(signal).catch(orNone(signal)), []);
+  const constellations = useLoad((signal): Promise<Constellation[]> => constellationsApi.list(signal).catch(orNone(signal)), []);
+  return { tags: tags.phase === 'loaded' ? tags.data : [], constellations: constellations.phase === 'loaded' ? constellations.data : [] };
 }
 
 interface Props {

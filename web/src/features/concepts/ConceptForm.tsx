@@ -7,10 +7,10 @@ import type { JSONContent } from '@tiptap/react';
 import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { RichTextEditor } from '../../editor/RichTextEditor';
-import { constellationsApi } from './api';
+import { constellationsApi, type Constellation } from '../../api/constellations';
 import { ConceptPicker } from './ConceptPicker';
-import { isAbort } from './format';
-import type { ConceptRef, Constellation } from './types';
+import { useLoad } from '../../ui/use-load';
+import type { ConceptRef } from '../../api/concepts';
 
 export interface ConceptFormValues {
   title: string;
@@ -39,14 +39,8 @@ interface Props {
 }
 
 function ConstellationCheckboxes({ chosen, onChange, disabled }: { chosen: number[]; onChange(ids: number[]): void; disabled: boolean }) {
-  const [constellations, setConstellations] = useState<Constellation[] | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    constellationsApi.list(ctrl.signal).then(setConstellations, (err) => {
-      if (!isAbort(err)) setConstellations([]);
-    });
-    return () => ctrl.abort();
-  }, []);
+  const load = useLoad((signal) => constellationsApi.list(signal), []);
+  const constellations: Constellation[] | null = load.phase === 'loaded' ? load.data : load.phase === 'error' ? [] : null;
   const toggle = (id: number) => onChange(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
   return (
     <fieldset className="text-sm">

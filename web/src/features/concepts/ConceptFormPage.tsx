@@ -6,18 +6,18 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
+import { Spinner } from '../../ui/Spinner';
 import { LiveEditingContext } from '../../editor/collaboration';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
-import { useLiveSession } from '../embedded/useLiveSession';
-import { ContentConflictError, conceptsApi } from './api';
+import { useLiveSession } from '../embedded/use-live-session';
+import { ContentConflictError, conceptsApi, type Concept, type ConceptWrite } from '../../api/concepts';
 import { ConceptForm, EMPTY_FORM, TITLE_REQUIRED, type ConceptFormValues } from './ConceptForm';
 import type { JSONContent } from '@tiptap/react';
 import { mergeBlocksKeepingBoth } from '@domain/block-merge';
 import { contentToDoc, docToPlainText } from '@domain/richtext';
 import { parseTagInput } from '@domain/tags';
-import { errorText, isAbort, parseId } from './format';
-import type { Concept, ConceptWrite } from './types';
+import { parseId } from './format';
+import { errorText } from '../../ui/error-text';
 
 export const EDIT_REDIRECT_MS = 500;
 
@@ -105,8 +105,8 @@ export function ConceptFormPage() {
         setEditorKey((k) => k + 1);
         setPhase('ready');
       },
-      (err) => {
-        if (!isAbort(err)) setPhase('loadFailed');
+      () => {
+        if (!ctrl.signal.aborted) setPhase('loadFailed');
       },
     );
     return () => ctrl.abort();

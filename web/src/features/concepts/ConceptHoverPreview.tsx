@@ -5,10 +5,8 @@
  * a new tab. The card stays while the pointer is on it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConceptLinkHover } from './autoLinkTitles';
-import { conceptsApi } from './api';
-import { isAbort } from './format';
-import type { ConceptPreview } from './types';
+import type { ConceptLinkHover } from './auto-link-titles';
+import { conceptsApi, type ConceptPreview } from '../../api/concepts';
 
 export const HOVER_DELAY_MS = 500;
 export const PREVIEW_FETCH_DEBOUNCE_MS = 300;
@@ -42,9 +40,9 @@ export function useConceptHoverPreview() {
       setPreviews((p) => ({ ...p, [conceptId]: { status: 'loading' } }));
       conceptsApi.preview(conceptId, ctrl.signal).then(
         (preview) => setPreviews((p) => ({ ...p, [conceptId]: { status: 'ok', preview } })),
-        (err) => {
+        () => {
           // An aborted fetch may be asked again; a failed one shows its message.
-          if (isAbort(err)) known.current.delete(conceptId);
+          if (ctrl.signal.aborted) known.current.delete(conceptId);
           else setPreviews((p) => ({ ...p, [conceptId]: { status: 'error' } }));
         },
       );

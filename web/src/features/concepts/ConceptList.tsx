@@ -7,9 +7,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { ConceptCard } from './ConceptCard';
 import { ConceptFilters, DEFAULT_FILTERS, useFilterChoices, type ConceptFilterValues } from './ConceptFilters';
-import { Dialog } from '../../app/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { SMALL_SCREEN, useDebouncedValue, useMediaQuery } from './hooks';
-import { useConceptPages } from './useConceptPages';
+import { useConceptPages } from './use-concept-pages';
 
 export const FILTER_DEBOUNCE_MS = 300;
 

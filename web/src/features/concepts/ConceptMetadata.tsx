@@ -4,7 +4,7 @@ import { masteryLabel } from '@domain/mastery';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import { MasteryBar } from './Chips';
 import { formatDateTime } from './format';
-import type { Concept, ConceptRef } from './types';
+import type { Concept, ConceptRef } from '../../api/concepts';
 
 export function PersonalNotes({ notes }: { notes: Concept['notes'] }) {
   const empty = notes === null || (typeof notes === 'string' && !notes.trim());

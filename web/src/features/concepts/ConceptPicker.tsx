@@ -3,11 +3,10 @@
  * removable chips, a search box (350 ms debounce, 20 results, the edited concept and the
  * chosen ones left out) and 'Aucun concept trouvé' when nothing matches.
  */
-import { useEffect, useId, useState } from 'react';
-import { conceptsApi } from './api';
-import { isAbort } from './format';
+import { useId, useState } from 'react';
+import { conceptsApi, type ConceptRef } from '../../api/concepts';
+import { useLoad } from '../../ui/use-load';
 import { useDebouncedValue } from './hooks';
-import type { ConceptRef } from './types';
 
 export const PICKER_DEBOUNCE_MS = 350;
 export const PICKER_LIMIT = 20;
@@ -26,23 +25,8 @@ export function ConceptPicker({ label, selected, onChange, excludeId, disabled =
   const id = useId();
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query.trim(), PICKER_DEBOUNCE_MS);
-  const [results, setResults] = useState<Results>({ phase: 'idle' });
-
-  useEffect(() => {
-    if (!settled) {
-      setResults({ phase: 'idle' });
-      return;
-    }
-    const ctrl = new AbortController();
-    setResults({ phase: 'searching' });
-    conceptsApi.search(settled, PICKER_LIMIT, ctrl.signal).then(
-      (concepts) => setResults({ phase: 'done', concepts }),
-      (err) => {
-        if (!isAbort(err)) setResults({ phase: 'error' });
-      },
-    );
-    return () => ctrl.abort();
-  }, [settled]);
+  const found = useLoad(settled ? (signal) => conceptsApi.search(settled, PICKER_LIMIT, signal) : null, [settled]);
+  const results: Results = !settled ? { phase: 'idle' } : found.phase === 'loading' ? { phase: 'searching' } : found.phase === 'error' ? { phase: 'error' } : { phase: 'done', concepts: found.data };
 
   const chosen = new Set(selected.map((c) => c.id));
   const offered = results.phase === 'done' ? results.concepts.filter((c) => c.id !== excludeId && !chosen.has(c.id)) : [];

@@ -1,7 +1,7 @@
 /** /concepts: the title, 'Ajouter Concept' (to the full form), the quick creation dialog, and the list. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useToast } from '../../app/toasts';
+import { useToast } from '../../ui/Toasts';
 import { ConceptList } from './ConceptList';
 import { CreateConceptDialog } from './CreateConceptDialog';
 

@@ -5,12 +5,11 @@
  * when empty).
  */
 import { useState, type FormEvent } from 'react';
-import { apiJson } from '../../api/client';
-import { Dialog } from '../../app/Dialog';
+import { Dialog } from '../../ui/Dialog';
 import { parseTagInput } from '@domain/tags';
 import { plainTextToDoc } from '@domain/richtext';
-import { errorText } from './format';
-import type { Concept } from './types';
+import { errorText } from '../../ui/error-text';
+import { conceptsApi, type Concept } from '../../api/concepts';
 
 interface Props {
   open: boolean;
@@ -45,11 +44,7 @@ export function CreateConceptDialog({ open, onClose, onCreated, initialTitle = '
     setError(null);
     const tagNames = parseTagInput(tags);
     try {
-      const created = await apiJson<Concept>('/api/concepts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: title.trim(), content: content.trim() ? plainTextToDoc(content) : null, source: 'MANUAL', ...(tagNames.length ? { tag_names: tagNames } : {}) }),
-      });
+      const created = await conceptsApi.create({ title: title.trim(), content: content.trim() ? plainTextToDoc(content) : null, source: 'MANUAL', ...(tagNames.length ? { tag_names: tagNames } : {}) });
       setBusy(false);
       setTitle('');
       setContent('');

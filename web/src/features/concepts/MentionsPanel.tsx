@@ -3,12 +3,13 @@
  * (backlinks) and daily-note blocks that mention it. Each list shows 5, then
  * 'Voir {n} de plus...' / 'Voir moins'.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { blockToPlainText } from '@domain/richtext';
-import { conceptsApi } from './api';
-import { cutText, isAbort } from './format';
-import type { ConceptRef, NoteMention } from './types';
+import { cutText } from './format';
+import type { ConceptRef } from '../../api/concepts';
+import { notesApi, type NoteMention } from '../../api/notes';
+import { useLoad } from '../../ui/use-load';
 
 export const MENTIONS_SHOWN = 5;
 const MENTION_TEXT_LENGTH = 200;
@@ -41,18 +42,9 @@ function ShowMoreList<T>({ items, render, empty }: { items: T[]; render(item: T)
 }
 
 export function MentionsPanel({ conceptId, backlinks }: { conceptId: number; backlinks: ConceptRef[] }) {
-  const [mentions, setMentions] = useState<NoteMention[] | null>(null);
-  const [error, setError] = useState(false);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setMentions(null);
-    setError(false);
-    conceptsApi.mentions(conceptId, ctrl.signal).then(setMentions, (err) => {
-      if (!isAbort(err)) setError(true);
-    });
-    return () => ctrl.abort();
-  }, [conceptId]);
+  const load = useLoad((signal) => notesApi.mentions(conceptId, signal), [conceptId]);
+  const mentions = load.phase === 'loaded' ? load.data : null;
+  const error = load.phase === 'error';
 
   return (
     <section aria-labelledby="mentions-title" className="card space-y-4">

@@ -1,6 +1,4 @@
 /** Small display helpers shared by the knowledge-base screens. */
-import { ApiRequestError, detailText } from '../../api/client';
-
 /** 'dd/MM/yyyy' in the reader's time zone; an unreadable date shows as '—'. */
 export function formatDay(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -24,25 +22,6 @@ export function cutText(text: string | null | undefined, max = 150, ellipsis = '
   const clean = (text ?? '').replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
   return `${clean.slice(0, max).trimEnd()}${ellipsis}`;
-}
-
-/**
- * The spec's error text for a failed call: the server detail (a string as is, a
- * validation list as 'field: message' lines joined by `separator`), else the error's
- * message, else the screen's fallback.
- */
-export function errorText(err: unknown, fallback: string, separator = '; '): string {
-  if (err instanceof ApiRequestError) {
-    const detail = detailText(err.detail, separator);
-    // A bare 'HTTP 500' says nothing to a person: the screen's own text does.
-    return detail || fallback;
-  }
-  if (err instanceof Error && err.message) return err.message;
-  return fallback;
-}
-
-export function isAbort(err: unknown): boolean {
-  return err instanceof DOMException && err.name === 'AbortError';
 }
 
 /** A route's numeric id, or null when it is missing or not a whole positive number. */

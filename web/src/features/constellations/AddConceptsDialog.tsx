@@ -4,11 +4,11 @@
  * (500 ms debounce, 100 results); checkboxes; one call adds every ticked concept.
  */
 import { useEffect, useState } from 'react';
-import { conceptsApi, constellationsApi } from '../concepts/api';
-import { Dialog } from '../../app/Dialog';
-import { isAbort } from '../concepts/format';
+import { conceptsApi, type ConceptRef } from '../../api/concepts';
+import { constellationsApi } from '../../api/constellations';
+import { Dialog } from '../../ui/Dialog';
+import { useLoad } from '../../ui/use-load';
 import { useDebouncedValue } from '../concepts/hooks';
-import type { ConceptRef } from '../concepts/types';
 
 export const ADD_SEARCH_DEBOUNCE_MS = 500;
 export const SUGGESTION_LIMIT = 50;
@@ -25,29 +25,16 @@ interface Props {
 
 /** Suggestions when the query is empty, search results otherwise; members of the constellation left out. */
 function useChoices(open: boolean, constellationId: number, query: string): Choices {
-  const [choices, setChoices] = useState<Choices>({ phase: 'loading' });
-  const [members, setMembers] = useState<Set<number>>(new Set());
-  useEffect(() => {
-    if (!open) return;
-    const ctrl = new AbortController();
-    constellationsApi.concepts(constellationId, ctrl.signal).then((list) => setMembers(new Set(list.map((c) => c.id))), () => undefined);
-    return () => ctrl.abort();
-  }, [open, constellationId]);
-  useEffect(() => {
-    if (!open) return;
-    const ctrl = new AbortController();
-    setChoices({ phase: 'loading' });
-    const request = query ? conceptsApi.search(query, SEARCH_LIMIT, ctrl.signal) : conceptsApi.suggested(SUGGESTION_LIMIT, constellationId, ctrl.signal);
-    request.then(
-      (concepts) => setChoices({ phase: 'loaded', concepts: concepts.map(({ id, title }) => ({ id, title })) }),
-      (err) => {
-        if (!isAbort(err)) setChoices({ phase: 'error', message: query ? 'Failed to search concepts.' : 'Failed to load suggested concepts.' });
-      },
-    );
-    return () => ctrl.abort();
-  }, [open, constellationId, query]);
-  if (choices.phase !== 'loaded') return choices;
-  return { phase: 'loaded', concepts: choices.concepts.filter((c) => !members.has(c.id)) };
+  // Without the member list nothing is left out; adding a member again changes nothing.
+  const members = useLoad(open ? (signal) => constellationsApi.concepts(constellationId, signal) : null, [open, constellationId]);
+  const choices = useLoad(
+    open ? (signal) => (query ? conceptsApi.search(query, SEARCH_LIMIT, signal) : conceptsApi.suggested(SUGGESTION_LIMIT, constellationId, signal)) : null,
+    [open, constellationId, query],
+  );
+  if (choices.phase === 'error') return { phase: 'error', message: query ? 'Failed to search concepts.' : 'Failed to load suggested concepts.' };
+  if (choices.phase === 'loading') return choices;
+  const known = new Set(members.phase === 'loaded' ? members.data.map((c) => c.id) : []);
+  return { phase: 'loaded', concepts: choices.data.filter((c) => !known.has(c.id)).map(({ id, title }) => ({ id, title })) };
 }
 
 export function AddConceptsDialog({ open, constellationId, onClose, onAdded }: Props) {

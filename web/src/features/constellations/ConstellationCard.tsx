@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Constellation } from '../concepts/types';
+import type { Constellation } from '../../api/constellations';
 
 export const studyPath = (id: number) => `/study/select-concepts?constellation=${id}`;
 export const conceptsPath = (id: number) => `/constellations/${id}/concepts`;

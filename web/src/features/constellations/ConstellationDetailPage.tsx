@@ -5,16 +5,17 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
-import { constellationsApi } from '../concepts/api';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
+import { constellationsApi, type Constellation } from '../../api/constellations';
 import { ConceptCard } from '../concepts/ConceptCard';
-import { ConfirmDialog } from '../../app/Dialog';
+import { ConfirmDialog } from '../../ui/Dialog';
 import { parseId } from '../concepts/format';
-import { SORT_LABELS, type ConceptSummary, type Constellation, type SortField, type SortOrder } from '../concepts/types';
+import { SORT_LABELS } from '../concepts/sort-labels';
+import type { ConceptSummary, SortField, SortOrder } from '../../api/concepts';
 import { AddConceptsDialog } from './AddConceptsDialog';
 import { studyPath } from './ConstellationCard';
-import { CONSTELLATION_PAGE_SIZE, useConstellation, useConstellationConceptsPage } from './useConstellationConcepts';
+import { CONSTELLATION_PAGE_SIZE, useConstellation, useConstellationConceptsPage } from './use-constellation-concepts';
 
 /** /constellation/{id}, the link target used in notes, opens the constellation's concepts. */
 export function ConstellationRedirect() {

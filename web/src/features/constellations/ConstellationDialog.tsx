@@ -5,10 +5,9 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { constellationProblems, countGraphemes, DEFAULT_CONSTELLATION_COLOR, ICON_MAX_GRAPHEMES, isValidConstellationColor } from '@domain/constellation';
-import { constellationsApi, type ConstellationWrite } from '../concepts/api';
-import { Dialog } from '../../app/Dialog';
-import { errorText } from '../concepts/format';
-import type { Constellation } from '../concepts/types';
+import { constellationsApi, type ConstellationWrite, type Constellation } from '../../api/constellations';
+import { Dialog } from '../../ui/Dialog';
+import { errorText } from '../../ui/error-text';
 
 interface Props {
   open: boolean;

@@ -3,36 +3,23 @@
  * constellations with create, edit and delete. Deleting a constellation keeps its
  * concepts (only the grouping goes), and the confirmation says so.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
-import { constellationsApi } from '../concepts/api';
-import { ConfirmDialog } from '../../app/Dialog';
-import { errorText, isAbort } from '../concepts/format';
-import type { Constellation } from '../concepts/types';
+import { useCallback, useState } from 'react';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
+import { constellationsApi, type Constellation } from '../../api/constellations';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { errorText } from '../../ui/error-text';
+import { useLoad } from '../../ui/use-load';
 import { ConstellationCard } from './ConstellationCard';
 import { ConstellationDialog } from './ConstellationDialog';
 
-type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'loaded'; constellations: Constellation[] };
-
 export function ConstellationManagerPage() {
   const toast = useToast();
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
   const [reload, setReload] = useState(0);
+  const load = useLoad((signal) => constellationsApi.list(signal), [reload], { keepWhileReloading: true });
   const [dialog, setDialog] = useState<{ editing: Constellation | null } | null>(null);
   const [deleting, setDeleting] = useState<Constellation | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    constellationsApi.list(ctrl.signal).then(
-      (constellations) => setLoad({ phase: 'loaded', constellations }),
-      (err) => {
-        if (!isAbort(err)) setLoad({ phase: 'error', message: errorText(err, 'Impossible de charger les constellations.') });
-      },
-    );
-    return () => ctrl.abort();
-  }, [reload]);
 
   const refresh = useCallback(() => setReload((r) => r + 1), []);
 
@@ -61,13 +48,13 @@ export function ConstellationManagerPage() {
       {load.phase === 'loading' && <Spinner />}
       {load.phase === 'error' && (
         <p role="alert" className="card text-red-300">
-          {load.message}
+          {errorText(load.error, 'Impossible de charger les constellations.')}
         </p>
       )}
-      {load.phase === 'loaded' && load.constellations.length === 0 && <p className="card text-center text-slate-300">Aucune constellation trouvée</p>}
-      {load.phase === 'loaded' && load.constellations.length > 0 && (
+      {load.phase === 'loaded' && load.data.length === 0 && <p className="card text-center text-slate-300">Aucune constellation trouvée</p>}
+      {load.phase === 'loaded' && load.data.length > 0 && (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {load.constellations.map((c) => (
+          {load.data.map((c) => (
             <ConstellationCard key={c.id} constellation={c} onEdit={(editing) => setDialog({ editing })} onDelete={setDeleting} />
           ))}
         </div>

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { Tabs } from '../flashcards/Tabs';
 import { ActivityTab, CollectionTab, ForecastTab, OverviewTab } from './DashboardTabs';
-import { useDashboardStats } from './useDashboardStats';
+import { useDashboardStats } from './use-dashboard-stats';
 
 const TABS = ["Vue d'Ensemble", 'Activité', 'État Collection', 'Prévisions'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,15 +1,15 @@
 /** The four dashboard tabs' contents (spec document 1 §2 'Dashboard'). */
 import { Link } from 'react-router';
 import { masteryColor, masteryPercent } from '@domain/mastery';
-import type { ConceptMastery, DashboardStats, ExtendedStats } from './api';
+import type { ConceptMastery, DashboardStats, ExtendedStats } from '../../api/stats';
 import { MetricCard } from './MetricCard';
 import { RatingDoughnut } from './RatingDoughnut';
 import { RetentionRing } from './RetentionRing';
-import type { Loaded } from './useDashboardStats';
+import type { Loading } from '../../ui/use-load';
 
 interface Sources {
-  stats: Loaded<DashboardStats>;
-  extended: Loaded<ExtendedStats>;
+  stats: Loading<DashboardStats>;
+  extended: Loading<ExtendedStats>;
 }
 
 const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';

@@ -1,12 +1,12 @@
 /** A dashboard figure with an info button that explains it ('Compris' closes). */
 import { useState, type ReactNode } from 'react';
-import { Dialog } from '../../app/Dialog';
-import type { Loaded } from './useDashboardStats';
+import { Dialog } from '../../ui/Dialog';
+import type { Loading } from '../../ui/use-load';
 
 interface Props<T> {
   title: string;
   info: string;
-  source: Loaded<T>;
+  source: Loading<T>;
   value(data: T): ReactNode;
   /** A small line under the figure, from the same data. */
   hint?(data: T): ReactNode;
@@ -23,11 +23,11 @@ export function MetricCard<T>({ title, info, source, value, hint }: Props<T>) {
         </button>
       </div>
       <div className="mt-2 text-3xl font-semibold" data-testid="metric-value">
-        {source.status === 'loading' && <span className="text-base text-slate-500">…</span>}
-        {source.status === 'error' && <span className="text-base text-red-300">Erreur</span>}
-        {source.status === 'ok' && value(source.data)}
+        {source.phase === 'loading' && <span className="text-base text-slate-500">…</span>}
+        {source.phase === 'error' && <span className="text-base text-red-300">Erreur</span>}
+        {source.phase === 'loaded' && value(source.data)}
       </div>
-      {hint && source.status === 'ok' && <p className="mt-1 text-xs text-slate-500">{hint(source.data)}</p>}
+      {hint && source.phase === 'loaded' && <p className="mt-1 text-xs text-slate-500">{hint(source.data)}</p>}
       <Dialog
         open={open}
         title={title}

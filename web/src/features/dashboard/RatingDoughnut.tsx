@@ -1,6 +1,6 @@
 /** Doughnut of the 30-day rating counts; chart.js is loaded here only, on demand. */
 import { useEffect, useRef } from 'react';
-import type { ExtendedStats } from './api';
+import type { ExtendedStats } from '../../api/stats';
 
 const LABELS = ['Encore', 'Difficile', 'Bien', 'Facile'];
 const COLORS = ['#f87171', '#fbbf24', '#34d399', '#60a5fa'];

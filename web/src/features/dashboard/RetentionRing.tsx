@@ -1,6 +1,6 @@
 /** The retention ring: displayed retention against the 85 % goal (spec document 1 §2, §4). */
 import { RETENTION_GOAL, displayedRetention, retentionLabel } from '@domain/retention-display';
-import type { DashboardStats } from './api';
+import type { DashboardStats } from '../../api/stats';
 
 const RADIUS = 52;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;

@@ -5,18 +5,20 @@
  * the concept is created on save, then edited live.
  */
 import type { Editor } from '@tiptap/core';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { apiJson, ApiRequestError, detailText } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { Spinner } from '../../app/common';
-import { AuthBanner, SyncProblemDialog } from '../../app/Shell';
-import { useToast } from '../../app/toasts';
+import { conceptsApi, type ConceptWrite } from '../../api/concepts';
+import { errorText, isNotFound } from '../../ui/error-text';
+import { useLoad } from '../../ui/use-load';
+import { useAuth } from '../../ui/auth-context';
+import { Spinner } from '../../ui/Spinner';
+import { AuthBanner, SyncProblemDialog } from '../../ui/AuthBanner';
+import { useToast } from '../../ui/Toasts';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import type { LiveStatus } from '../../editor/collaboration';
 import { useHostBridge, type HostBridge } from './host-protocol';
 import { LiveStatusBar } from './LiveStatusBar';
-import { useLiveSession } from './useLiveSession';
+import { useLiveSession } from './use-live-session';
 
 const LOADING = "Chargement de l'éditeur...";
 
@@ -58,25 +60,14 @@ function Frame({ title, hideHeader, status, bridge, children }: { title: string;
 }
 
 function LiveConceptEditor({ conceptId, hideHeader }: { conceptId: number; hideHeader: boolean }) {
-  const [title, setTitle] = useState<string | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const concept = useLoad((signal) => conceptsApi.get(conceptId, signal), [conceptId]);
+  const title = concept.phase === 'loaded' ? concept.data.title : null;
+  const loadError = concept.phase !== 'error' ? null : isNotFound(concept.error) ? 'Concept introuvable.' : errorText(concept.error, 'Impossible de charger le concept.', '\n');
   const [editor, setEditor] = useState<Editor | null>(null);
   const { state, status } = useLiveSession(conceptId);
   const toast = useToast();
   // The room stores every edit itself; an explicit save only tells the host the content.
   const bridge = useHostBridge(editor, () => toast.success('Modifications enregistrées'));
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    apiJson<{ title: string }>(`/api/concepts/${conceptId}`, { signal: ctrl.signal }).then(
-      (concept) => setTitle(concept.title),
-      (err: unknown) => {
-        if (ctrl.signal.aborted) return;
-        setLoadError(err instanceof ApiRequestError && err.status === 404 ? 'Concept introuvable.' : (err instanceof ApiRequestError && detailText(err.detail)) || 'Impossible de charger le concept.');
-      },
-    );
-    return () => ctrl.abort();
-  }, [conceptId]);
 
   if (loadError) {
     return (
@@ -112,17 +103,14 @@ function CreateConceptEditor({ hideHeader, keep }: { hideHeader: boolean; keep: 
     setSaving(true);
     setError(null);
     try {
-      const concept = await apiJson<{ id: number }>('/api/concepts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title: title.trim(), content: editor?.getJSON() ?? doc, source: 'MANUAL' }),
-      });
+      const content = (editor?.getJSON() ?? doc) as ConceptWrite['content'];
+      const concept = await conceptsApi.create({ title: title.trim(), content, source: 'MANUAL' });
       const next = new URLSearchParams(keep);
       next.set('conceptId', String(concept.id));
       next.set('mode', 'edit');
       navigate(`/minimal-editor?${next.toString()}`, { replace: true });
     } catch (err) {
-      setError((err instanceof ApiRequestError && detailText(err.detail)) || 'Impossible de créer le concept.');
+      setError(errorText(err, 'Impossible de créer le concept.', '\n'));
     } finally {
       setSaving(false);
     }

@@ -3,8 +3,9 @@
  * then review the candidates in GeneratedFlashcardsDialog before anything is saved.
  */
 import { useState } from 'react';
-import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
-import { errorText, flashcardsApi, type GeneratedFlashcard } from './api';
+import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
+import { errorText } from '../../ui/error-text';
+import { aiApi, type GeneratedFlashcard } from '../../api/ai';
 import { GeneratedFlashcardsDialog } from './GeneratedFlashcardsDialog';
 
 export const MIN_GENERATED = 1;
@@ -20,7 +21,7 @@ export function AiGeneration({ conceptId, onSaved }: { conceptId: number; onSave
   async function generate() {
     setBusy(true);
     try {
-      const result = await flashcardsApi.generate(conceptId, count);
+      const result = await aiApi.generateFlashcards(conceptId, count);
       if (result.error_message) {
         toast.error(`Erreur lors de la génération: ${result.error_message}`, TOAST_FLASHCARD_MS);
       } else if (result.generated_flashcards.length === 0) {

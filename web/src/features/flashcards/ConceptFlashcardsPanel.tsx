@@ -4,7 +4,7 @@ import { AiGeneration } from './AiGeneration';
 import { FlashcardForm } from './FlashcardForm';
 import { ReviewTab } from './ReviewTab';
 import { Tabs } from './Tabs';
-import { useFlashcards } from './useFlashcards';
+import { useFlashcards } from './use-flashcards';
 
 const TABS = ['Réviser', 'Créer'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,7 +1,9 @@
 /** 'Nouvelle flashcard' / 'Modifier la flashcard' (spec document 2 §2, §5, §8). */
 import { useState, type FormEvent } from 'react';
-import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
-import { errorText, flashcardsApi, splitTags, type Flashcard } from './api';
+import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
+import { errorText } from '../../ui/error-text';
+import { flashcardsApi, type Flashcard } from '../../api/flashcards';
+import { splitTags } from './split-tags';
 
 interface Props {
   conceptId: number;

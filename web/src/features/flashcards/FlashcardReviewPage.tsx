@@ -5,7 +5,7 @@
 import { Link, useParams } from 'react-router';
 import { ReviewTab } from './ReviewTab';
 import { Tabs } from './Tabs';
-import { useFlashcards } from './useFlashcards';
+import { useFlashcards } from './use-flashcards';
 
 export function FlashcardReviewPage() {
   const { id } = useParams();

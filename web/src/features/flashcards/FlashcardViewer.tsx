@@ -1,6 +1,6 @@
 /** One card at a time; a click flips it; Précédent / Suivant wrap around (spec document 2 §2). */
 import { useEffect, useState } from 'react';
-import type { Flashcard } from './api';
+import type { Flashcard } from '../../api/flashcards';
 
 interface Props {
   cards: Flashcard[];

@@ -4,9 +4,11 @@
  * selected ones, one call per card in sequence, and shows its progress.
  */
 import { useEffect, useState } from 'react';
-import { useToast } from '../../app/toasts';
-import { errorText, flashcardsApi, type GeneratedFlashcard } from './api';
-import { Dialog } from '../../app/Dialog';
+import { useToast } from '../../ui/Toasts';
+import { errorText } from '../../ui/error-text';
+import { flashcardsApi } from '../../api/flashcards';
+import type { GeneratedFlashcard } from '../../api/ai';
+import { Dialog } from '../../ui/Dialog';
 
 interface Candidate extends GeneratedFlashcard {
   key: number;

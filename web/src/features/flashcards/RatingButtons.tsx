@@ -1,5 +1,5 @@
 /** The four rating buttons, numbered like their keys. */
-import type { Rating } from './api';
+import type { Rating } from '../../api/flashcards';
 import { RATINGS } from './ratings';
 
 export function RatingButtons({ onRate, disabled, labels = 'dialog' }: { onRate(rating: Rating): void; disabled?: boolean; labels?: 'dialog' | 'session' }) {

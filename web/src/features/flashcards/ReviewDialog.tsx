@@ -4,11 +4,11 @@
  * answer. Without a concept it reviews the cards due now. Everything resets when closed.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { flashcardsApi, type Flashcard, type Rating } from './api';
-import { Dialog } from '../../app/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
+import { Dialog } from '../../ui/Dialog';
 import { RatingButtons } from './RatingButtons';
-import { useReviewKeys } from './useReviewKeys';
+import { useReviewKeys } from './use-review-keys';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";

@@ -1,13 +1,14 @@
 /** The 'Réviser' tab: the cards in the viewer, a review button, and edit / delete of the shown card. */
 import { useState } from 'react';
-import { Spinner } from '../../app/common';
-import { TOAST_FLASHCARD_MS, useToast } from '../../app/toasts';
-import { errorText, flashcardsApi, type Flashcard } from './api';
-import { Dialog } from '../../app/Dialog';
+import { Spinner } from '../../ui/Spinner';
+import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
+import { errorText } from '../../ui/error-text';
+import { flashcardsApi, type Flashcard } from '../../api/flashcards';
+import { Dialog } from '../../ui/Dialog';
 import { FlashcardForm } from './FlashcardForm';
 import { FlashcardViewer } from './FlashcardViewer';
 import { ReviewDialog } from './ReviewDialog';
-import type { useFlashcards } from './useFlashcards';
+import type { useFlashcards } from './use-flashcards';
 
 export function ReviewTab({ conceptId, state }: { conceptId?: number; state: ReturnType<typeof useFlashcards> }) {
   const toast = useToast();

@@ -1,5 +1,5 @@
 /** The four recall ratings (spec document 2 §2 and §9). */
-import type { Rating } from './api';
+import type { Rating } from '../../api/flashcards';
 
 export interface RatingChoice {
   rating: Rating;

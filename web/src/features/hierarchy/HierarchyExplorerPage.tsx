@@ -3,48 +3,37 @@
  * the root concepts, or one concept's children, with the breadcrumb
  * Racines › ancestors › concept › Enfants, and the move mode toggle.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
-import { conceptsApi, type HierarchyItem } from '../concepts/api';
-import { isAbort, parseId } from '../concepts/format';
-import type { ConceptRef } from '../concepts/types';
+import { Spinner } from '../../ui/Spinner';
+import { conceptsApi, type ConceptRef } from '../../api/concepts';
+import { type HierarchyItem, hierarchyApi } from '../../api/hierarchy';
+import { parseId } from '../concepts/format';
+import { useLoad } from '../../ui/use-load';
 import { HierarchyTiles } from './HierarchyTiles';
 
-type Load =
-  | { phase: 'loading' }
-  | { phase: 'error' }
-  | { phase: 'loaded'; items: HierarchyItem[]; ancestors: ConceptRef[]; current: ConceptRef | null };
+type Load = { phase: 'loading' } | { phase: 'error' } | ({ phase: 'loaded' } & Hierarchy);
 
 const LOAD_ERROR = 'Erreur lors du chargement des données.';
 
+type Hierarchy = { items: HierarchyItem[]; ancestors: ConceptRef[]; current: ConceptRef | null };
+
+/** The roots, or one concept's children with its ancestry and title. */
+function loadHierarchy(id: number | null, signal: AbortSignal): Promise<Hierarchy> {
+  if (id === null) return hierarchyApi.roots(signal).then((items) => ({ items, ancestors: [], current: null }));
+  return Promise.all([hierarchyApi.children(id, signal), hierarchyApi.ancestry(id, signal), conceptsApi.preview(id, signal)]).then(([items, ancestors, preview]) => ({
+    items,
+    ancestors,
+    current: { id: preview.id, title: preview.title },
+  }));
+}
+
 function useHierarchy(rawId: string | undefined): Load {
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  useEffect(() => {
-    const id = parseId(rawId);
-    if (rawId !== undefined && id === null) {
-      setLoad({ phase: 'error' });
-      return;
-    }
-    const ctrl = new AbortController();
-    setLoad({ phase: 'loading' });
-    const request =
-      id === null
-        ? conceptsApi.roots(ctrl.signal).then((items) => ({ items, ancestors: [], current: null }))
-        : Promise.all([conceptsApi.children(id, ctrl.signal), conceptsApi.ancestry(id, ctrl.signal), conceptsApi.preview(id, ctrl.signal)]).then(([items, ancestors, preview]) => ({
-            items,
-            ancestors,
-            current: { id: preview.id, title: preview.title },
-          }));
-    request.then(
-      (data) => setLoad({ phase: 'loaded', ...data }),
-      (err) => {
-        if (!isAbort(err)) setLoad({ phase: 'error' });
-      },
-    );
-    return () => ctrl.abort();
-  }, [rawId]);
-  return load;
+  const id = parseId(rawId);
+  const invalid = rawId !== undefined && id === null;
+  const load = useLoad(invalid ? null : (signal) => loadHierarchy(id, signal), [rawId]);
+  if (invalid || load.phase === 'error') return { phase: 'error' };
+  return load.phase === 'loaded' ? { phase: 'loaded', ...load.data } : load;
 }
 
 function Breadcrumb({ ancestors, current }: { ancestors: ConceptRef[]; current: ConceptRef | null }) {

@@ -6,7 +6,7 @@
  */
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { HierarchyItem } from '../concepts/api';
+import type { HierarchyItem } from '../../api/hierarchy';
 import { cutText } from '../concepts/format';
 
 export const TILE_WIDTH = 110;

@@ -1,8 +1,8 @@
 /** The individual concept picker: a title search (300 ms debounce), or all concepts when empty. */
 import { useEffect, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { studyApi, type ConceptRef } from './api';
-import type { ConceptSelection } from './useConceptSelection';
+import { Spinner } from '../../ui/Spinner';
+import { type ConceptRef, conceptsApi } from '../../api/concepts';
+import type { ConceptSelection } from './use-concept-selection';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_LIMIT = 50;
@@ -17,7 +17,7 @@ export function ConceptPicker({ selection }: { selection: ConceptSelection }) {
     const timer = setTimeout(
       () => {
         const q = query.trim();
-        (q ? studyApi.searchConcepts(q, SEARCH_LIMIT) : studyApi.allConcepts())
+        (q ? conceptsApi.search(q, SEARCH_LIMIT) : conceptsApi.minimal())
           .then((list) => {
             if (!live) return;
             setError(false);

@@ -3,10 +3,12 @@
  * '+ Tout Ajouter' / '- Tout Retirer' for all its concepts (fetched once, then kept).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Spinner } from '../../app/common';
-import { useToast } from '../../app/toasts';
-import { studyApi, type ConceptRef, type Constellation } from './api';
-import type { ConceptSelection } from './useConceptSelection';
+import { Spinner } from '../../ui/Spinner';
+import { useToast } from '../../ui/Toasts';
+import type { ConceptRef } from '../../api/concepts';
+import type { ConceptSelection } from './use-concept-selection';
+import { constellationsApi } from '../../api/constellations';
+import { useLoad } from '../../ui/use-load';
 
 const FETCH_ERROR = 'Erreur lors de la récupération des concepts de la constellation.';
 
@@ -19,8 +21,9 @@ interface Props {
 export function ConstellationSection({ selection, preselect }: Props) {
   const toast = useToast();
   const [open, setOpen] = useState(preselect !== null);
-  const [constellations, setConstellations] = useState<Constellation[] | null>(null);
-  const [loadError, setLoadError] = useState(false);
+  const load = useLoad(() => constellationsApi.list(), []);
+  const constellations = load.phase === 'loaded' ? load.data : null;
+  const loadError = load.phase === 'error';
   const [busy, setBusy] = useState<number | null>(null);
   const cache = useRef(new Map<number, ConceptRef[]>());
   const { addAll, removeAll } = selection;
@@ -30,7 +33,7 @@ export function ConstellationSection({ selection, preselect }: Props) {
     if (known) return known;
     setBusy(id);
     try {
-      const concepts = (await studyApi.constellationConcepts(id)).map(({ id: cid, title }) => ({ id: cid, title }));
+      const concepts = (await constellationsApi.concepts(id)).map(({ id: cid, title }) => ({ id: cid, title }));
       cache.current.set(id, concepts);
       return concepts;
     } catch {
@@ -40,13 +43,6 @@ export function ConstellationSection({ selection, preselect }: Props) {
       setBusy(null);
     }
   }
-
-  useEffect(() => {
-    studyApi
-      .constellations()
-      .then(setConstellations)
-      .catch(() => setLoadError(true));
-  }, []);
 
   useEffect(() => {
     if (preselect === null) return;

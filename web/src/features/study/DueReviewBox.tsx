@@ -1,27 +1,17 @@
 /** The FSRS box of the preparation page: how many cards are due, and a review of them. */
-import { useEffect, useState } from 'react';
-import { useToast } from '../../app/toasts';
-import { flashcardsApi } from '../flashcards/api';
-import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './useStartSession';
+import { useToast } from '../../ui/Toasts';
+import { flashcardsApi } from '../../api/flashcards';
+import { useLoad } from '../../ui/use-load';
+import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './use-start-session';
 
 /** The count is the length of a list capped at 200 (spec document 2 §9). */
 export const DUE_COUNT_CAP = 200;
 
 export function DueReviewBox({ starter }: { starter: ReturnType<typeof useStartSession> }) {
   const toast = useToast();
-  const [due, setDue] = useState<number | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    flashcardsApi
-      .due(DUE_COUNT_CAP)
-      .then((cards) => live && setDue(cards.length))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const load = useLoad(() => flashcardsApi.due(DUE_COUNT_CAP), []);
+  const due = load.phase === 'loaded' ? load.data.length : null;
+  const failed = load.phase === 'error';
 
   function startReview() {
     if (!due) {

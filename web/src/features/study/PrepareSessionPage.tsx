@@ -8,8 +8,8 @@ import { useSearchParams } from 'react-router';
 import { ConceptPicker } from './ConceptPicker';
 import { ConstellationSection } from './ConstellationSection';
 import { DueReviewBox } from './DueReviewBox';
-import { useConceptSelection } from './useConceptSelection';
-import { MANUAL_SESSION_SETTINGS, START_ERROR, useStartSession } from './useStartSession';
+import { useConceptSelection } from './use-concept-selection';
+import { MANUAL_SESSION_SETTINGS, START_ERROR, useStartSession } from './use-start-session';
 
 const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
 

@@ -1,16 +1,17 @@
 /** /study/summary/{sessionId}: the session's results (spec document 2 §2, §5, §8, §9). */
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiRequestError, detailText } from '../../api/client';
-import { Spinner } from '../../app/common';
-import { studyApi, type StudySession } from './api';
+import { ApiRequestError } from '../../api/client';
+import { errorText } from '../../ui/error-text';
+import { Spinner } from '../../ui/Spinner';
+import { studySessionsApi } from '../../api/study-sessions';
+import { useLoad } from '../../ui/use-load';
 import { STUDY_METHODS } from './methods';
 import { averageText, durationText, performanceMessage, suggestions } from './summary-text';
 
 function summaryError(err: unknown): string {
   if (err instanceof ApiRequestError) {
     if (err.status === 0) return 'Impossible de contacter le serveur. Vérifiez votre connexion et si le backend est lancé.';
-    return `Erreur du serveur: ${err.status} - ${detailText(err.detail, '; ') ?? err.message}`;
+    return `Erreur du serveur: ${err.status} - ${errorText(err, err.message)}`;
   }
   return 'Une erreur inconnue est survenue lors de la récupération du résumé.';
 }
@@ -37,16 +38,9 @@ function HomeButtons() {
 export function SessionSummaryPage() {
   const { sessionId } = useParams();
   const problem = idProblem(sessionId);
-  const [session, setSession] = useState<StudySession | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (problem) return;
-    studyApi
-      .get(Number(sessionId))
-      .then(setSession)
-      .catch((err) => setError(summaryError(err)));
-  }, [sessionId, problem]);
+  const load = useLoad(problem ? null : () => studySessionsApi.get(Number(sessionId)), [sessionId, problem]);
+  const session = load.phase === 'loaded' ? load.data : null;
+  const error = load.phase === 'error' ? summaryError(load.error) : null;
 
   if (problem || error) {
     return (

@@ -1,9 +1,9 @@
 /** /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). */
 import { useNavigate, useParams } from 'react-router';
-import { Spinner } from '../../app/common';
+import { Spinner } from '../../ui/Spinner';
 import { RatingButtons } from '../flashcards/RatingButtons';
-import { useReviewKeys } from '../flashcards/useReviewKeys';
-import { useStudySession } from './useStudySession';
+import { useReviewKeys } from '../flashcards/use-review-keys';
+import { useStudySession } from './use-study-session';
 
 function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
   if (!raw) return { id: null, problem: 'ID de session manquant.' };

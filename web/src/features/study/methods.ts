@@ -1,5 +1,5 @@
 /** The five study methods (spec document 2 §2 and §9); only Flashcards is available. */
-import type { MethodType } from './api';
+import type { MethodType } from '../../api/study-sessions';
 
 export interface StudyMethod {
   type: MethodType;

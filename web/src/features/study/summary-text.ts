@@ -1,5 +1,9 @@
 /** Texts of the session summary (spec document 2 §2 'Session summary', §9). Pure, no imports. */
 
+/**
+ * The figures the texts need: any study session or session answer carries them. Written
+ * here, not imported from api/, because this file stays pure (unit-tested without a DOM).
+ */
 interface SessionFigures {
   total_cards: number;
   cards_reviewed: number;

@@ -2,15 +2,12 @@
  * /tags/{tagName} and /tag/{name} (spec document 2 'Tag page'): every concept carrying the
  * tag, loaded at once, as cards with the current tag highlighted.
  */
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { Spinner } from '../../app/common';
-import { tagsApi } from '../concepts/api';
+import { Spinner } from '../../ui/Spinner';
+import { tagsApi } from '../../api/tags';
 import { ConceptCard } from '../concepts/ConceptCard';
-import { errorText, isAbort } from '../concepts/format';
-import type { ConceptSummary } from '../concepts/types';
-
-type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'loaded'; concepts: ConceptSummary[] };
+import { errorText } from '../../ui/error-text';
+import { useLoad } from '../../ui/use-load';
 
 /** The router hands over the segment already URL-decoded (links encode it with encodeURIComponent). */
 function tagFromRoute(raw: string | undefined): string | null {
@@ -21,20 +18,7 @@ function tagFromRoute(raw: string | undefined): string | null {
 export function TagPage() {
   const params = useParams();
   const tag = tagFromRoute(params.tagName ?? params.name);
-  const [load, setLoad] = useState<Load>({ phase: 'loading' });
-
-  useEffect(() => {
-    if (tag === null) return;
-    const ctrl = new AbortController();
-    setLoad({ phase: 'loading' });
-    tagsApi.concepts(tag, ctrl.signal).then(
-      (concepts) => setLoad({ phase: 'loaded', concepts }),
-      (err) => {
-        if (!isAbort(err)) setLoad({ phase: 'error', message: errorText(err, 'Impossible de charger les concepts pour ce tag.') });
-      },
-    );
-    return () => ctrl.abort();
-  }, [tag]);
+  const load = useLoad(tag === null ? null : (signal) => tagsApi.concepts(tag, signal), [tag]);
 
   if (tag === null) {
     return (
@@ -51,15 +35,15 @@ export function TagPage() {
       {load.phase === 'loading' && <Spinner />}
       {load.phase === 'error' && (
         <p role="alert" className="card text-red-300">
-          {load.message}
+          {errorText(load.error, 'Impossible de charger les concepts pour ce tag.')}
         </p>
       )}
-      {load.phase === 'loaded' && load.concepts.length === 0 && <p className="card text-center text-slate-300">Aucun concept trouvé pour ce tag.</p>}
-      {load.phase === 'loaded' && load.concepts.length > 0 && (
+      {load.phase === 'loaded' && load.data.length === 0 && <p className="card text-center text-slate-300">Aucun concept trouvé pour ce tag.</p>}
+      {load.phase === 'loaded' && load.data.length > 0 && (
         <>
-          <p className="text-sm text-slate-400">{load.concepts.length} concept(s)</p>
+          <p className="text-sm text-slate-400">{load.data.length} concept(s)</p>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {load.concepts.map((concept) => (
+            {load.data.map((concept) => (
               <ConceptCard key={concept.id} concept={concept} highlightTag={tag} />
             ))}
           </div>

@@ -4,10 +4,9 @@
  * aborts whatever page was still on its way, so an old answer never lands in a new list.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { conceptsApi, type ConceptQuery } from './api';
+import { conceptsApi, type ConceptQuery, type ConceptSummary } from '../../api/concepts';
 import type { ConceptFilterValues } from './ConceptFilters';
-import { errorText, isAbort } from './format';
-import type { ConceptSummary } from './types';
+import { errorText } from '../../ui/error-text';
 
 export const CONCEPT_PAGE_SIZE = 20;
 
@@ -53,7 +52,7 @@ export function useConceptPages(filters: ConceptFilterValues, reloadKey: number)
           return { concepts, total: page.total_items, phase: done ? 'end' : 'loaded', error: null };
         });
       } catch (err) {
-        if (isAbort(err)) return;
+        if (ctrl.signal.aborted) return;
         const fallback = skip === 0 ? 'Erreur chargement concepts' : 'Erreur chargement plus de concepts';
         // After a failed 'more', the list stays and scrolling may try again.
         setState((s) => ({ ...s, phase: skip === 0 ? 'end' : 'loaded', error: errorText(err, fallback) }));

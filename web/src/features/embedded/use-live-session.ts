@@ -4,8 +4,8 @@
  * exposes the session and its status (connection, ready, unsaved) as React state.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { apiJson } from '../../api/client';
-import { useAuth } from '../../app/auth';
+import { configApi } from '../../api/config';
+import { useAuth } from '../../ui/auth-context';
 import { storedToken } from '../../lib/token-store';
 import { deviceLabel, openLiveSession, type LiveSession, type LiveStatus } from '../../editor/collaboration';
 import './live-carets.css';
@@ -14,7 +14,7 @@ let partyHostPromise: Promise<string | null> | null = null;
 
 /** Where the party server is; asked once per page load. */
 export function partyHost(): Promise<string | null> {
-  partyHostPromise ??= apiJson<{ party_host: string | null }>('/api/config').then(
+  partyHostPromise ??= configApi.get().then(
     (config) => config.party_host,
     (err: unknown) => {
       partyHostPromise = null;

@@ -11,7 +11,7 @@ import { Extension } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { Decoration, DecorationSet } from '@tiptap/pm/view';
-import type { ConceptRef } from './types';
+import type { ConceptRef } from '../../api/concepts';
 
 export interface TitleLink {
   /** Offsets in the searched text. */

@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../api/client';
-import { useAuth } from '../../app/auth';
-import { useToast } from '../../app/toasts';
+import { useAuth } from '../../ui/auth-context';
+import { useToast } from '../../ui/Toasts';
 import { postToHost } from '../../lib/native-bridge';
-import { studyApi, type SessionSelection } from './api';
+import { studySessionsApi, type SessionSelection } from '../../api/study-sessions';
 
 /** Manual selection: 20 cards, no time limit, new and due cards (document 2 §9). */
 export const MANUAL_SESSION_SETTINGS = { maxCards: 20, timeLimit: 0, includeNew: true, includeDue: true };
@@ -50,7 +50,7 @@ export function useStartSession() {
     }
     setStarting(true);
     try {
-      const session = await studyApi.create(selection);
+      const session = await studySessionsApi.create(selection);
       if (!session || typeof session.id !== 'number') {
         setError(NO_ID_ERROR);
         return;

@@ -3,62 +3,21 @@
  * checked; in the native app's web view stored tokens are cleared and the token is asked
  * of the host (10 s, then timeout_error). `authenticated` needs both a token and a user.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api, configureSession, readJson, sessionRestored } from '../api/client';
+import { configureSession, sessionRestored } from '../api/client';
+import { usersApi } from '../api/users';
 import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge';
 import { forgetOfflineCopies } from '../lib/offline-copies';
 import { clearToken, isExpired, storeToken, storedToken } from '../lib/token-store';
 import { detectWebView } from '../lib/webview';
-import { useToast } from './toasts';
+import { AuthContext, type AuthContextValue, type AuthStatus, type CurrentUser } from '../ui/auth-context';
+import { useToast } from '../ui/Toasts';
 
-export type AuthStatus =
-  | 'initializing'
-  | 'checking_local'
-  | 'waiting_native'
-  | 'token_received'
-  | 'authenticating'
-  | 'authenticated'
-  | 'auth_failed'
-  | 'timeout_error'
-  | 'logout_progress';
-
-export const LOADING_STATES: AuthStatus[] = ['initializing', 'checking_local', 'waiting_native', 'token_received', 'authenticating', 'logout_progress'];
-export const NATIVE_TOKEN_WAIT_MS = 10_000;
-export const REFRESH_WAIT_MS = 5_000;
-export const MAX_RETRIES = 3;
-export const SESSION_EXPIRED = 'Session expired. Please log in again.';
-
-export interface CurrentUser {
-  id: number;
-  username: string;
-  email: string;
-}
-
-interface AuthContextValue {
-  status: AuthStatus;
-  user: CurrentUser | null;
-  isWebView: boolean;
-  /** True when the failure is worth a banner (a real failure, not merely "no token yet"). */
-  failureShown: boolean;
-  retriesLeft: number;
-  retry(): void;
-  /** Stores a token obtained by logging in and loads its user; throws when the user cannot be loaded. */
-  acceptToken(token: string): Promise<void>;
-  logout(): void;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
-
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth outside AuthProvider');
-  return value;
-}
-
-async function fetchUser(): Promise<CurrentUser> {
-  return readJson<CurrentUser>(await api.api.users.me.$get());
-}
+const NATIVE_TOKEN_WAIT_MS = 10_000;
+const REFRESH_WAIT_MS = 5_000;
+const MAX_RETRIES = 3;
+const SESSION_EXPIRED = 'Session expired. Please log in again.';
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -84,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeToken(token);
       sessionRestored();
       try {
-        const me = await fetchUser();
+        const me = await usersApi.me();
         if (run !== attempt.current) return;
         // A 401 may have been answered by a fresh token from the host: remember the one in force.
         tokenRef.current = storedToken() ?? token;
@@ -188,7 +147,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         sessionRestored();
         setStatus('authenticating');
         try {
-          const me = await fetchUser();
+          const me = await usersApi.me();
           tokenRef.current = token;
           setUser(me);
           setStatus('authenticated');

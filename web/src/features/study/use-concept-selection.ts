@@ -1,6 +1,6 @@
 /** The concept set being prepared: toggled one by one or a whole constellation at a time. */
 import { useCallback, useState } from 'react';
-import type { ConceptRef } from './api';
+import type { ConceptRef } from '../../api/concepts';
 
 export function useConceptSelection() {
   const [selected, setSelected] = useState<Map<number, string>>(new Map());

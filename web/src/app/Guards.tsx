@@ -1,16 +1,8 @@
-/** Small pieces shared by every screen: spinner, guards, 404 and placeholder pages. */
+/** The route guards and the pages of the route table itself: 404 and placeholders. */
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { LOADING_STATES, useAuth } from './auth';
-
-export function Spinner({ label = 'Chargement...' }: { label?: string }) {
-  return (
-    <div role="status" aria-label={label} className="flex items-center justify-center gap-3 p-8 text-slate-300">
-      <span className="h-6 w-6 animate-spin rounded-full border-2 border-nebula-400 border-t-transparent" />
-      <span>{label}</span>
-    </div>
-  );
-}
+import { LOADING_STATES, useAuth } from '../ui/auth-context';
+import { Spinner } from '../ui/Spinner';
 
 /** Guarded routes: a spinner while auth loads, /login when signed out. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 /** Space reveals the answer, 1-4 rate it: shared by the review dialog and study sessions. */
 import { useEffect, useRef } from 'react';
-import type { Rating } from './api';
+import type { Rating } from '../../api/flashcards';
 import { ratingKey } from './ratings';
 
 export function useReviewKeys(active: boolean, revealed: boolean, onReveal: () => void, onRate: (rating: Rating) => void) {

@@ -7,9 +7,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../api/client';
-import { useToast } from '../../app/toasts';
-import { errorText, type Flashcard, type Rating } from '../flashcards/api';
-import { studyApi, type SessionProgress, type StudySession } from './api';
+import { useToast } from '../../ui/Toasts';
+import { errorText } from '../../ui/error-text';
+import type { Flashcard, Rating } from '../../api/flashcards';
+import { studySessionsApi, type SessionProgress, type StudySession } from '../../api/study-sessions';
 
 export const NEXT_CARD_DELAY_MS = 100;
 const FINISHED_PAUSE_MS = 1200;
@@ -36,14 +37,14 @@ export function useStudySession(sessionId: number | null) {
   const finish = useCallback(async () => {
     if (sessionId === null) return;
     setPhase('finished');
-    await studyApi.end(sessionId).catch(() => undefined);
+    await studySessionsApi.end(sessionId).catch(() => undefined);
     later(toSummary, FINISHED_PAUSE_MS);
   }, [sessionId, toSummary]);
 
   const loadNext = useCallback(async () => {
     if (sessionId === null) return;
     try {
-      const next = await studyApi.next(sessionId);
+      const next = await studySessionsApi.next(sessionId);
       if (!next) return finish();
       setCard(next);
       setPhase('question');
@@ -58,7 +59,7 @@ export function useStudySession(sessionId: number | null) {
   useEffect(() => {
     if (sessionId === null) return;
     let live = true;
-    studyApi
+    studySessionsApi
       .get(sessionId)
       .then((info) => {
         if (!live) return;
@@ -81,7 +82,7 @@ export function useStudySession(sessionId: number | null) {
     if (sessionId === null || !card || busy || phase !== 'answer') return;
     setBusy(true);
     try {
-      setProgress(await studyApi.review(sessionId, card.id, rating, Math.round(performance.now() - shownAt.current)));
+      setProgress(await studySessionsApi.review(sessionId, card.id, rating, Math.round(performance.now() - shownAt.current)));
       setLastAnswered(card);
       later(() => void loadNext().finally(() => setBusy(false)), NEXT_CARD_DELAY_MS);
     } catch (err) {
@@ -94,8 +95,8 @@ export function useStudySession(sessionId: number | null) {
     if (sessionId === null || !lastAnswered || busy) return;
     setBusy(true);
     try {
-      await studyApi.undo(sessionId, lastAnswered.id);
-      setProgress(await studyApi.get(sessionId));
+      await studySessionsApi.undo(sessionId, lastAnswered.id);
+      setProgress(await studySessionsApi.get(sessionId));
       setCard(lastAnswered);
       setLastAnswered(null);
       setPhase('question');
@@ -111,7 +112,7 @@ export function useStudySession(sessionId: number | null) {
     if (sessionId === null) return;
     setBusy(true);
     try {
-      await studyApi.end(sessionId);
+      await studySessionsApi.end(sessionId);
     } catch (err) {
       toast.error(`Erreur finalisation session: ${errorText(err, 'erreur inconnue')}. Affichage résumé...`);
     }

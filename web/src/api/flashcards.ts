@@ -1,0 +1,25 @@
+/** Flashcard calls (spec document 2 §7); types come from the Worker's routes. */
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, call, callEmpty } from './client';
+
+const flashcards = api.api.flashcards;
+const flashcard = flashcards[':id{[0-9]+}'];
+const ofConcept = api.api.concepts[':id{[0-9]+}'].flashcards;
+
+export type Flashcard = InferResponseType<typeof flashcard.$get, 200>;
+export type FsrsState = Flashcard['state'];
+export type FlashcardInput = InferRequestType<typeof flashcard.$put>['json'];
+export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['rating'];
+
+const param = (id: number) => ({ param: { id: String(id) } });
+
+export const flashcardsApi = {
+  ofConcept: (conceptId: number) => call(ofConcept.$get(param(conceptId))),
+  all: () => call(flashcards.$get()),
+  due: (limit: number) => call(flashcards.due.$get({ query: { limit } })),
+  create: (conceptId: number, input: FlashcardInput) => call(ofConcept.$post({ ...param(conceptId), json: input })),
+  update: (id: number, input: FlashcardInput) => call(flashcard.$put({ ...param(id), json: input })),
+  remove: (id: number) => callEmpty(flashcard.$delete(param(id))),
+  review: (id: number, rating: Rating, durationMs?: number) => call(flashcard.review.$post({ ...param(id), json: { rating, duration_ms: durationMs } })),
+  undoReview: (id: number) => call(flashcard.review.undo.$post(param(id))),
+};

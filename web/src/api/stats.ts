@@ -1,0 +1,27 @@
+/**
+ * Dashboard statistics (spec document 1 §3 'Dashboard stats' and 'Extended stats'). Days,
+ * streaks and active days follow the browser's time zone, sent in `x-time-zone`.
+ */
+import type { InferResponseType } from 'hono/client';
+import { api, call } from './client';
+
+const dashboard = api.api.stats.dashboard;
+
+export type DashboardStats = InferResponseType<typeof dashboard.$get, 200>;
+export type ExtendedStats = InferResponseType<typeof dashboard.extended.$get, 200>;
+export type ConceptMastery = DashboardStats['weakest_concepts'][number];
+
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+const withZone = () => ({ headers: { 'x-time-zone': timeZone() } });
+
+export const statsApi = {
+  dashboard: () => call(dashboard.$get({}, withZone())),
+  extended: () => call(dashboard.extended.$get({}, withZone())),
+};

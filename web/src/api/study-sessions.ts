@@ -1,0 +1,31 @@
+/** Study-session calls (spec document 2 §7 'Study sessions'); types come from the Worker's routes. */
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import type { Rating } from './flashcards';
+import { api, call } from './client';
+
+const sessions = api.api['study-sessions'];
+const session = sessions[':id{[0-9]+}'];
+const sessionCard = session.flashcards[':cardId{[0-9]+}'];
+
+export type StudySession = InferResponseType<typeof session.$get, 200>;
+export type MethodType = StudySession['method_type'];
+/** What the session screen follows; the session itself and each answer carry it. */
+export type SessionProgress = Pick<StudySession, 'total_cards' | 'cards_reviewed' | 'average_rating'>;
+/** The progress a session answer returns (with the card it scheduled). */
+export type SessionAnswer = InferResponseType<typeof sessionCard.review.$post, 200>;
+type CreateBody = InferRequestType<typeof sessions.$post>['json'];
+export type SessionSelection = Pick<CreateBody, 'concept_ids'> | Pick<CreateBody, 'constellation_id'> | { due_only: true };
+
+const param = (id: number) => ({ param: { id: String(id) } });
+const cardParam = (id: number, cardId: number) => ({ param: { id: String(id), cardId: String(cardId) } });
+
+export const studySessionsApi = {
+  create: (selection: SessionSelection) => call(sessions.$post({ json: { method_type: 'FLASHCARDS', ...selection } })),
+  get: (id: number) => call(session.$get(param(id))),
+  /** The next card; 404 once every card is answered or the session has ended. */
+  next: (id: number) => call(session['next-flashcard'].$get(param(id))),
+  review: (id: number, cardId: number, rating: Rating, durationMs?: number) =>
+    call(sessionCard.review.$post({ ...cardParam(id, cardId), json: { rating, duration_ms: durationMs } })),
+  undo: (id: number, cardId: number) => call(sessionCard.review.undo.$post(cardParam(id, cardId))),
+  end: (id: number) => call(session.end.$put(param(id))),
+};

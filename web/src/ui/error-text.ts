@@ -1,0 +1,16 @@
+/** The one rendering of a failed call for a person (spec document 1 §8). */
+import { ApiRequestError, detailText } from '../api/client';
+
+/**
+ * The server's detail (a string as is, a validation list as 'field: message' lines joined
+ * by `separator`), else the error's own message, else the screen's fallback. A bare
+ * 'HTTP 500' says nothing to a person, so a detail-less API error shows the fallback.
+ */
+export function errorText(err: unknown, fallback: string, separator = '; '): string {
+  if (err instanceof ApiRequestError) return detailText(err.detail, separator) || fallback;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+/** True for the 404 of a missing (or someone else's) object. */
+export const isNotFound = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 404;
