@@ -36,7 +36,15 @@ function trimInline(nodes: RichNode[]): RichNode[] {
   let end = nodes.length;
   while (start < end && (nodes[start]!.type === 'hardBreak' || isBlank(nodes[start]!))) start += 1;
   while (end > start && (nodes[end - 1]!.type === 'hardBreak' || isBlank(nodes[end - 1]!))) end -= 1;
-  return nodes.slice(start, end);
+  const kept = nodes.slice(start, end);
+  // Spaces at a block's edges are layout, not text (HTML sources are full of them).
+  const edge = (i: number, trim: (t: string) => string) => {
+    const node = kept[i];
+    if (node?.type === 'text' && !node.marks?.some((m) => m.type === 'code')) kept[i] = { ...node, text: trim(node.text ?? '') };
+  };
+  edge(0, (t) => t.trimStart());
+  edge(kept.length - 1, (t) => t.trimEnd());
+  return kept;
 }
 
 /**

@@ -19,6 +19,8 @@ export interface SaveConceptProps {
   /** Absent on creation. */
   conceptId?: number;
   body: ConceptWrite;
+  /** More statements for the same batch (e.g. an import's links); `cid` is the concept's id or an SQL expression for it. */
+  alsoWrite?: (cid: string) => D1PreparedStatement[];
 }
 
 interface DerivedContent {
@@ -74,7 +76,7 @@ async function readWriteContext(d1: D1Database, userId: number, conceptId: numbe
 }
 
 /** Creates or updates; returns the concept's id. */
-export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptProps, now: number): Promise<number> {
+export async function saveConcept({ d1, userId, conceptId, body, alsoWrite }: SaveConceptProps, now: number): Promise<number> {
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
@@ -97,6 +99,7 @@ export async function saveConcept({ d1, userId, conceptId, body }: SaveConceptPr
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
   if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
   if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
+  if (alsoWrite) statements.push(...alsoWrite(cid));
   const [first] = await d1.batch<{ id: number }>(statements);
   return conceptId ?? first!.results[0]!.id;
 }
