@@ -57,3 +57,9 @@ describe('textToDoc and importedDoc', () => {
     expect(importedDoc(JSON.stringify(doc), 'doc')).toEqual(doc);
   });
 });
+
+describe('suggestConcepts cleaning', () => {
+  it('drops leading articles and the quotes around a term', () => {
+    expect(suggest('## Les « boîtes noires »\n\n## L’algorithme')).toEqual(['boîtes noires', 'algorithme']);
+  });
+});

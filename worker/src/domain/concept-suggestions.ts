@@ -28,9 +28,11 @@ function textOf(node: RichNode): string {
 
 /** Cleans a candidate: trims punctuation and leading articles; null when it is not a plausible title. */
 function candidateTitle(raw: string): string | null {
-  let words = raw.replace(/\s+/g, ' ').trim().replace(/^[\s\p{P}]+|[\s.,;:!?)»"]+$/gu, '').split(' ');
+  const trimPunctuation = (text: string) => text.replace(/^[\s\p{P}]+|[\s.,;:!?)»"]+$/gu, '');
+  let words = trimPunctuation(raw.replace(/\s+/g, ' ')).split(' ');
   while (words.length > 1 && LEADING_ARTICLES.has(normaliseTitle(words[0]!).replace(/['’]$/, ''))) words = words.slice(1);
-  const title = words.join(' ').replace(/^[lLdD]['’]/, '');
+  const title = trimPunctuation(words.join(' ')).replace(/^[lLdD]['’]/, '');
+  words = title.split(' ');
   if (title.length < MIN_LENGTH || title.length > MAX_LENGTH || words.length > MAX_WORDS) return null;
   if (!/\p{L}/u.test(title)) return null;
   return title;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTENT_FORMATS, IMPORT_CONTENT_MAX_CHARS, IMPORT_MESSAGES, IMPORT_URL_MAX_CHARS } from '../domain/import-content';
+import { CONTENT_FORMATS, IMPORT_CONTENT_MAX_CHARS, IMPORT_MESSAGES, IMPORT_URL_MAX_CHARS } from '../domain/import-rules';
 import { isRichDoc, type RichDoc } from '../domain/richtext';
 import { isSafeLinkHref } from '../domain/safe-url';
 import { parseTagInput, TAG_NAME_MAX_LENGTH } from '../domain/tags';

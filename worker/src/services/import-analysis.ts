@@ -3,7 +3,8 @@
  * of content the person's existing concepts (title matcher) and candidate new ones.
  */
 import { suggestConcepts } from '../domain/concept-suggestions';
-import { importedDoc, type ContentFormat } from '../domain/import-content';
+import { importedDoc } from '../domain/import-content';
+import type { ContentFormat } from '../domain/import-rules';
 import { docToPlainText, type RichDoc } from '../domain/richtext';
 import { buildTitleIndex, foundTitleIds, normaliseTitle } from '../domain/title-matcher';
 import { conceptTitles } from '../db/queries/import';
