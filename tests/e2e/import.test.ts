@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { ARTICLE_PATH, startPageServer, type PageServer } from '../support/page-server';
+import { ARTICLE_PATH, startPageServer, type PageServer } from '../support/page-server.mjs';
 import { newPage, pageErrors, screenshot, useBrowser } from './browser';
 
 const stack = inject('stack');

@@ -27,6 +27,8 @@ export interface TitleMatch {
 
 interface IndexedTitle {
   id: number;
+  /** The normalised title (normaliseTitle's form): one title per key. */
+  key: string;
   words: string[];
   /** Separators between consecutive words, normalised; `gaps.length === words.length - 1`. */
   gaps: string[];
@@ -40,7 +42,7 @@ export interface TitleIndex {
   byFirstWord: Map<string, IndexedTitle[]>;
 }
 
-const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 const COMBINING = /\p{M}/gu;
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\x00-\x7f]*$/;
@@ -52,6 +54,7 @@ export function normaliseWord(word: string): string {
 
 /** Separators compare with whitespace runs collapsed and typographic apostrophes as "'". */
 function normaliseGap(gap: string): string {
+  if (gap === ' ' || gap === '') return gap;
   return normaliseWord(gap).replace(/\s+/g, ' ').replace(/[\u2019\u2018\u02bc`]/g, "'");
 }
 
@@ -66,37 +69,72 @@ interface Token {
   to: number;
 }
 
-function tokenise(text: string): Token[] {
+// Whether a code point is a word character. Unicode property tests are slow per call, so
+// each non-ASCII code point is tested once per process.
+const wordCodes = new Map<number, boolean>();
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+  let known = wordCodes.get(code);
+  if (known === undefined) {
+    known = WORD_CHAR.test(String.fromCodePoint(code));
+    wordCodes.set(code, known);
+  }
+  return known;
+}
+
+/**
+ * The words of a text with their offsets, in one pass over its characters. Each distinct
+ * word is normalised once (a text repeats its words; `seen` may be shared across calls).
+ */
+function tokenise(text: string, seen = new Map<string, string>()): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(WORD)) tokens.push({ word: normaliseWord(match[0]), from: match.index, to: match.index + match[0].length });
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    let code = text.codePointAt(i)!;
+    if (!isWordCode(code)) {
+      i += code > 0xffff ? 2 : 1;
+      continue;
+    }
+    const from = i;
+    do {
+      i += code > 0xffff ? 2 : 1;
+      code = i < n ? text.codePointAt(i)! : 32;
+    } while (isWordCode(code));
+    const raw = text.slice(from, i);
+    let word = seen.get(raw);
+    if (word === undefined) {
+      word = normaliseWord(raw);
+      seen.set(raw, word);
+    }
+    tokens.push({ word, from, to: i });
+  }
   return tokens;
 }
 
-function indexTitle(ref: TitleRef): IndexedTitle | null {
+function indexTitle(ref: TitleRef, seen: Map<string, string>): IndexedTitle | null {
   const title = ref.title.trim();
-  const tokens = tokenise(title);
+  const tokens = tokenise(title, seen);
   if (tokens.length === 0) return null;
+  const words = tokens.map((t) => t.word);
   const gaps = tokens.slice(1).map((t, i) => normaliseGap(title.slice(tokens[i]!.to, t.from)));
-  return {
-    id: ref.id,
-    words: tokens.map((t) => t.word),
-    gaps,
-    prefix: normaliseGap(title.slice(0, tokens[0]!.from)),
-    suffix: normaliseGap(title.slice(tokens[tokens.length - 1]!.to)),
-    length: normaliseTitle(title).length,
-  };
+  const prefix = normaliseGap(title.slice(0, tokens[0]!.from));
+  const suffix = normaliseGap(title.slice(tokens[tokens.length - 1]!.to));
+  // The pieces, normalised one by one, put together: the title's normalised form (its key).
+  const key = prefix + words.map((w, i) => (i ? gaps[i - 1] + w : w)).join('') + suffix;
+  return { id: ref.id, key, words, gaps, prefix, suffix, length: key.length };
 }
 
 /** Builds the index once per set of titles; `excludeId` leaves a concept out (its own page). */
 export function buildTitleIndex(titles: readonly TitleRef[], excludeId: number | null = null): TitleIndex {
   const byFirstWord = new Map<string, IndexedTitle[]>();
   const seen = new Set<string>();
+  const words = new Map<string, string>();
   for (const ref of titles) {
-    const key = normaliseTitle(ref.title);
-    if (ref.id === excludeId || !key || seen.has(key)) continue;
-    const indexed = indexTitle(ref);
-    if (!indexed) continue;
-    seen.add(key);
+    if (ref.id === excludeId) continue;
+    const indexed = indexTitle(ref, words);
+    if (!indexed || seen.has(indexed.key)) continue;
+    seen.add(indexed.key);
     const list = byFirstWord.get(indexed.words[0]!) ?? [];
     list.push(indexed);
     byFirstWord.set(indexed.words[0]!, list);
@@ -126,22 +164,37 @@ function matchAt(text: string, tokens: Token[], at: number, title: IndexedTitle)
 export function matchTitles(index: TitleIndex, text: string): TitleMatch[] {
   if (index.byFirstWord.size === 0 || !text) return [];
   const tokens = tokenise(text);
-  const candidates: (TitleMatch & { length: number; first: number; last: number })[] = [];
+  const found: Candidate[] = [];
   for (let at = 0; at < tokens.length; at += 1) {
     const titles = index.byFirstWord.get(tokens[at]!.word);
     if (!titles) continue;
     for (const title of titles) {
       const to = matchAt(text, tokens, at, title);
-      if (to >= 0) candidates.push({ id: title.id, from: tokens[at]!.from - title.prefix.length, to, length: title.length, first: at, last: at + title.words.length - 1 });
+      if (to >= 0) found.push({ title, at, to });
     }
   }
-  candidates.sort((a, b) => b.length - a.length || a.from - b.from);
-  const kept: TitleMatch[] = [];
+  return resolveOverlaps(found, tokens);
+}
+
+interface Candidate {
+  title: IndexedTitle;
+  /** Index of the first token. */
+  at: number;
+  to: number;
+}
+
+/** Longer titles claim their words first (then earlier ones); the rest keep what is left. */
+function resolveOverlaps(found: Candidate[], tokens: Token[]): TitleMatch[] {
+  found.sort((a, b) => b.title.length - a.title.length || a.at - b.at);
   const taken = new Uint8Array(tokens.length);
-  for (const c of candidates) {
-    if (taken.subarray(c.first, c.last + 1).some((t) => t === 1)) continue;
-    taken.fill(1, c.first, c.last + 1);
-    kept.push({ id: c.id, from: c.from, to: c.to });
+  const kept: TitleMatch[] = [];
+  for (const { title, at, to } of found) {
+    const last = at + title.words.length - 1;
+    let free = true;
+    for (let k = at; k <= last && free; k += 1) free = taken[k] === 0;
+    if (!free) continue;
+    taken.fill(1, at, last + 1);
+    kept.push({ id: title.id, from: tokens[at]!.from - title.prefix.length, to });
   }
   return kept.sort((a, b) => a.from - b.from);
 }

@@ -55,7 +55,8 @@ const attr = (node: DomNode, name: string) => node.getAttribute?.(name) ?? null;
 export function extractArticle(html: string, pageUrl: string): Article {
   const { document } = parseHTML(html);
   const pageTitle = (document.title ?? '').trim();
-  const parsed = new Readability(document as never, { serializer: (el: unknown) => el }).parse() as { title?: string | null; content?: unknown } | null;
+  // keepClasses: a code block's language lives in its class (language-js).
+  const parsed = new Readability(document as never, { serializer: (el: unknown) => el, keepClasses: true }).parse() as { title?: string | null; content?: unknown } | null;
   // Readability gives up on short pages; their whole body is then the article.
   const root = (parsed?.content as DomNode | undefined) ?? (parseHTML(html).document.body as unknown as DomNode | null);
   const doc: RichDoc = { type: 'doc', content: root ? new ArticleWalker(pageUrl).blocks(root) : [] };

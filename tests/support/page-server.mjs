@@ -1,25 +1,21 @@
 /**
  * A loopback HTTP server that plays the outside web for the import: a real saved article,
  * redirects, huge, slow, empty and non-HTML pages. Started by the API tests' config (the
- * Worker under test fetches it from workerd) and by the import e2e test and bench.
+ * Worker under test fetches it from workerd), the import e2e test and the import bench
+ * (plain JavaScript so the bench's Node scripts can load it; types in page-server.d.mts).
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 export const ARTICLE_PATH = '/articles/renseignement.html';
 
-export interface PageServer {
-  origin: string;
-  close(): Promise<void>;
-}
-
-function handle(req: http.IncomingMessage, res: http.ServerResponse, article: Buffer): void {
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {Buffer} article */
+function handle(req, res, article) {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const html = (body: string | Buffer) => {
+  const html = (body) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
   };
@@ -70,22 +66,22 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse, article: Bu
   }
 }
 
-export async function startPageServer(options: { articleBytes?: number } = {}): Promise<PageServer> {
+export async function startPageServer(options = {}) {
   let article = readFileSync(path.join(FIXTURES, 'lemonde-renseignement.html'));
   if (options.articleBytes) article = Buffer.from(padArticle(article.toString('utf8'), options.articleBytes));
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set();
   const server = http.createServer((req, res) => handle(req, res, article));
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   server.unref();
-  const { port } = server.address() as AddressInfo;
+  const { port } = server.address();
   return {
     origin: `http://127.0.0.1:${port}`,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise((resolve) => {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
@@ -96,13 +92,13 @@ export async function startPageServer(options: { articleBytes?: number } = {}): 
  * The saved article grown to about `bytes`: half more article paragraphs, half page
  * scripts, as heavy news pages are (the bench's "1 MB article").
  */
-function padArticle(html: string, bytes: number): string {
+function padArticle(html, bytes) {
   const paragraphs = html.match(/<p>[\s\S]*?<\/p>/g) ?? ['<p>Texte.</p>'];
-  const extra: string[] = [];
+  const extra = [];
   let size = Buffer.byteLength(html);
   const articleTarget = size + (bytes - size) / 2;
   for (let i = 0; size < articleTarget; i += 1) {
-    const p = paragraphs[i % paragraphs.length]!;
+    const p = paragraphs[i % paragraphs.length];
     extra.push(p);
     size += Buffer.byteLength(p);
   }
