@@ -137,6 +137,22 @@ describe('POST /api/import/extract-concepts', () => {
     expect(suggested.map((s: string) => s.toLowerCase())).not.toContain('conseil constitutionnel');
   });
 
+  it('sees concepts created, renamed and deleted since the last analysis', async () => {
+    const user = await signUp('imp');
+    const analyse = () =>
+      call('POST', '/api/import/extract-concepts', { token: user.token, json: { content: 'Le soleil et la lune, puis les étoiles.', format: 'text' } }).then((r) =>
+        r.body.found_concepts.map((c: any) => c.title).sort(),
+      );
+    const soleil = await createConcept(user, 'Soleil');
+    expect(await analyse()).toEqual(['Soleil']);
+    const lune = await createConcept(user, 'Lune');
+    expect(await analyse()).toEqual(['Lune', 'Soleil']);
+    await call('PUT', `/api/concepts/${soleil}`, { token: user.token, json: { title: 'Étoiles' } });
+    expect(await analyse()).toEqual(['Lune', 'Étoiles']);
+    await call('DELETE', `/api/concepts/${lune}`, { token: user.token });
+    expect(await analyse()).toEqual(['Étoiles']);
+  });
+
   it('reads Markdown and asks for content when there is none', async () => {
     const user = await signUp('imp');
     const id = await createConcept(user, 'Énergie');

@@ -6,11 +6,11 @@ import { suggestConcepts } from '../domain/concept-suggestions';
 import { importedDoc } from '../domain/import-content';
 import type { ContentFormat } from '../domain/import-rules';
 import { docToPlainText, type RichDoc } from '../domain/richtext';
-import { buildTitleIndex, foundTitleIds, normaliseTitle } from '../domain/title-matcher';
-import { conceptTitles } from '../db/queries/import';
+import { foundTitleIds } from '../domain/title-matcher';
 import { ApiError } from '../lib/errors';
 import { extractArticle } from './import-article';
 import { fetchPage, type FetchPageOptions } from './fetch-page';
+import { personTitles } from './title-index-cache';
 
 /** What a created concept can hold in one request (the API's JSON body limit is 1 MB). */
 const ARTICLE_MAX_BYTES = 950_000;
@@ -39,12 +39,10 @@ export interface ExtractConceptsProps {
 export async function extractConcepts({ d1, userId, content, format }: ExtractConceptsProps) {
   const doc = importedDoc(content, format);
   const text = docToPlainText(doc);
-  const concepts = await conceptTitles(d1, userId);
-  const byId = new Map(concepts.map((c) => [c.id, c]));
-  const found = foundTitleIds(buildTitleIndex(concepts), text).map((id) => byId.get(id)!);
-  const existing = new Set(concepts.map((c) => normaliseTitle(c.title)));
+  const titles = await personTitles(d1, userId);
+  const found = foundTitleIds(titles.index, text).map((id) => titles.byId.get(id)!);
   return {
     found_concepts: found.map((c) => ({ id: c.id, title: c.title, category: c.category })),
-    suggested_concepts: suggestConcepts(doc, text, (key) => existing.has(key)).map((title) => ({ title })),
+    suggested_concepts: suggestConcepts(doc, text, (key) => titles.keys.has(key)).map((title) => ({ title })),
   };
 }

@@ -18,6 +18,19 @@ export async function conceptTitles(d1: D1Database, userId: number): Promise<Con
   return rows.results;
 }
 
+/**
+ * Changes whenever a concept of the person is created, deleted, renamed or re-categorised:
+ * every such write sets `updated_at`, so the sum of those moves (kept exact as text; ids
+ * only grow). Read from the (user_id, updated_at) index only.
+ */
+export async function conceptTitlesStamp(d1: D1Database, userId: number): Promise<string> {
+  const row = await d1
+    .prepare("SELECT COUNT(*) || ':' || IFNULL(MAX(id), 0) || ':' || CAST(IFNULL(SUM(updated_at), 0) AS TEXT) AS stamp FROM concepts WHERE user_id = ?")
+    .bind(userId)
+    .first<{ stamp: string }>();
+  return row?.stamp ?? '';
+}
+
 /** The ids among `ids` that are not the person's concepts (missing or someone else's). */
 export async function foreignConceptIds(d1: D1Database, userId: number, ids: number[]): Promise<number[]> {
   const wanted = [...new Set(ids)];
