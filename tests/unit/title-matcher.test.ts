@@ -75,3 +75,9 @@ describe('normaliseTitle', () => {
     expect(normaliseTitle("  L’Énergie  ")).toBe("l'energie");
   });
 });
+
+describe('buildTitleIndex keys', () => {
+  it('holds each title once in its normalised form', () => {
+    expect([...buildTitleIndex([{ id: 1, title: 'Loi d’Ohm' }, { id: 2, title: "LOI D'OHM" }, { id: 3, title: 'Énergie  solaire' }]).keys]).toEqual(["loi d'ohm", 'energie solaire']);
+  });
+});

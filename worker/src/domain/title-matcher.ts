@@ -40,6 +40,8 @@ interface IndexedTitle {
 
 export interface TitleIndex {
   byFirstWord: Map<string, IndexedTitle[]>;
+  /** Every indexed title's normalised form (normaliseTitle), e.g. to tell whether a title exists. */
+  keys: Set<string>;
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
@@ -139,7 +141,7 @@ export function buildTitleIndex(titles: readonly TitleRef[], excludeId: number |
     list.push(indexed);
     byFirstWord.set(indexed.words[0]!, list);
   }
-  return { byFirstWord };
+  return { byFirstWord, keys: seen };
 }
 
 /** Where the title starting at token `at` ends (exclusive char offset), or -1 when it is not there. */

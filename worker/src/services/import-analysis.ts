@@ -43,6 +43,6 @@ export async function extractConcepts({ d1, userId, content, format }: ExtractCo
   const found = foundTitleIds(titles.index, text).map((id) => titles.byId.get(id)!);
   return {
     found_concepts: found.map((c) => ({ id: c.id, title: c.title, category: c.category })),
-    suggested_concepts: suggestConcepts(doc, text, (key) => titles.keys.has(key)).map((title) => ({ title })),
+    suggested_concepts: suggestConcepts(doc, text, (key) => titles.index.keys.has(key)).map((title) => ({ title })),
   };
 }

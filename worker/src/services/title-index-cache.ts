@@ -6,7 +6,7 @@
  * first, so an isolate's memory stays small (about 3 MB for 10,000 titles). Losing the
  * isolate only costs the next request a rebuild.
  */
-import { buildTitleIndex, normaliseTitle, type TitleIndex } from '../domain/title-matcher';
+import { buildTitleIndex, type TitleIndex } from '../domain/title-matcher';
 import { conceptTitles, conceptTitlesStamp, type ConceptTitleRow } from '../db/queries/import';
 
 const MAX_PEOPLE = 4;
@@ -14,8 +14,6 @@ const MAX_PEOPLE = 4;
 export interface PersonTitles {
   index: TitleIndex;
   byId: Map<number, ConceptTitleRow>;
-  /** Normalised titles, to tell a suggestion that already exists. */
-  keys: Set<string>;
 }
 
 const kept = new Map<number, { stamp: string; titles: PersonTitles }>();
@@ -31,7 +29,7 @@ export async function personTitles(d1: D1Database, userId: number): Promise<Pers
     return hit.titles;
   }
   const rows = await conceptTitles(d1, userId);
-  const titles = { index: buildTitleIndex(rows), byId: new Map(rows.map((r) => [r.id, r])), keys: new Set(rows.map((r) => normaliseTitle(r.title))) };
+  const titles = { index: buildTitleIndex(rows), byId: new Map(rows.map((r) => [r.id, r])) };
   kept.set(userId, { stamp, titles });
   if (kept.size > MAX_PEOPLE) kept.delete(kept.keys().next().value!);
   return titles;

@@ -13,9 +13,10 @@ export type ConceptLinkRow = {
   description: string | null;
 };
 
+/** Every title of the person (10,000 rows at volume: read as arrays, lighter than objects). */
 export async function conceptTitles(d1: D1Database, userId: number): Promise<ConceptTitleRow[]> {
-  const rows = await d1.prepare('SELECT id, title, category FROM concepts WHERE user_id = ?').bind(userId).all<ConceptTitleRow>();
-  return rows.results;
+  const rows = await d1.prepare('SELECT id, title, category FROM concepts WHERE user_id = ?').bind(userId).raw<[number, string, string | null]>();
+  return rows.map(([id, title, category]) => ({ id, title, category }));
 }
 
 /**
