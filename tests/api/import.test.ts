@@ -182,6 +182,16 @@ describe('POST /api/import/concepts', () => {
     expect(page.body.backlinks.map((c: any) => c.id)).toContain(res.body.id);
   });
 
+  it('imports a 1 MB article page whole (the size the budget is set for)', async () => {
+    const user = await signUp('imp');
+    const article = await extract(user, `${ORIGIN}/articles/renseignement-1mb.html`);
+    expect(article.status).toBe(200);
+    const res = await call('POST', '/api/import/concepts', { token: user.token, json: { title: 'Grand article', content: article.body.content, format: 'doc', source: 'WEB', source_url: article.body.url } });
+    expect(res.status).toBe(201);
+    expect(res.body.content_text.length).toBeGreaterThan(300_000);
+    expect(res.body.content_text).not.toContain('tracking');
+  });
+
   it('creates a WEB concept from an URL’s article with its source URL', async () => {
     const user = await signUp('imp');
     const article = await extract(user, ARTICLE);

@@ -2,7 +2,7 @@
 // Times concept detection on a 20,000-word French text (every word of its vocabulary is
 // some concept's first word, elisions and capitals included), and the import of a 1 MB
 // article page served from loopback: read the page, analyse it, create the concept.
-import { startPageServer, ARTICLE_PATH } from '../support/page-server.mjs';
+import { BIG_ARTICLE_PATH, startPageServer } from '../support/page-server.mjs';
 import { floor } from './01-accounts.bench.mjs';
 import { execute, inserts, settle } from './02-knowledge.bench.mjs';
 import { account, call } from './lib.mjs';
@@ -72,9 +72,9 @@ export default async function importBench(ctx) {
   await measure(`POST /api/import/extract-concepts (${TEXT_WORDS} words, ${CONCEPTS} concepts)`, () => extractConcepts(text), { iterations: 40, warmup: 3 });
   await measure('  same, one sentence (titles unchanged)', () => extractConcepts(`L'${VOCABULARY[3]} et la suite.`), { iterations: 40, warmup: 3 });
 
-  const pages = await startPageServer({ articleBytes: 1024 * 1024 });
+  const pages = await startPageServer();
   try {
-    const pageUrl = `${pages.origin}${ARTICLE_PATH}`;
+    const pageUrl = `${pages.origin}${BIG_ARTICLE_PATH}`;
     const page = await call(url, 'POST', '/api/import/extract-content', { token: me.token, json: { url: pageUrl } });
     console.log(`  1 MB page → article document of ${(Buffer.byteLength(JSON.stringify(page.content)) / 1024).toFixed(0)} KB`);
     await measure('POST /api/import/extract-content (1 MB page)', () => call(url, 'POST', '/api/import/extract-content', { token: me.token, json: { url: pageUrl } }), { iterations: 15, warmup: 2 });

@@ -1,9 +1,10 @@
 export const ARTICLE_PATH: string;
+/** The saved article grown to 1 MB (half more paragraphs, half page scripts). */
+export const BIG_ARTICLE_PATH: string;
 
 export interface PageServer {
   origin: string;
   close(): Promise<void>;
 }
 
-/** `articleBytes` grows the saved article page to about that size (the bench's 1 MB page). */
-export function startPageServer(options?: { articleBytes?: number }): Promise<PageServer>;
+export function startPageServer(): Promise<PageServer>;

@@ -12,14 +12,17 @@ import { fileURLToPath } from 'node:url';
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 export const ARTICLE_PATH = '/articles/renseignement.html';
 
-/** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {Buffer} article */
-function handle(req, res, article) {
+export const BIG_ARTICLE_PATH = '/articles/renseignement-1mb.html';
+
+/** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {Buffer} article @param {() => string} bigArticle */
+function handle(req, res, article, bigArticle) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const html = (body) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(body);
   };
   if (url.pathname === ARTICLE_PATH) return html(article);
+  if (url.pathname === BIG_ARTICLE_PATH) return html(bigArticle());
   const hops = /^\/redirect\/(\d+)$/.exec(url.pathname);
   if (hops) {
     const left = Number(hops[1]);
@@ -66,11 +69,12 @@ function handle(req, res, article) {
   }
 }
 
-export async function startPageServer(options = {}) {
-  let article = readFileSync(path.join(FIXTURES, 'lemonde-renseignement.html'));
-  if (options.articleBytes) article = Buffer.from(padArticle(article.toString('utf8'), options.articleBytes));
+export async function startPageServer() {
+  const article = readFileSync(path.join(FIXTURES, 'lemonde-renseignement.html'));
   const sockets = new Set();
-  const server = http.createServer((req, res) => handle(req, res, article));
+  let big = null;
+  const bigArticle = () => (big ??= padArticle(article.toString('utf8'), 1024 * 1024));
+  const server = http.createServer((req, res) => handle(req, res, article, bigArticle));
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
