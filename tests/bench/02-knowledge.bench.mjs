@@ -33,7 +33,7 @@ const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
 const q = (v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
 
 /** Multi-row INSERTs kept under the statement size limit. */
-function inserts(table, columns, rows) {
+export function inserts(table, columns, rows) {
   const out = [];
   let values = [];
   let size = 0;
@@ -97,7 +97,7 @@ function personRows(userId, volume, ids, now) {
   ];
 }
 
-function execute(persistTo, statements) {
+export function execute(persistTo, statements) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-seed-'));
   try {
     // A few files rather than one huge one keeps wrangler's memory use modest.
@@ -120,7 +120,7 @@ function execute(persistTo, statements) {
  * `wrangler d1 execute` makes the running dev server reload, which drops open sockets:
  * wait until it answers steadily again before timing anything.
  */
-async function settle(url) {
+export async function settle(url) {
   let steady = 0;
   for (let tries = 0; tries < 120 && steady < 5; tries++) {
     await new Promise((r) => setTimeout(r, 500));

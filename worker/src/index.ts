@@ -16,6 +16,7 @@ import { conceptsRoutes } from './routes/concepts';
 import { configRoutes } from './routes/config';
 import { constellationsRoutes } from './routes/constellations';
 import { flashcardsRoutes } from './routes/flashcards';
+import { importRoutes } from './routes/import';
 import { internalRoutes } from './routes/internal';
 import { notesRoutes } from './routes/notes';
 import { statsRoutes } from './routes/stats';
@@ -64,6 +65,7 @@ const routes = app
   .route('/api/study-sessions', studySessionsRoutes)
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
+  .route('/api/import', importRoutes)
   // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id.
   .route('/api/v1', uploadsRoutes)
   // Party server only (x-internal-secret).

@@ -37,7 +37,7 @@ export const guardedRoutes: RouteObject[] = [
   placeholder('search', 'Recherche Globale'),
   placeholder('galaxy', 'Galaxy View'),
   placeholder('graph', 'Knowledge Graph'),
-  placeholder('import', 'Importer du contenu'),
+  { path: 'import', lazy: async () => ({ Component: (await import('../features/import/ImportPage')).ImportPage }) },
   placeholder('settings', 'Settings'),
   { path: 'explore-hierarchy', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
   { path: 'explore-hierarchy/:conceptId', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },

@@ -26,6 +26,8 @@ export interface SaveConceptProps {
   context?: WriteContext;
   /** An update's merged content, with its Yjs state when it has one; written only if the concept is still at `expectedVersion` when given. */
   content?: { doc: RichDoc; expectedVersion?: number; state?: Uint8Array };
+  /** More statements for the same batch (e.g. an import's links); `cid` is the concept's id or an SQL expression for it. */
+  alsoWrite?: (cid: string) => D1PreparedStatement[];
 }
 
 interface DerivedContent {
@@ -123,7 +125,7 @@ export async function checkConceptWrite(d1: D1Database, userId: number, conceptI
 
 /** Creates or updates; returns the concept's id. */
 export async function saveConcept(props: SaveConceptProps, now: number): Promise<number> {
-  const { d1, userId, conceptId, body } = props;
+  const { d1, userId, conceptId, body, alsoWrite } = props;
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
@@ -160,6 +162,7 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
   if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
   if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
+  if (alsoWrite) statements.push(...alsoWrite(cid));
   const results = await d1.batch<{ id: number }>(statements);
   return conceptId ?? results[0]!.results[0]!.id;
 }
