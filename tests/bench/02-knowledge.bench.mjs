@@ -53,7 +53,7 @@ function inserts(table, columns, rows) {
 }
 
 /** All rows of one person's knowledge base. `ids` hands out the explicit ids. */
-function personRows(userId, volume, ids, now) {
+export function personRows(userId, volume, ids, now) {
   const concepts = [];
   for (let i = 0; i < volume.concepts; i++) {
     const id = ids.concept++;
@@ -97,7 +97,7 @@ function personRows(userId, volume, ids, now) {
   ];
 }
 
-function execute(persistTo, statements) {
+export function execute(persistTo, statements) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-seed-'));
   try {
     // A few files rather than one huge one keeps wrangler's memory use modest.
@@ -120,7 +120,7 @@ function execute(persistTo, statements) {
  * `wrangler d1 execute` makes the running dev server reload, which drops open sockets:
  * wait until it answers steadily again before timing anything.
  */
-async function settle(url) {
+export async function settle(url) {
   let steady = 0;
   for (let tries = 0; tries < 120 && steady < 5; tries++) {
     await new Promise((r) => setTimeout(r, 500));

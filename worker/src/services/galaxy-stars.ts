@@ -4,8 +4,8 @@
  * spec's fallbacks applied (title 'Sans titre', mastery 0.5 when the concept has none).
  */
 import { graphMastery, graphTitle, masteryGradientColor } from '../domain/galaxy-colors';
-import { layoutGalaxy, type GalaxyEdge } from '../domain/galaxy-layout';
-import { graphConcepts, graphLinks } from '../db/queries/graph';
+import { layoutGalaxy } from '../domain/galaxy-layout';
+import { graphConcepts, graphLinkEnds } from '../db/queries/graph';
 
 export interface GalaxyStar {
   id: number;
@@ -19,8 +19,7 @@ export interface GalaxyStar {
 }
 
 export async function galaxyStars(props: { d1: D1Database; userId: number }): Promise<GalaxyStar[]> {
-  const [concepts, links] = await Promise.all([graphConcepts(props.d1, props.userId), graphLinks(props.d1, props.userId)]);
-  const edges: GalaxyEdge[] = links.map(([a, b]) => [a, b]);
+  const [concepts, edges] = await Promise.all([graphConcepts(props.d1, props.userId), graphLinkEnds(props.d1, props.userId)]);
   const places = layoutGalaxy(
     concepts.map(([id, , , constellationId, cards]) => ({ id, constellationId, cards })),
     edges,

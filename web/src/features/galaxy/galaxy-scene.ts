@@ -118,7 +118,10 @@ export class GalaxyScene {
     this.renderer.render(this.scene, this.camera);
     this.labels.update(this.camera, this.host.clientWidth, this.host.clientHeight, now);
     this.framesDrawn += 1;
-    if (this.framesDrawn === 1) this.host.dataset.frames = 'drawn';
+    if (this.framesDrawn === 1) {
+      this.host.dataset.frames = 'drawn';
+      performance.mark('galaxy-first-frame');
+    }
   };
 
   private stepFlight(now: number): void {

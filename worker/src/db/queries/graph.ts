@@ -34,3 +34,15 @@ export async function graphLinks(d1: D1Database, userId: number): Promise<GraphL
     .bind(userId)
     .raw<GraphLinkRow>();
 }
+
+/** Only the two ends of every link and relation: what the galaxy's layout needs. */
+export async function graphLinkEnds(d1: D1Database, userId: number): Promise<[number, number][]> {
+  return d1
+    .prepare(
+      `SELECT concept_id, target_concept_id FROM concept_links WHERE user_id = ?1
+       UNION ALL
+       SELECT parent_id, child_id FROM concept_relations WHERE user_id = ?1`,
+    )
+    .bind(userId)
+    .raw<[number, number]>();
+}
