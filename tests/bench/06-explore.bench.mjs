@@ -53,6 +53,7 @@ async function galaxy(browser, url, token) {
     await page.locator('[data-testid="galaxy"][data-frames="drawn"]').waitFor({ timeout: 60_000 });
     firstFrames.push(await markTime(page, 'galaxy-first-frame'));
     if (run === RUNS - 1) {
+      print('galaxy first frame after navigation (goal 1500)', firstFrames);
       // Orbit: drag across the scene for about two seconds, timing every animation frame.
       await page.evaluate(() => {
         window.__frames = [];
@@ -64,16 +65,19 @@ async function galaxy(browser, url, token) {
         };
         requestAnimationFrame(loop);
       });
-      await page.mouse.move(400, 400);
-      await page.mouse.down();
-      for (let i = 0; i < 60; i++) await page.mouse.move(400 + i * 8, 400 + Math.sin(i / 6) * 60, { steps: 2 });
-      await page.mouse.up();
-      frames = (await page.evaluate(() => window.__frames)).slice(1);
+      try {
+        await page.mouse.move(400, 400);
+        await page.mouse.down();
+        for (let i = 0; i < 60; i++) await page.mouse.move(400 + i * 8, 400 + Math.sin(i / 6) * 60, { steps: 2 });
+        await page.mouse.up();
+        frames = (await page.evaluate(() => window.__frames)).slice(1);
+      } catch (err) {
+        console.log(`  galaxy orbit failed: ${err.message.split('\n')[0]}`);
+      }
     }
     await context.close();
   }
-  print('galaxy first frame after navigation (goal 1500)', firstFrames);
-  print('galaxy orbit frame time (goal p95 <= 33)', frames);
+  if (frames.length) print('galaxy orbit frame time (goal p95 <= 33)', frames);
 }
 
 async function graph(browser, url, token) {
@@ -104,9 +108,9 @@ export default async function explore(ctx) {
   const stars = await get('/api/concepts/all-for-graph');
   const links = await get('/api/links/all-for-graph');
   console.log(`  ${stars.length} stars, ${links.length} links (${(JSON.stringify(stars).length / 1e6).toFixed(1)} + ${(JSON.stringify(links).length / 1e6).toFixed(1)} MB of JSON)`);
-  await measure('GET /api/concepts/all-for-graph (10,000)', () => get('/api/concepts/all-for-graph'), { iterations: 40, warmup: 3 });
-  await measure('GET /api/links/all-for-graph (46,000)', () => get('/api/links/all-for-graph'), { iterations: 40, warmup: 3 });
-  await measure('both graph endpoints together (goal 150)', () => Promise.all([get('/api/concepts/all-for-graph'), get('/api/links/all-for-graph')]), { iterations: 40, warmup: 3 });
+  await measure('GET /api/concepts/all-for-graph (10,000)', () => get('/api/concepts/all-for-graph'), { iterations: 20, warmup: 2 });
+  await measure('GET /api/links/all-for-graph (46,000)', () => get('/api/links/all-for-graph'), { iterations: 20, warmup: 2 });
+  await measure('both graph endpoints together (goal 150)', () => Promise.all([get('/api/concepts/all-for-graph'), get('/api/links/all-for-graph')]), { iterations: 20, warmup: 2 });
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
   try {

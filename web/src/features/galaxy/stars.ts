@@ -18,7 +18,7 @@ const VERTEX = /* glsl */ `
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     gl_Position = projectionMatrix * mv;
     // Grows as the camera comes closer, never below its own size in pixels.
-    gl_PointSize = min(size * 8.0 * clamp(7000.0 / -mv.z, 1.0, 6.0), 120.0) * pixelRatio;
+    gl_PointSize = min(size * 8.0 * clamp(7000.0 / -mv.z, 1.0, 6.0), 72.0) * pixelRatio;
   }
 `;
 
