@@ -17,8 +17,8 @@ const VERTEX = /* glsl */ `
     vColor = color;
     vec4 mv = modelViewMatrix * vec4(position, 1.0);
     gl_Position = projectionMatrix * mv;
-    // Grows as the camera comes closer, never below its own size in pixels.
-    gl_PointSize = min(size * 8.0 * clamp(7000.0 / -mv.z, 1.0, 6.0), 72.0) * pixelRatio;
+    // Grows as the camera comes closer; kept small, as software GL pays for every pixel.
+    gl_PointSize = min(size * 5.0 * clamp(6000.0 / -mv.z, 1.0, 8.0), 48.0) * pixelRatio;
   }
 `;
 

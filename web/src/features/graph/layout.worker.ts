@@ -14,7 +14,7 @@ self.onmessage = (event: MessageEvent<LayoutRequest>) => {
   const nodes: SimulationNodeDatum[] = Array.from(xs, (x, i) => ({ x, y: ys[i] }));
   const links = Array.from(sources, (source, i) => ({ source, target: targets[i]! }));
   const simulation = forceSimulation(nodes)
-    .force('charge', forceManyBody().strength(-30).theta(1.2).distanceMax(600))
+    .force('charge', forceManyBody().strength(-30).theta(1.5).distanceMax(400))
     .force('link', forceLink(links).distance(30))
     .force('center', forceCenter(0, 0))
     .stop();
