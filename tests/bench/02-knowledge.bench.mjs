@@ -53,7 +53,7 @@ export function inserts(table, columns, rows) {
 }
 
 /** All rows of one person's knowledge base. `ids` hands out the explicit ids. */
-function personRows(userId, volume, ids, now) {
+export function personRows(userId, volume, ids, now) {
   const concepts = [];
   for (let i = 0; i < volume.concepts; i++) {
     const id = ids.concept++;

@@ -16,6 +16,7 @@ import { conceptsRoutes } from './routes/concepts';
 import { configRoutes } from './routes/config';
 import { constellationsRoutes } from './routes/constellations';
 import { flashcardsRoutes } from './routes/flashcards';
+import { graphRoutes } from './routes/graph';
 import { importRoutes } from './routes/import';
 import { internalRoutes } from './routes/internal';
 import { notesRoutes } from './routes/notes';
@@ -56,6 +57,8 @@ const routes = app
   .route('/api/config', configRoutes)
   .route('/api/auth', authRoutes)
   .route('/api/users', usersRoutes)
+  // /api/concepts/all-for-graph and /api/links/all-for-graph (the galaxy and the knowledge graph).
+  .route('/api', graphRoutes)
   .route('/api/concepts', conceptsRoutes)
   .route('/api/tags', tagsRoutes)
   .route('/api/constellations', constellationsRoutes)
