@@ -40,7 +40,7 @@ export const guardedRoutes: RouteObject[] = [
   placeholder('galaxy', 'Galaxy View'),
   placeholder('graph', 'Knowledge Graph'),
   placeholder('import', 'Importer du contenu'),
-  placeholder('settings', 'Settings'),
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
   { path: 'explore-hierarchy', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
   { path: 'explore-hierarchy/:conceptId', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
 ];

@@ -5,134 +5,113 @@
  */
 import type { SectionName } from '../../domain/data-format';
 
-/** One backup section read page by page: `?1` user, `?2` last key read, `?3` page size; selects `k` first. */
+/**
+ * One backup section read page by page: `?1` user, `?2` last key read, `?3` page size.
+ * SQLite writes each row's JSON itself (json_object), so the Worker only joins strings —
+ * a 300,000-review account never becomes 300,000 JavaScript objects.
+ */
 interface ExportQuery {
-  sql: string;
-  /** Columns holding JSON text that the backup carries as JSON values. */
-  json?: string[];
+  /** FROM … WHERE (scoped by ?1), without paging. */
+  from: string;
+  key: string;
+  fields: [name: string, expression: string][];
 }
 
+/** A column holding JSON text, embedded as JSON (text that is not JSON stays a string). */
+const jsonValue = (column: string) => `json(CASE WHEN json_valid(${column}) THEN ${column} ELSE json_quote(${column}) END)`;
 const tagNames = (conceptId: string) =>
-  `(SELECT json_group_array(name) FROM (SELECT t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id
-     WHERE ct.concept_id = ${conceptId} ORDER BY t.name_key))`;
-
-const page = (from: string, key: string) => `${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
+  `json((SELECT json_group_array(name) FROM (SELECT t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id
+     WHERE ct.concept_id = ${conceptId} ORDER BY t.name_key)))`;
+const plain = (alias: string, ...columns: string[]) => columns.map((c): [string, string] => [c, `${alias}.${c}`]);
+const CARD = ['due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'state'];
 
 export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
-  tags: { sql: page('SELECT id AS k, name FROM tags WHERE user_id = ?1', 'id') },
+  tags: { from: 'FROM tags t WHERE t.user_id = ?1', key: 't.id', fields: plain('t', 'name') },
   concepts: {
-    sql: page(
-      `SELECT c.id AS k, c.uid, c.title, c.content, c.content_text, c.notes, c.source, c.source_url, c.category,
-         c.mastery_level, c.next_review_at, ${tagNames('c.id')} AS tags, c.created_at, c.updated_at
-       FROM concepts c WHERE c.user_id = ?1`,
-      'c.id',
-    ),
-    json: ['content', 'tags'],
+    from: 'FROM concepts c WHERE c.user_id = ?1',
+    key: 'c.id',
+    fields: [
+      ...plain('c', 'uid', 'title'),
+      ['content', jsonValue('c.content')],
+      ...plain('c', 'content_text', 'notes', 'source', 'source_url', 'category', 'mastery_level', 'next_review_at'),
+      ['tags', tagNames('c.id')],
+      ...plain('c', 'created_at', 'updated_at'),
+    ],
   },
   concept_relations: {
-    sql: page(
-      `SELECT r.rowid AS k, p.uid AS parent_uid, ch.uid AS child_uid FROM concept_relations r
-       JOIN concepts p ON p.id = r.parent_id JOIN concepts ch ON ch.id = r.child_id WHERE r.user_id = ?1`,
-      'r.rowid',
-    ),
+    from: `FROM concept_relations r JOIN concepts p ON p.id = r.parent_id JOIN concepts ch ON ch.id = r.child_id WHERE r.user_id = ?1`,
+    key: 'r.rowid',
+    fields: [['parent_uid', 'p.uid'], ['child_uid', 'ch.uid']],
   },
   concept_links: {
-    sql: page(
-      `SELECT l.id AS k, l.uid, c.uid AS concept_uid, t.uid AS target_concept_uid, l.link_type, l.description, l.created_at
-       FROM concept_links l JOIN concepts c ON c.id = l.concept_id JOIN concepts t ON t.id = l.target_concept_id
-       WHERE l.user_id = ?1`,
-      'l.id',
-    ),
+    from: `FROM concept_links l JOIN concepts c ON c.id = l.concept_id JOIN concepts t ON t.id = l.target_concept_id WHERE l.user_id = ?1`,
+    key: 'l.id',
+    fields: [['uid', 'l.uid'], ['concept_uid', 'c.uid'], ['target_concept_uid', 't.uid'], ...plain('l', 'link_type', 'description', 'created_at')],
   },
   constellations: {
-    sql: page(
-      'SELECT id AS k, uid, name, description, color, icon, created_at, updated_at FROM constellations WHERE user_id = ?1',
-      'id',
-    ),
+    from: 'FROM constellations s WHERE s.user_id = ?1',
+    key: 's.id',
+    fields: plain('s', 'uid', 'name', 'description', 'color', 'icon', 'created_at', 'updated_at'),
   },
   constellation_concepts: {
-    sql: page(
-      `SELECT m.rowid AS k, s.uid AS constellation_uid, c.uid AS concept_uid, m.added_at FROM constellation_concepts m
-       JOIN constellations s ON s.id = m.constellation_id JOIN concepts c ON c.id = m.concept_id WHERE s.user_id = ?1`,
-      'm.rowid',
-    ),
+    from: `FROM constellation_concepts m JOIN constellations s ON s.id = m.constellation_id JOIN concepts c ON c.id = m.concept_id WHERE s.user_id = ?1`,
+    key: 'm.rowid',
+    fields: [['constellation_uid', 's.uid'], ['concept_uid', 'c.uid'], ['added_at', 'm.added_at']],
   },
   flashcards: {
-    sql: page(
-      `SELECT f.id AS k, f.uid, c.uid AS concept_uid, f.question, f.answer, f.tags, f.due, f.stability, f.difficulty,
-         f.elapsed_days, f.scheduled_days, f.learning_steps, f.state, f.reps, f.lapses, f.last_review, f.created_at, f.updated_at
-       FROM flashcards f JOIN concepts c ON c.id = f.concept_id WHERE f.user_id = ?1`,
-      'f.id',
-    ),
-    json: ['tags'],
+    from: 'FROM flashcards f JOIN concepts c ON c.id = f.concept_id WHERE f.user_id = ?1',
+    key: 'f.id',
+    fields: [
+      ['uid', 'f.uid'],
+      ['concept_uid', 'c.uid'],
+      ...plain('f', 'question', 'answer'),
+      ['tags', jsonValue('f.tags')],
+      ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'created_at', 'updated_at'),
+    ],
   },
   study_sessions: {
-    sql: page(
-      `SELECT id AS k, uid, method_type, scope, total_cards, cards_reviewed, rating_sum, started_at, ended_at
-       FROM study_sessions WHERE user_id = ?1`,
-      'id',
-    ),
+    from: 'FROM study_sessions s WHERE s.user_id = ?1',
+    key: 's.id',
+    fields: plain('s', 'uid', 'method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at'),
   },
   study_session_cards: {
-    sql: page(
-      `SELECT sc.rowid AS k, s.uid AS session_uid, f.uid AS flashcard_uid, sc.position, sc.rating, sc.answered_at
-       FROM study_session_cards sc JOIN study_sessions s ON s.id = sc.session_id JOIN flashcards f ON f.id = sc.flashcard_id
-       WHERE s.user_id = ?1`,
-      'sc.rowid',
-    ),
+    from: `FROM study_session_cards sc JOIN study_sessions s ON s.id = sc.session_id JOIN flashcards f ON f.id = sc.flashcard_id WHERE s.user_id = ?1`,
+    key: 'sc.rowid',
+    fields: [['session_uid', 's.uid'], ['flashcard_uid', 'f.uid'], ...plain('sc', 'position', 'rating', 'answered_at')],
   },
   reviews: {
-    sql: page(
-      `SELECT l.id AS k, l.uid, f.uid AS flashcard_uid, s.uid AS session_uid, l.rating, l.state, l.due, l.stability,
-         l.difficulty, l.elapsed_days, l.last_elapsed_days, l.scheduled_days, l.learning_steps, l.reviewed_at,
-         l.duration_ms, l.card_before
-       FROM review_logs l JOIN flashcards f ON f.id = l.flashcard_id LEFT JOIN study_sessions s ON s.id = l.session_id
-       WHERE l.user_id = ?1`,
-      'l.id',
-    ),
-    json: ['card_before'],
+    from: `FROM review_logs l JOIN flashcards f ON f.id = l.flashcard_id LEFT JOIN study_sessions s ON s.id = l.session_id WHERE l.user_id = ?1`,
+    key: 'l.id',
+    fields: [
+      ['uid', 'l.uid'],
+      ['flashcard_uid', 'f.uid'],
+      ['session_uid', 's.uid'],
+      ...plain('l', 'rating', ...CARD, 'last_elapsed_days', 'reviewed_at', 'duration_ms'),
+      ['card_before', jsonValue('l.card_before')],
+    ],
   },
-  daily_notes: {
-    sql: page('SELECT id AS k, date, title, created_at, updated_at FROM daily_notes WHERE user_id = ?1', 'id'),
-  },
+  daily_notes: { from: 'FROM daily_notes n WHERE n.user_id = ?1', key: 'n.id', fields: plain('n', 'date', 'title', 'created_at', 'updated_at') },
   note_blocks: {
-    sql: page(
-      `SELECT b.id AS k, b.uid, n.date AS note_date, b.text, b.plain_text, b.order_idx, b.created_at, b.updated_at
-       FROM note_blocks b JOIN daily_notes n ON n.id = b.note_id WHERE b.user_id = ?1`,
-      'b.id',
-    ),
+    from: 'FROM note_blocks b JOIN daily_notes n ON n.id = b.note_id WHERE b.user_id = ?1',
+    key: 'b.id',
+    fields: [['uid', 'b.uid'], ['note_date', 'n.date'], ...plain('b', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at')],
   },
   block_mentions: {
-    sql: page(
-      `SELECT m.rowid AS k, b.uid AS block_uid, c.uid AS concept_uid FROM block_mentions m
-       JOIN note_blocks b ON b.id = m.block_id JOIN concepts c ON c.id = m.concept_id WHERE b.user_id = ?1`,
-      'm.rowid',
-    ),
+    from: `FROM block_mentions m JOIN note_blocks b ON b.id = m.block_id JOIN concepts c ON c.id = m.concept_id WHERE b.user_id = ?1`,
+    key: 'm.rowid',
+    fields: [['block_uid', 'b.uid'], ['concept_uid', 'c.uid']],
   },
-  files: {
-    sql: page('SELECT id AS k, key, file_name, mime_type, size, kind, created_at FROM files WHERE user_id = ?1', 'id'),
-  },
+  files: { from: 'FROM files x WHERE x.user_id = ?1', key: 'x.id', fields: plain('x', 'key', 'file_name', 'mime_type', 'size', 'kind', 'created_at') },
 };
 
-/** Parses the JSON-text columns of an exported row; text that is not JSON stays a string. */
-export function exportRow(row: Record<string, unknown>, jsonColumns: string[] = []): Record<string, unknown> {
-  const { k: _key, ...out } = row;
-  for (const column of jsonColumns) {
-    const value = out[column];
-    if (typeof value !== 'string') continue;
-    try {
-      out[column] = JSON.parse(value);
-    } catch {
-      // stored as plain text: exported as is
-    }
-  }
-  return out;
-}
+const pageSql = ({ from, key, fields }: ExportQuery) =>
+  `SELECT ${key} AS k, json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')}) AS j
+   ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
 
+/** One page of a section: each row's JSON text, and the key to continue after. */
 export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: number, limit: number) {
-  const query = EXPORT_QUERIES[section];
-  const { results } = await d1.prepare(query.sql).bind(userId, after, limit).all<Record<string, unknown>>();
-  return { rows: results.map((row) => exportRow(row, query.json)), lastKey: results.length ? Number(results.at(-1)!.k) : after };
+  const { results } = await d1.prepare(pageSql(EXPORT_QUERIES[section])).bind(userId, after, limit).all<{ k: number; j: string }>();
+  return { rows: results.map((row) => row.j), lastKey: results.length ? Number(results.at(-1)!.k) : after };
 }
 
 export async function readAccountHeader(d1: D1Database, userId: number) {

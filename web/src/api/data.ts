@@ -1,0 +1,91 @@
+/**
+ * Data export and import (spec document 3 §7 /export-import, issue 15). Downloads read
+ * the body chunk by chunk so the page can show progress; a backup is restored by the
+ * chunked calls (start, rows of each section, commit), which is what lets a backup far
+ * above the API's body limit travel, with progress as the chunks go.
+ */
+import type { InferResponseType } from 'hono/client';
+import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, SECTION_NAMES, chunkRows } from '@domain/data-format';
+import { api, apiJson, ApiRequestError, authFetch, readJson } from './client';
+
+const data = api.api['export-import'];
+
+export type ExportPreview = InferResponseType<typeof data.export.preview.$get, 200>;
+export type ImportResult = InferResponseType<(typeof data.import.json)[':importId']['commit']['$post'], 200>;
+
+/** A fraction from 0 to 1 of the work done. */
+export type OnProgress = (fraction: number) => void;
+
+export async function fetchExportPreview(): Promise<ExportPreview> {
+  return readJson<ExportPreview>(await data.export.preview.$get());
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+function fileNameOf(res: Response, fallback: string): string {
+  const header = res.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (utf8) return decodeURIComponent(utf8[1]!);
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/** Reads a download, reporting progress against Content-Length or the server's estimate. */
+async function download(path: string, init: RequestInit, fallbackName: string, onProgress?: OnProgress): Promise<DownloadedFile> {
+  let res: Response;
+  try {
+    res = await authFetch(path, init);
+  } catch {
+    throw new ApiRequestError(0, null);
+  }
+  if (!res.ok || !res.body) await readJson(res);
+  const total = Number(res.headers.get('content-length') || res.headers.get('x-estimated-size')) || 0;
+  const reader = res.body!.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value as Uint8Array<ArrayBuffer>);
+    loaded += value.byteLength;
+    if (total) onProgress?.(Math.min(0.99, loaded / total));
+  }
+  onProgress?.(1);
+  return { blob: new Blob(parts, { type: res.headers.get('content-type') ?? 'application/octet-stream' }), fileName: fileNameOf(res, fallbackName) };
+}
+
+export function downloadJsonBackup(onProgress?: OnProgress): Promise<DownloadedFile> {
+  return download('/api/export-import/export/json', {}, DEFAULT_EXPORT_FILE_NAME, onProgress);
+}
+
+/** Restores a parsed backup: the header opens a job, each section goes in chunks, commit switches it in. */
+export async function importJsonBackup(backup: Record<string, unknown>, merge: boolean, onProgress?: OnProgress): Promise<ImportResult> {
+  const header = { format_version: backup.format_version, account: backup.account ?? undefined, preferences: backup.preferences ?? null };
+  const started = await readJson<{ import_id: string }>(
+    await data.import.json.start.$post({ json: { merge, header: header as never } }),
+  );
+  const id = started.import_id;
+  try {
+    const chunks = SECTION_NAMES.flatMap((section) => {
+      const rows = backup[section];
+      return Array.isArray(rows) ? chunkRows(rows, IMPORT_LIMITS.chunkBytes).map((chunk) => ({ section, rows: chunk })) : [];
+    });
+    for (const [i, chunk] of chunks.entries()) {
+      await readJson(await data.import.json[':importId'].rows.$post({ param: { importId: id }, json: chunk }));
+      onProgress?.(((i + 1) / (chunks.length + 1)) * 0.95);
+    }
+    const result = await readJson<ImportResult>(await data.import.json[':importId'].commit.$post({ param: { importId: id } }));
+    onProgress?.(1);
+    return result;
+  } catch (error) {
+    // The server deletes the job when a commit fails; after a failed chunk it is abandoned here.
+    await data.import.json[':importId'].$delete({ param: { importId: id } }).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function deleteAllData(): Promise<{ message: string }> {
+  return apiJson('/api/export-import/user-data?confirm=DELETE_ALL_MY_DATA', { method: 'DELETE' });
+}
