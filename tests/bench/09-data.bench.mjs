@@ -91,7 +91,7 @@ async function retrying(fn) {
 export default async function data(ctx) {
   const { url, persistTo } = ctx;
   const runId = Date.now().toString(36);
-  const main = await account(url, `data_${runId}_main`);
+  const main = await account(url, `d_${runId}_m`);
   const mainId = (await call(url, 'GET', '/api/users/me', { token: main.token })).id;
   let started = Date.now();
   execSql(persistTo, seedSql(mainId, SIZE, Date.now()));
@@ -108,7 +108,7 @@ export default async function data(ctx) {
   console.log(`  JSON export: ${seconds(exportMs)} for ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB (estimate ${res.headers.get('x-estimated-size')} bytes)  budget 10 s`);
 
   const backup = JSON.parse(text);
-  const restored = await retrying(() => account(url, `data_${runId}_restored`));
+  const restored = await retrying(() => account(url, `d_${runId}_r`));
   started = performance.now();
   const { result, calls } = await chunkedImport(url, restored.token, backup);
   console.log(`  JSON import (replace, ${calls} chunked calls + commit): ${seconds(performance.now() - started)} -> ${JSON.stringify(result)}  budget 30 s`);
