@@ -29,7 +29,7 @@ export async function exportPreview(d1: D1Database, userId: number) {
   return {
     counts: visible,
     total_items: Object.values(visible).reduce((a, b) => a + b, 0),
-    estimated_file_size_mb: Math.round((bytes / 1024 / 1024) * 100) / 100,
+    estimated_file_size_mb: Math.max(0.01, Math.round((bytes / 1024 / 1024) * 100) / 100),
     estimated_bytes: bytes,
   };
 }
