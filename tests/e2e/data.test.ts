@@ -45,6 +45,10 @@ describe('the Data tab', () => {
     await page.getByText('Data exported successfully!').waitFor();
     const backup = readFileSync((await download.path())!, 'utf8');
     expect(JSON.parse(backup).concepts[0].title).toBe('Sauvegarde');
+    const [apkg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).click()]);
+    expect(apkg.suggestedFilename()).toBe('flashcards.apkg');
+    await page.getByText('Flashcards exported to APKG successfully!').waitFor();
+    expect(readFileSync((await apkg.path())!).subarray(0, 2).toString()).toBe('PK');
 
     // Restore into another account, replacing what it had.
     const bob = await createAccount(stack.url, 'data');
@@ -86,6 +90,8 @@ describe('the Data tab', () => {
     await destroy.click();
     await other.getByText('All data has been permanently deleted').waitFor();
     await expect.poll(() => count(other, 'concepts').textContent()).toBe('0');
+    await other.getByText('No flashcards to export').waitFor();
+    expect(await other.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).isDisabled()).toBe(true);
     // Alice's page, reloaded: nothing of hers went.
     await page.reload();
     await expect.poll(() => count(page, 'concepts').textContent()).toBe('1');

@@ -4,13 +4,14 @@
  * chunked calls (start, rows of each section, commit), which is what lets a backup far
  * above the API's body limit travel, with progress as the chunks go.
  */
-import type { InferResponseType } from 'hono/client';
+import type { InferRequestType, InferResponseType } from 'hono/client';
 import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, SECTION_NAMES, chunkRows } from '@domain/data-format';
 import { api, apiJson, ApiRequestError, authFetch, readJson } from './client';
 
 const data = api.api['export-import'];
 
 export type ExportPreview = InferResponseType<typeof data.export.preview.$get, 200>;
+export type ApkgOptions = InferRequestType<typeof data.export.apkg.$post>['json'];
 export type ImportResult = InferResponseType<(typeof data.import.json)[':importId']['commit']['$post'], 200>;
 
 /** A fraction from 0 to 1 of the work done. */
@@ -58,6 +59,11 @@ async function download(path: string, init: RequestInit, fallbackName: string, o
 
 export function downloadJsonBackup(onProgress?: OnProgress): Promise<DownloadedFile> {
   return download('/api/export-import/export/json', {}, DEFAULT_EXPORT_FILE_NAME, onProgress);
+}
+
+export function downloadApkg(options: ApkgOptions, onProgress?: OnProgress): Promise<DownloadedFile> {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) };
+  return download('/api/export-import/export/apkg', init, 'flashcards.apkg', onProgress);
 }
 
 /** Restores a parsed backup: the header opens a job, each section goes in chunks, commit switches it in. */

@@ -22,3 +22,11 @@ export const importRowsBody = z.object({
 export const deleteAllQuery = z.object({
   confirm: z.literal(DELETE_ALL_CONFIRMATION, { errorMap: () => ({ message: `Type ${DELETE_ALL_CONFIRMATION} to confirm` }) }),
 });
+
+/** POST /export/apkg: every card by default, or one constellation's, or a list of concepts'. */
+export const apkgExportBody = z
+  .object({
+    constellation_id: z.number().int().positive().optional(),
+    concept_ids: z.array(z.number().int().positive()).min(1).max(5000).optional(),
+  })
+  .refine((o) => !(o.constellation_id && o.concept_ids), { message: 'Choose a constellation or a list of concepts, not both' });

@@ -4,7 +4,9 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv, Env } from '../env';
+import { DEFAULT_APKG_FILE_NAME } from '../domain/anki';
 import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, type SectionName } from '../domain/data-format';
+import type { CardScope } from '../db/queries/anki';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { exportPreview, exportStream } from '../services/data-export';
@@ -18,9 +20,10 @@ import {
   startImport,
   type FailPoint,
 } from '../services/data-import';
+import { buildApkg } from '../services/apkg-export';
 import { deleteAllUserData } from '../services/delete-all';
 import { contentDisposition } from '../services/uploads';
-import { deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
+import { apkgExportBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
 
 /** Test-only failure injection (`x-test-fail-import: middle`), honoured only when ENVIRONMENT is 'test'. */
 function failPoint(env: Env, header: string | undefined): FailPoint {
@@ -41,6 +44,16 @@ export const exportImportRoutes = new Hono<AppEnv>()
       // No Content-Length for a stream: the page shows progress against this estimate.
       'X-Estimated-Size': String(estimated_bytes),
       'Cache-Control': 'no-store',
+    });
+  })
+  .post('/export/apkg', validate('json', apkgExportBody), async (c) => {
+    const { constellation_id, concept_ids } = c.req.valid('json');
+    const scope: CardScope = constellation_id ? { kind: 'constellation', id: constellation_id } : concept_ids ? { kind: 'concepts', ids: concept_ids } : { kind: 'all' };
+    const { bytes } = await buildApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), scope }, Date.now());
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': contentDisposition('attachment', DEFAULT_APKG_FILE_NAME),
+      'Content-Length': String(bytes.byteLength),
     });
   })
   .post('/import/json', validate('query', importQuery), async (c) => {

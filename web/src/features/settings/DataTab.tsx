@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { detailText } from '../../api/client';
-import { deleteAllData, downloadJsonBackup, fetchExportPreview, importJsonBackup, type ExportPreview } from '../../api/data';
+import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importJsonBackup, type ExportPreview } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../app/toasts';
 import { ProgressBar, saveFile } from './data-ui';
@@ -64,6 +64,17 @@ export function DataTab() {
       }
     });
 
+  const exportApkg = () =>
+    run('export', async () => {
+      try {
+        saveFile(await downloadApkg({}, setProgress));
+        toast.success('Flashcards exported to APKG successfully!');
+      } catch (error) {
+        toast.error(`APKG export failed: ${errorText(error, 'please try again')}`);
+      }
+    });
+  const noCards = preview !== null && preview.counts.flashcards === 0;
+
   return (
     <div className="space-y-6">
       <section className="card space-y-4" aria-labelledby="export-title">
@@ -89,7 +100,11 @@ export function DataTab() {
           <button type="button" className="btn-primary" disabled={busy !== null} onClick={exportJson}>
             Export JSON
           </button>
+          <button type="button" className="btn-ghost" disabled={busy !== null || preview === null || noCards} title={noCards ? 'No flashcards to export' : undefined} onClick={exportApkg}>
+            Export flashcards (Anki .apkg)
+          </button>
         </div>
+        {noCards && <p className="text-sm text-slate-400">No flashcards to export</p>}
         {busy === 'export' && progress !== null && <ProgressBar label="Export progress" value={progress} />}
       </section>
 
