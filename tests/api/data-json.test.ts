@@ -84,6 +84,17 @@ describe('JSON import', () => {
     expect(await dashboard(restored)).toEqual(await dashboard(alice));
   });
 
+  it('a replace import of one\'s own backup re-links the uploaded files', async () => {
+    const user = await signUp('files');
+    await fillAccount(user);
+    const backup = await exportJson(user);
+    expect(backup.files).toHaveLength(1);
+    expect((await importJson(user, backup, false)).status).toBe(200);
+    const { exported_at: _a, ...after } = await exportJson(user);
+    const { exported_at: _b, ...before } = backup;
+    expect(after).toEqual(before);
+  });
+
   it('merging the same file twice changes nothing the second time', async () => {
     const user = await signUp('merge');
     await fillAccount(user);

@@ -45,7 +45,7 @@ app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
 app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), credentials: true, maxAge: 600 }));
 app.use('/api/*', async (c, next) => {
   // Uploads and backup files set their own, larger limits; everything else is small JSON or a form.
-  if (c.req.path.includes('/upload') || c.req.path === '/api/export-import/import/json') return next();
+  if (c.req.path.includes('/upload') || /^\/api\/export-import\/import\/(json|apkg)$/.test(c.req.path)) return next();
   return bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (ctx) => ctx.json({ detail: 'Request body is too large', code: 'payload_too_large' }, 413),

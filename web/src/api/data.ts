@@ -57,8 +57,12 @@ async function download(path: string, init: RequestInit, fallbackName: string, o
   return { blob: new Blob(parts, { type: res.headers.get('content-type') ?? 'application/octet-stream' }), fileName: fileNameOf(res, fallbackName) };
 }
 
-export function downloadJsonBackup(onProgress?: OnProgress): Promise<DownloadedFile> {
-  return download('/api/export-import/export/json', {}, DEFAULT_EXPORT_FILE_NAME, onProgress);
+/** The backup streams without a length: a body that does not end the JSON object was cut off. */
+export async function downloadJsonBackup(onProgress?: OnProgress): Promise<DownloadedFile> {
+  const file = await download('/api/export-import/export/json', {}, DEFAULT_EXPORT_FILE_NAME, onProgress);
+  const tail = await file.blob.slice(-2).text();
+  if (tail !== '}\n') throw new ApiRequestError(0, 'The download was interrupted; please try again');
+  return file;
 }
 
 export function downloadApkg(options: ApkgOptions, onProgress?: OnProgress): Promise<DownloadedFile> {

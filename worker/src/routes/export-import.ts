@@ -1,6 +1,7 @@
 /**
  * Data export and import (spec document 3 §7 /export-import, issue 15): the JSON backup
- * (preview, streamed download, restore in one request or in chunks) and delete-all.
+ * (preview, streamed download, restore in one request or in chunks), the Anki package
+ * both ways, and delete-all.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Env } from '../env';
@@ -21,6 +22,7 @@ import {
   type FailPoint,
 } from '../services/data-import';
 import { buildApkg } from '../services/apkg-export';
+import { MAX_APKG_BYTES, importApkg } from '../services/apkg-import';
 import { deleteAllUserData } from '../services/delete-all';
 import { contentDisposition } from '../services/uploads';
 import { apkgExportBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
@@ -62,6 +64,11 @@ export const exportImportRoutes = new Hono<AppEnv>()
     const props = { d1: c.env.DB, userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
     const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, Date.now());
     return c.json(result, 200);
+  })
+  .post('/import/apkg', async (c) => {
+    const file = await readImportFile(c.req.raw, MAX_APKG_BYTES);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(await importApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, Date.now()), 200);
   })
   .post('/import/json/start', validate('json', importStartBody), async (c) => {
     const { merge, header } = c.req.valid('json');

@@ -46,18 +46,13 @@ export function exportStream(d1: D1Database, userId: number, now: number): Reada
     yield JSON.stringify(head).slice(0, -1);
     for (const section of SECTION_NAMES) {
       yield `,\n${JSON.stringify(section)}:[`;
-      // The next page is read while the current one is sent.
-      let next = readExportPage(d1, userId, section, 0, PAGE_SIZE);
+      let after = 0;
       for (let first = true; ; first = false) {
-        const { rows, lastKey } = await next;
+        const { rows, lastKey } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
         if (!rows.length) break;
-        const more = rows.length === PAGE_SIZE;
-        if (more) {
-          next = readExportPage(d1, userId, section, lastKey, PAGE_SIZE);
-          next.catch(() => undefined); // a cancelled download never awaits it
-        }
         yield (first ? '\n' : ',\n') + rows.join(',\n');
-        if (!more) break;
+        if (rows.length < PAGE_SIZE) break;
+        after = lastKey;
       }
       yield ']';
     }

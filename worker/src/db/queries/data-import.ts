@@ -157,7 +157,8 @@ export function switchInStatements(merge: boolean): string[] {
     // Files are re-linked only to bytes under the person's own prefix in this deployment.
     `INSERT INTO files (user_id, key, file_name, mime_type, size, kind, created_at)
      SELECT ?2, r.uid, ${j('file_name')}, ${j('mime_type')}, ${j('size')}, ${j('kind')}, ${j('created_at')} ${staged('files')}
-     AND substr(r.uid, 1, length('users/' || ?2 || '/')) = 'users/' || ?2 || '/' ORDER BY r.seq ON CONFLICT DO NOTHING`,
+     AND substr(r.uid, 1, length('users/' || CAST(?2 AS INTEGER) || '/')) = 'users/' || CAST(?2 AS INTEGER) || '/'
+     ORDER BY r.seq ON CONFLICT DO NOTHING`,
   ];
 }
 
