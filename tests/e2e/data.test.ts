@@ -48,7 +48,8 @@ describe('the Data tab', () => {
     const [apkg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).click()]);
     expect(apkg.suggestedFilename()).toBe('flashcards.apkg');
     await page.getByText('Flashcards exported to APKG successfully!').waitFor();
-    expect(readFileSync((await apkg.path())!).subarray(0, 2).toString()).toBe('PK');
+    const apkgBytes = readFileSync((await apkg.path())!);
+    expect(apkgBytes.subarray(0, 2).toString()).toBe('PK');
 
     // Restore into another account, replacing what it had.
     const bob = await createAccount(stack.url, 'data');
@@ -57,7 +58,7 @@ describe('the Data tab', () => {
     await expect.poll(() => count(other, 'concepts').textContent()).toBe('1');
     await other.getByRole('button', { name: 'Import' }).click();
     await other.getByText('Please select a file to import.').waitFor();
-    const fileInput = other.locator('input[type="file"]');
+    const fileInput = other.locator('input[type="file"][accept=".json,application/json"]');
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await other.getByRole('button', { name: 'Import' }).click();
     await other.getByText('Please select a JSON file').waitFor();
@@ -92,6 +93,13 @@ describe('the Data tab', () => {
     await expect.poll(() => count(other, 'concepts').textContent()).toBe('0');
     await other.getByText('No flashcards to export').waitFor();
     expect(await other.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).isDisabled()).toBe(true);
+    // Alice's Anki package, imported into the emptied account.
+    await other.locator('input[type="file"][accept=".apkg"]').setInputFiles({ name: 'flashcards.apkg', mimeType: 'application/octet-stream', buffer: apkgBytes });
+    await other.getByRole('button', { name: 'Import Anki package' }).click();
+    await other.getByText('Anki package imported successfully').waitFor();
+    await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').waitFor();
+    await expect.poll(() => count(other, 'flashcards').textContent()).toBe('1');
+
     // Alice's page, reloaded: nothing of hers went.
     await page.reload();
     await expect.poll(() => count(page, 'concepts').textContent()).toBe('1');

@@ -4,8 +4,8 @@ declare module '*.wasm' {
   export default module;
 }
 
-/** sql.js's Emscripten glue imported by path, so it always matches the .wasm beside it. */
-declare module 'sql.js/dist/sql-wasm.js' {
+/** sql.js's Emscripten glue for browsers and workers (no Node branch), imported by path so it matches its .wasm. */
+declare module 'sql.js/dist/sql-wasm-browser.js' {
   import initSqlJs from 'sql.js';
   export default initSqlJs;
 }

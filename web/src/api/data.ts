@@ -6,6 +6,7 @@
  */
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, SECTION_NAMES, chunkRows } from '@domain/data-format';
+import { storedToken } from '../lib/token-store';
 import { api, apiJson, ApiRequestError, authFetch, readJson } from './client';
 
 const data = api.api['export-import'];
@@ -94,6 +95,33 @@ export async function importJsonBackup(backup: Record<string, unknown>, merge: b
     await data.import.json[':importId'].$delete({ param: { importId: id } }).catch(() => undefined);
     throw error;
   }
+}
+
+/** Sends an Anki package; upload progress comes from XMLHttpRequest, which fetch cannot report. */
+export function importApkg(file: File, onProgress?: OnProgress): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/export-import/import/apkg');
+    const token = storedToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.min(0.95, e.loaded / e.total));
+    xhr.onerror = () => reject(new ApiRequestError(0, null));
+    xhr.onload = () => {
+      let body: { detail?: unknown } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(body as ImportResult);
+      } else reject(new ApiRequestError(xhr.status, body?.detail ?? null));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
 }
 
 export async function deleteAllData(): Promise<{ message: string }> {

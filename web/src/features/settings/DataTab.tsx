@@ -6,12 +6,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { detailText } from '../../api/client';
-import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importJsonBackup, type ExportPreview } from '../../api/data';
+import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../app/toasts';
 import { ProgressBar, saveFile } from './data-ui';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
+/** What the tab is doing: one thing at a time, and its progress bar shows under it. */
+type Busy = null | 'export' | 'import' | 'anki' | 'delete';
 const IMPORT_SUMMARY_MS = 8000;
 
 const COUNT_LABELS: [keyof ExportPreview['counts'], string][] = [
@@ -35,7 +37,7 @@ export function isJsonFile(file: File): boolean {
 export function DataTab() {
   const toast = useToast();
   const [preview, setPreview] = useState<ExportPreview | null>(null);
-  const [busy, setBusy] = useState<null | 'export' | 'import' | 'delete'>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   const loadPreview = useCallback(() => {
@@ -43,7 +45,7 @@ export function DataTab() {
   }, [toast]);
   useEffect(loadPreview, [loadPreview]);
 
-  async function run(kind: 'export' | 'import' | 'delete', work: () => Promise<void>) {
+  async function run(kind: Exclude<Busy, null>, work: () => Promise<void>) {
     setBusy(kind);
     setProgress(kind === 'delete' ? null : 0);
     try {
@@ -109,17 +111,18 @@ export function DataTab() {
       </section>
 
       <ImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <AnkiImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
       <DangerZone busy={busy} run={run} onDeleted={loadPreview} />
     </div>
   );
 }
 
 interface SectionProps {
-  busy: null | 'export' | 'import' | 'delete';
-  run(kind: 'export' | 'import' | 'delete', work: () => Promise<void>): Promise<void>;
+  busy: Busy;
+  run(kind: Exclude<Busy, null>, work: () => Promise<void>): Promise<void>;
 }
 
-function ImportSection({ busy, progress, run, setProgress, onImported }: SectionProps & { progress: number | null; setProgress(p: number): void; onImported(): void }) {
+function ImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {
   const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<'merge' | 'replace'>('merge');
@@ -189,6 +192,49 @@ function ImportSection({ busy, progress, run, setProgress, onImported }: Section
         {mode === 'replace' ? 'Replace my data' : 'Import'}
       </button>
       {busy === 'import' && progress !== null && <ProgressBar label="Import progress" value={progress} />}
+    </section>
+  );
+}
+
+type ImportProps = SectionProps & { progress: number | null; setProgress(p: number): void; onImported(): void };
+
+/** Migrating from Anki: a package's decks, cards, schedule and history (beside the JSON import). */
+function AnkiImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {
+  const toast = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    if (!file) return setProblem('Please select a file to import.');
+    if (!file.name.toLowerCase().endsWith('.apkg')) return setProblem('Please select an Anki package (.apkg)');
+    setProblem(null);
+    return run('anki', async () => {
+      try {
+        const result = await importApkg(file, setProgress);
+        toast.success(result.message);
+        toast.info(importSummaryText(result), IMPORT_SUMMARY_MS);
+        onImported();
+      } catch (error) {
+        toast.error(`Import failed: ${errorText(error, 'please try again')}`);
+      }
+    });
+  };
+  return (
+    <section className="card space-y-4" aria-labelledby="anki-title">
+      <h2 id="anki-title" className="text-lg font-semibold">Import from Anki</h2>
+      <p className="text-sm text-slate-400">Each deck becomes a concept (sub-decks its children); cards keep their schedule and review history.</p>
+      <label className="block text-sm">
+        <span className="mb-1 block text-slate-300">Anki package (.apkg)</span>
+        <input type="file" accept=".apkg" className="field" onChange={(e) => (setFile(e.target.files?.[0] ?? null), setProblem(null))} />
+      </label>
+      {problem && (
+        <p role="alert" className="text-sm text-red-300">
+          {problem}
+        </p>
+      )}
+      <button type="button" className="btn-primary" disabled={busy !== null} onClick={submit}>
+        Import Anki package
+      </button>
+      {busy === 'anki' && progress !== null && <ProgressBar label="Anki import progress" value={progress} />}
     </section>
   );
 }
