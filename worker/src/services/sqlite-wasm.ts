@@ -1,3 +1,4 @@
+/// <reference path="../wasm-modules.d.ts" />
 /**
  * SQLite compiled to WebAssembly (sql.js), for reading and writing Anki collections in
  * the Worker. Workers cannot fetch or compile WebAssembly at run time, so the module is
