@@ -194,13 +194,15 @@ export function jsonDepthExceeds(textValue: string, limit: number): boolean {
   return false;
 }
 
-/** Splits rows into chunks whose JSON stays under `maxBytes` (UTF-16 length as a bound). */
+const utf8 = new TextEncoder();
+
+/** Splits rows into chunks whose JSON (UTF-8) stays under `maxBytes`; a row is never split. */
 export function chunkRows<T>(rows: readonly T[], maxBytes: number): T[][] {
   const chunks: T[][] = [];
   let current: T[] = [];
   let size = 2;
   for (const row of rows) {
-    const rowSize = JSON.stringify(row).length * 3 + 1;
+    const rowSize = utf8.encode(JSON.stringify(row)).length + 1;
     if (current.length > 0 && size + rowSize > maxBytes) {
       chunks.push(current);
       current = [];
