@@ -56,11 +56,11 @@ describe('the Data tab', () => {
     await api(stack.url, 'POST', '/api/concepts', { token: bob.token, json: { title: 'À remplacer' } });
     const other = await dataTab(bob);
     await expect.poll(() => count(other, 'concepts').textContent()).toBe('1');
-    await other.getByRole('button', { name: 'Import' }).click();
+    await other.getByRole('button', { name: 'Import', exact: true }).click();
     await other.getByText('Please select a file to import.').waitFor();
     const fileInput = other.locator('input[type="file"][accept=".json,application/json"]');
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await other.getByRole('button', { name: 'Import' }).click();
+    await other.getByRole('button', { name: 'Import', exact: true }).click();
     await other.getByText('Please select a JSON file').waitFor();
 
     await fileInput.setInputFiles({ name: 'pkm_export.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
@@ -97,7 +97,8 @@ describe('the Data tab', () => {
     await other.locator('input[type="file"][accept=".apkg"]').setInputFiles({ name: 'flashcards.apkg', mimeType: 'application/octet-stream', buffer: apkgBytes });
     await other.getByRole('button', { name: 'Import Anki package' }).click();
     await other.getByText('Anki package imported successfully').waitFor();
-    await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').waitFor();
+    // The JSON import's summary toast may still be showing (8 s): this one is the last.
+    await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').last().waitFor();
     await expect.poll(() => count(other, 'flashcards').textContent()).toBe('1');
 
     // Alice's page, reloaded: nothing of hers went.
