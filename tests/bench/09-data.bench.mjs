@@ -115,7 +115,9 @@ export default async function data(ctx) {
 
   started = performance.now();
   const apkg = await fetch(`${url}/api/export-import/export/apkg`, { method: 'POST', headers: { authorization: `Bearer ${main.token}`, 'content-type': 'application/json' }, body: '{}' });
-  const apkgBytes = (await apkg.arrayBuffer()).byteLength;
+  const apkgBody = Buffer.from(await apkg.arrayBuffer());
+  const apkgBytes = apkgBody.byteLength;
+  if (apkg.status !== 200) console.log(`  APKG export failed: ${apkg.status} ${apkgBody.toString().slice(0, 200)}`);
   console.log(`  APKG export (${SIZE.cards} cards): ${apkg.status} ${seconds(performance.now() - started)} for ${(apkgBytes / 1024 / 1024).toFixed(1)} MB  budget 15 s`);
 
   started = performance.now();
