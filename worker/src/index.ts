@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { conceptsRoutes } from './routes/concepts';
 import { configRoutes } from './routes/config';
 import { constellationsRoutes } from './routes/constellations';
+import { exportImportRoutes } from './routes/export-import';
 import { flashcardsRoutes } from './routes/flashcards';
 import { graphRoutes } from './routes/graph';
 import { importRoutes } from './routes/import';
@@ -45,8 +46,8 @@ app.use('*', async (c, next) => {
 app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
 app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), credentials: true, maxAge: 600 }));
 app.use('/api/*', async (c, next) => {
-  // Uploads set their own, larger limit; everything else is small JSON or a form.
-  if (c.req.path.includes('/upload')) return next();
+  // Uploads and backup files set their own, larger limits; everything else is small JSON or a form.
+  if (c.req.path.includes('/upload') || /^\/api\/export-import\/import\/(json|apkg)$/.test(c.req.path)) return next();
   return bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: (ctx) => ctx.json({ detail: 'Request body is too large', code: 'payload_too_large' }, 413),
@@ -69,6 +70,7 @@ const routes = app
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
   .route('/api/import', importRoutes)
+  .route('/api/export-import', exportImportRoutes)
   // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id.
   .route('/api/v1', uploadsRoutes)
   // Party server only (x-internal-secret).

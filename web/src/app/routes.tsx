@@ -38,7 +38,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'galaxy', lazy: async () => ({ Component: (await import('../features/galaxy/GalaxyPage')).GalaxyPage }) },
   { path: 'graph', lazy: async () => ({ Component: (await import('../features/graph/KnowledgeGraphPage')).KnowledgeGraphPage }) },
   { path: 'import', lazy: async () => ({ Component: (await import('../features/import/ImportPage')).ImportPage }) },
-  placeholder('settings', 'Settings'),
+  { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
   { path: 'explore-hierarchy', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
   { path: 'explore-hierarchy/:conceptId', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
 ];
