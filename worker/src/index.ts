@@ -18,6 +18,7 @@ import { constellationsRoutes } from './routes/constellations';
 import { flashcardsRoutes } from './routes/flashcards';
 import { internalRoutes } from './routes/internal';
 import { notesRoutes } from './routes/notes';
+import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
@@ -59,6 +60,7 @@ const routes = app
   .route('/api/tags', tagsRoutes)
   .route('/api/constellations', constellationsRoutes)
   .route('/api/notes', notesRoutes)
+  .route('/api/search', searchRoutes)
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)
   .route('/api/study-sessions', studySessionsRoutes)

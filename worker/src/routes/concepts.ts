@@ -8,6 +8,7 @@ import { loadConcept, loadPreviewRow, requireOwnConcept } from '../services/conc
 import { listConcepts, SUMMARY_COLUMNS, summarise } from '../services/concept-list';
 import { deleteConcept } from '../services/delete-concept';
 import { notifyLiveRoom } from '../services/live-content';
+import { linkedTitles } from '../services/linked-titles';
 import { saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
 import { conceptListQuery, conceptWriteBody, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
@@ -94,4 +95,8 @@ export const conceptsRoutes = new Hono<AppEnv>()
   .get('/:id{[0-9]+}/ancestry', validate('param', idParam), async (c) => {
     const id = await requireOwnConcept(c.env.DB, c.get('userId'), c.req.valid('param').id);
     return c.json(await ancestry(c.env.DB, c.get('userId'), id), 200);
+  })
+  .get('/:id{[0-9]+}/linked-titles', validate('param', idParam), async (c) => {
+    // The other concepts whose title occurs in this one's text: what the page auto-links.
+    return c.json(await linkedTitles({ d1: c.env.DB, userId: c.get('userId'), conceptId: c.req.valid('param').id }), 200);
   });
