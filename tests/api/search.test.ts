@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 
 const search = (user: TestUser, params: Record<string, string | number>) =>
-  call('GET', `/api/search?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`, { token: user.token });
+  call('GET', `/api/search?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`, { token: user.token });
 
 describe('GET /api/search', () => {
   let ada: TestUser;
