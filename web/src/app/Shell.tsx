@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { useAuth, type AuthStatus } from './auth';
 
 const LINKS: { to: string; label: string }[] = [
@@ -142,6 +143,7 @@ export function Shell() {
         </main>
       </div>
       <SyncProblemDialog />
+      {!isWebView && <QuickSwitcher />}
     </div>
   );
 }

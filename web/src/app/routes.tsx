@@ -36,7 +36,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/summary/:sessionId', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   placeholder('daily', 'Notes journalières'),
   placeholder('daily/:date', 'Notes journalières'),
-  placeholder('search', 'Recherche Globale'),
+  { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },
   placeholder('galaxy', 'Galaxy View'),
   placeholder('graph', 'Knowledge Graph'),
   placeholder('import', 'Importer du contenu'),
