@@ -6,7 +6,8 @@
 // while the graph is laid out. Goals: endpoints together p95 <= 150 ms; first frame <= 1.5 s;
 // orbit p95 <= 33 ms; graph stable <= 3 s with no task over 100 ms during layout.
 import { chromium } from 'playwright-core';
-import { execute, personRows, settle } from './02-knowledge.bench.mjs';
+import { personRows } from './02-knowledge.bench.mjs';
+import { execute, settle } from './lib.mjs';
 import { account, call } from './lib.mjs';
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];

@@ -4,7 +4,7 @@
 // article page served from loopback: read the page, analyse it, create the concept.
 import { BIG_ARTICLE_PATH, startPageServer } from '../support/page-server.mjs';
 import { floor } from './01-accounts.bench.mjs';
-import { execute, inserts, settle } from './02-knowledge.bench.mjs';
+import { execute, inserts, settle } from './lib.mjs';
 import { account, call } from './lib.mjs';
 
 const CONCEPTS = 10_000;

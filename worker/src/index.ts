@@ -21,6 +21,7 @@ import { graphRoutes } from './routes/graph';
 import { importRoutes } from './routes/import';
 import { internalRoutes } from './routes/internal';
 import { notesRoutes } from './routes/notes';
+import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
@@ -64,6 +65,7 @@ const routes = app
   .route('/api/tags', tagsRoutes)
   .route('/api/constellations', constellationsRoutes)
   .route('/api/notes', notesRoutes)
+  .route('/api/search', searchRoutes)
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)
   .route('/api/study-sessions', studySessionsRoutes)

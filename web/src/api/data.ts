@@ -7,7 +7,7 @@
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, SECTION_NAMES, chunkRows } from '@domain/data-format';
 import { storedToken } from '../lib/token-store';
-import { api, apiJson, ApiRequestError, authFetch, readJson } from './client';
+import { api, ApiRequestError, authFetch, call, readJson } from './client';
 
 const data = api.api['export-import'];
 
@@ -124,6 +124,6 @@ export function importApkg(file: File, onProgress?: OnProgress): Promise<ImportR
   });
 }
 
-export async function deleteAllData(): Promise<{ message: string }> {
-  return apiJson('/api/export-import/user-data?confirm=DELETE_ALL_MY_DATA', { method: 'DELETE' });
+export function deleteAllData() {
+  return call(data['user-data'].$delete({ query: { confirm: 'DELETE_ALL_MY_DATA' } }));
 }

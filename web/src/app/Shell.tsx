@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 
@@ -93,6 +94,7 @@ export function Shell() {
         </main>
       </div>
       <SyncProblemDialog />
+      {!isWebView && <QuickSwitcher />}
     </div>
   );
 }

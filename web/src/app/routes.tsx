@@ -34,7 +34,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/summary/:sessionId', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   placeholder('daily', 'Notes journalières'),
   placeholder('daily/:date', 'Notes journalières'),
-  placeholder('search', 'Recherche Globale'),
+  { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },
   { path: 'galaxy', lazy: async () => ({ Component: (await import('../features/galaxy/GalaxyPage')).GalaxyPage }) },
   { path: 'graph', lazy: async () => ({ Component: (await import('../features/graph/KnowledgeGraphPage')).KnowledgeGraphPage }) },
   { path: 'import', lazy: async () => ({ Component: (await import('../features/import/ImportPage')).ImportPage }) },

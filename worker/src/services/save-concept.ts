@@ -275,7 +275,8 @@ export function writeWikiLinks(d1: D1Database, userId: number, cid: string, targ
 
 /**
  * Links pointing at a concept from texts that mention `[[title]]`: run when a concept is
- * created or renamed. SQLite's lower() folds ASCII only, so the exact spelling is tried too.
+ * created or renamed. SQLite's lower() folds ASCII only and keeps accents, so the folded
+ * key ('[[energie]]'), the lower-cased title ('[[énergie]]') and the exact spelling are tried.
  */
 function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: string, now: number) {
   // The full-text index narrows the texts to those holding the title's words; only those are scanned.
@@ -285,7 +286,7 @@ function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: stri
     .prepare(
       `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
        SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
-       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
+       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
     )
-    .bind(userId, now, userId, ...(phrase ? [phrase] : []), `[[${titleKey(title)}]]`, `[[${title}]]`);
+    .bind(userId, now, userId, ...(phrase ? [phrase] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`);
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { detailText } from '../../api/client';
 import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
-import { useToast } from '../../app/toasts';
+import { useToast } from '../../ui/Toasts';
 import { ProgressBar, saveFile } from './data-ui';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
