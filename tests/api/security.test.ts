@@ -95,36 +95,6 @@ describe('oversized bodies', () => {
     expect(res.body).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
     expect(await conceptCount(user.id)).toBe(0);
   });
-
-  it('answers 413 for a 16 MB JSON body streamed without a Content-Length', async () => {
-    const user = await signUp('bigstream');
-    const chunk = new TextEncoder().encode('a'.repeat(64 * 1024));
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"title":"'));
-        if (sent >= 256) {
-          controller.enqueue(new TextEncoder().encode('"}'));
-          controller.close();
-          return;
-        }
-        sent += 1;
-        controller.enqueue(chunk);
-      },
-    });
-    const res = await SELF.fetch(`${BASE}/api/concepts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-      body: stream,
-      // @ts-expect-error: the Workers fetch takes a stream body without `duplex`; Node's needs it.
-      duplex: 'half',
-    });
-    expect(res.headers.get('content-length')).not.toBe(String(16 * 1024 * 1024));
-    expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
-    expect(sent).toBeLessThan(256);
-    expect(await conceptCount(user.id)).toBe(0);
-  });
 });
 
 describe('lone UTF-16 surrogates', () => {

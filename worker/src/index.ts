@@ -4,11 +4,11 @@
  * (only /api/* runs the Worker first). Handlers live in routes/<area>.ts.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Env } from './env';
+import { limitBody } from './lib/body-limit';
 import { errorResponse } from './lib/errors';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
@@ -49,10 +49,7 @@ app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), cr
 app.use('/api/*', async (c, next) => {
   // Uploads and backup files set their own, larger limits; everything else is small JSON or a form.
   if (c.req.path.includes('/upload') || /^\/api\/export-import\/import\/(json|apkg)$/.test(c.req.path)) return next();
-  return bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: (ctx) => ctx.json({ detail: 'Request body is too large', code: 'payload_too_large' }, 413),
-  })(c, next);
+  return limitBody(JSON_BODY_LIMIT)(c, next);
 });
 
 const routes = app

@@ -27,7 +27,9 @@ export function SelectionBubbleMenu({ editor, onLink, onFlashcard }: { editor: E
 export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImageByUrl: () => void }) {
   const run = () => editor.chain().focus();
   return (
-    <FloatingMenu editor={editor}>
+    // Below the empty line: above it, the menu would hide the end of the block before it
+    // (a diagram's edit button, a table's last row).
+    <FloatingMenu editor={editor} options={{ placement: 'bottom-start', offset: 6 }}>
       <div role="toolbar" aria-label="Menu de ligne vide" className={`${menuClass} ml-2`}>
         <ToolButton label="Titre 2" onClick={() => run().toggleHeading({ level: 2 }).run()}>H2</ToolButton>
         <ToolButton label="Liste à puces" onClick={() => run().toggleBulletList().run()}>•</ToolButton>
