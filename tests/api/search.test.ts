@@ -10,7 +10,7 @@ const doc = (text: string) => ({ type: 'doc', content: text.split('\n').map((lin
 async function concept(user: TestUser, title: string, text = '') {
   const res = await call('POST', '/api/concepts', { token: user.token, json: { title, content: doc(text) } });
   expect(res.status).toBe(201);
-  return res.body as { id: number; title: string };
+  return res.body as { id: number; title: string; content_version: number };
 }
 
 async function flashcard(user: TestUser, conceptId: number, question: string, answer: string) {
@@ -153,7 +153,7 @@ describe('the search index follows every write', () => {
     const kim = await signUp('kim');
     const c = await concept(kim, 'Comète', 'Une boule de glace');
     expect((await search(kim, { q: 'glace', type: 'concepts' })).body.total_concepts).toBe(1);
-    await call('PUT', `/api/concepts/${c.id}`, { token: kim.token, json: { title: 'Astéroïde', content: doc('Un bloc de roche') } });
+    await call('PUT', `/api/concepts/${c.id}`, { token: kim.token, json: { title: 'Astéroïde', content: doc('Un bloc de roche'), content_version: c.content_version } });
     expect((await search(kim, { q: 'glace', type: 'concepts' })).body.total_concepts).toBe(0);
     expect((await search(kim, { q: 'comete', type: 'concepts' })).body.total_concepts).toBe(0);
     expect((await search(kim, { q: 'asteroide roche', type: 'concepts' })).body.results.concepts[0].id).toBe(c.id);

@@ -17,6 +17,9 @@ const LINKS: { to: string; label: string }[] = [
 const MORE_LINKS: { to: string; label: string }[] = [
   { to: '/search', label: 'Search' },
   { to: '/galaxy', label: 'Galaxy View' },
+  // Not in the spec's drawer, which leaves these two screens without a way in.
+  { to: '/graph', label: 'Knowledge Graph' },
+  { to: '/import', label: 'Importer du contenu' },
   { to: '/explore-hierarchy', label: 'Explorateur Hiérarchique' },
   { to: '/settings', label: 'Settings' },
 ];
