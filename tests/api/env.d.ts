@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      /** The loopback page server of the import tests (tests/support/page-server.ts). */
+      PAGE_SERVER_ORIGIN: string;
     }
   }
 }

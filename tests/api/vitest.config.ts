@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { startPageServer } from '../support/page-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -11,6 +12,8 @@ export default defineConfig(async () => {
   // (a fresh clone has not built it).
   mkdirSync(path.join(root, 'web/dist'), { recursive: true });
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
+  // The outside web for the import's tests: a loopback server the Worker fetches from workerd.
+  const pages = await startPageServer();
   return {
     root,
     resolve: { alias: { '@domain': path.join(root, 'worker/src/domain') } },
@@ -28,6 +31,8 @@ export default defineConfig(async () => {
             LOGIN_WINDOW_SECONDS: '2',
             // A closed loopback port: content writes that notify the room fail fast, never leave the machine.
             PARTY_HOST: '127.0.0.1:9',
+            ALLOW_PRIVATE_FETCH: 'true',
+            PAGE_SERVER_ORIGIN: pages.origin,
           },
         },
       }),

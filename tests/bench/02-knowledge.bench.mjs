@@ -3,57 +3,18 @@
 // into the local D1 (generated SQL, `wrangler d1 execute --local`), then the reads a person
 // waits on are timed over loopback: list pages in each sort, title/tag/content filters,
 // a concept with its backlinks, and a constellation page.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { floor } from './01-accounts.bench.mjs';
-import { account, call } from './lib.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
-const OFFLINE = { WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' };
+import { account, call, execute, inserts, prng, settle, titleKey, WORDS } from './lib.mjs';
 
 const MAIN = { concepts: 10_000, tags: 2_000, constellations: 50, links: 40_000, relations: 6_000 };
 const OTHERS = { users: 20, concepts: 500, tags: 100, constellations: 5, links: 1_000 };
 // Explicit ids far above anything the API created, so rows can point at each other.
 const BASE_ID = 1_000_000;
-const STATEMENT_BYTES = 90_000; // D1 refuses statements over 100 KB
 
-// A small deterministic PRNG, so every run seeds the same data.
-let prngState = 42;
-const rand = () => ((prngState = (prngState * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const int = (n) => Math.floor(rand() * n);
-
-const SYLLABLES = ['ba', 'co', 'di', 'fé', 'ga', 'li', 'mo', 'nu', 'pa', 'ré', 'si', 'to', 'vu', 'xa', 'zé', 'ch', 'tr', 'on', 'an', 'eur'];
-const WORDS = Array.from({ length: 3_000 }, (_, i) => SYLLABLES[i % 20] + SYLLABLES[Math.floor(i / 20) % 20] + SYLLABLES[Math.floor(i / 400) % 20] + (i >= 2_000 ? 'ique' : ''));
-const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
-const q = (v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
-
-/** Multi-row INSERTs kept under the statement size limit. */
-function inserts(table, columns, rows) {
-  const out = [];
-  let values = [];
-  let size = 0;
-  const flush = () => {
-    if (values.length) out.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(',\n')};`);
-    values = [];
-    size = 0;
-  };
-  for (const row of rows) {
-    const text = `(${row.map(q).join(', ')})`;
-    if (size + text.length > STATEMENT_BYTES) flush();
-    values.push(text);
-    size += text.length + 2;
-  }
-  flush();
-  return out;
-}
+const { rand, pick, int, sentence } = prng(42);
 
 /** All rows of one person's knowledge base. `ids` hands out the explicit ids. */
-function personRows(userId, volume, ids, now) {
+export function personRows(userId, volume, ids, now) {
   const concepts = [];
   for (let i = 0; i < volume.concepts; i++) {
     const id = ids.concept++;
@@ -62,7 +23,7 @@ function personRows(userId, volume, ids, now) {
     const doc = JSON.stringify({ type: 'doc', content: text.split('\n').map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })) });
     const created = now - int(365 * 86_400_000);
     const mastery = rand() < 0.6 ? Math.round(rand() * 1000) / 1000 : null;
-    concepts.push([id, userId, title, title.toLowerCase(), doc, text, 'MANUAL', mastery, 1, created, created + int(30 * 86_400_000)]);
+    concepts.push([id, userId, title, titleKey(title), doc, text, 'MANUAL', mastery, 1, created, created + int(30 * 86_400_000)]);
   }
   const conceptIds = concepts.map((c) => c[0]);
   const tags = Array.from({ length: volume.tags }, (_, i) => {
@@ -95,42 +56,6 @@ function personRows(userId, volume, ids, now) {
     ...inserts('concept_links', ['user_id', 'concept_id', 'target_concept_id', 'link_type', 'created_at'], pairs(links).map(([a, b]) => [userId, a, b, 'wiki', now])),
     ...inserts('concept_relations', ['user_id', 'parent_id', 'child_id'], pairs(relations).map(([p, c]) => [userId, p, c])),
   ];
-}
-
-function execute(persistTo, statements) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-seed-'));
-  try {
-    // A few files rather than one huge one keeps wrangler's memory use modest.
-    const perFile = 150;
-    for (let i = 0; i < statements.length; i += perFile) {
-      const file = path.join(dir, `seed-${i}.sql`);
-      writeFileSync(file, statements.slice(i, i + perFile).join('\n'));
-      execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file, '-y'], {
-        cwd: ROOT,
-        env: { ...process.env, ...OFFLINE },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * `wrangler d1 execute` makes the running dev server reload, which drops open sockets:
- * wait until it answers steadily again before timing anything.
- */
-async function settle(url) {
-  let steady = 0;
-  for (let tries = 0; tries < 120 && steady < 5; tries++) {
-    await new Promise((r) => setTimeout(r, 500));
-    try {
-      await call(url, 'GET', '/api/config');
-      steady += 1;
-    } catch {
-      steady = 0;
-    }
-  }
 }
 
 async function seedDatabase(ctx) {

@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 const MAIN = { concepts: 2_000, cards: 50_000, logs: 300_000 };
 const OTHER = { count: 20, concepts: 100, cards: 1_000, logs: 5_000 };
 
-function execSql(persistTo, sql) {
+export function execSql(persistTo, sql) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-seed-'));
   const file = path.join(dir, 'seed.sql');
   writeFileSync(file, sql);

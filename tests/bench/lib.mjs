@@ -1,8 +1,15 @@
-// Shared by the bench files: loopback HTTP calls and account creation.
+// Shared by the bench files: loopback HTTP calls, account creation, deterministic data and
+// bulk seeding straight into the local D1.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 export const PASSWORD = 'Secret123!';
 
-export async function call(base, method, path, { token, json, form } = {}) {
-  const headers = {};
+export async function call(base, method, path, { token, json, form, headers: extra } = {}) {
+  const headers = { ...extra };
   let body;
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) {
@@ -23,3 +30,86 @@ export async function account(base, username) {
   const { access_token } = await call(base, 'POST', '/api/auth/login', { form: { username, password: PASSWORD } });
   return { username, token: access_token };
 }
+
+/** A small deterministic PRNG, so every run seeds the same data. */
+export function prng(seed) {
+  let state = seed;
+  const rand = () => ((state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const pick = (list) => list[Math.floor(rand() * list.length)];
+  const int = (n) => Math.floor(rand() * n);
+  return { rand, pick, int, sentence: (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ') };
+}
+
+const SYLLABLES = ['ba', 'co', 'di', 'fé', 'ga', 'li', 'mo', 'nu', 'pa', 'ré', 'si', 'to', 'vu', 'xa', 'zé', 'ch', 'tr', 'on', 'an', 'eur'];
+/** 3,000 made-up words, some accented, the last thousand ending in 'ique'. */
+export const WORDS = Array.from({ length: 3_000 }, (_, i) => SYLLABLES[i % 20] + SYLLABLES[Math.floor(i / 20) % 20] + SYLLABLES[Math.floor(i / 400) % 20] + (i >= 2_000 ? 'ique' : ''));
+
+/** concepts.title_key as the app computes it (worker/src/domain/wiki-links.ts titleKey). */
+export const titleKey = (title) => title.trim().toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WRANGLER = path.join(ROOT, 'node_modules/.bin/wrangler');
+const OFFLINE = { WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' };
+
+
+const STATEMENT_BYTES = 90_000; // D1 refuses statements over 100 KB
+
+const q = (v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+
+/** Multi-row INSERTs kept under the statement size limit. */
+export function inserts(table, columns, rows) {
+  const out = [];
+  let values = [];
+  let size = 0;
+  const flush = () => {
+    if (values.length) out.push(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(',\n')};`);
+    values = [];
+    size = 0;
+  };
+  for (const row of rows) {
+    const text = `(${row.map(q).join(', ')})`;
+    if (size + text.length > STATEMENT_BYTES) flush();
+    values.push(text);
+    size += text.length + 2;
+  }
+  flush();
+  return out;
+}
+
+
+export function execute(persistTo, statements) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-seed-'));
+  try {
+    // A few files rather than one huge one keeps wrangler's memory use modest.
+    const perFile = 150;
+    for (let i = 0; i < statements.length; i += perFile) {
+      const file = path.join(dir, `seed-${i}.sql`);
+      writeFileSync(file, statements.slice(i, i + perFile).join('\n'));
+      execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', file, '-y'], {
+        cwd: ROOT,
+        env: { ...process.env, ...OFFLINE },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `wrangler d1 execute` makes the running dev server reload, which drops open sockets:
+ * wait until it answers steadily again before timing anything.
+ */
+export async function settle(url) {
+  let steady = 0;
+  for (let tries = 0; tries < 120 && steady < 5; tries++) {
+    await new Promise((r) => setTimeout(r, 500));
+    try {
+      await call(url, 'GET', '/api/config');
+      steady += 1;
+    } catch {
+      steady = 0;
+    }
+  }
+}
+

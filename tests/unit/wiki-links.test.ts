@@ -18,8 +18,8 @@ describe('extractWikiLinks', () => {
     expect(extractWikiLinks('[[[Noyau]]]')).toEqual(['Noyau']);
   });
 
-  it('folds titles the way the database does', () => {
-    expect(titleKey('  Énergie ')).toBe('énergie');
+  it('folds titles the way the database does (case and accents)', () => {
+    expect(titleKey('  Énergie ')).toBe('energie');
   });
 });
 

@@ -18,6 +18,8 @@ export interface Env {
   AI_BASE_URL?: string;
   AI_MODEL?: string;
   AI_API_KEY?: string;
+  /** `true` lets the import fetch private and loopback addresses (always allowed in development). */
+  ALLOW_PRIVATE_FETCH?: string;
 }
 
 export interface Variables {

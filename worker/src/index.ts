@@ -15,9 +15,13 @@ import { authRoutes } from './routes/auth';
 import { conceptsRoutes } from './routes/concepts';
 import { configRoutes } from './routes/config';
 import { constellationsRoutes } from './routes/constellations';
+import { exportImportRoutes } from './routes/export-import';
 import { flashcardsRoutes } from './routes/flashcards';
+import { graphRoutes } from './routes/graph';
+import { importRoutes } from './routes/import';
 import { internalRoutes } from './routes/internal';
 import { notesRoutes } from './routes/notes';
+import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
@@ -43,8 +47,8 @@ app.use('*', async (c, next) => {
 app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
 app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), credentials: true, maxAge: 600 }));
 app.use('/api/*', async (c, next) => {
-  // Uploads set their own, larger limit; everything else is small JSON or a form.
-  if (c.req.path.includes('/upload')) return next();
+  // Uploads and backup files set their own, larger limits; everything else is small JSON or a form.
+  if (c.req.path.includes('/upload') || /^\/api\/export-import\/import\/(json|apkg)$/.test(c.req.path)) return next();
   return limitBody(JSON_BODY_LIMIT)(c, next);
 });
 
@@ -52,15 +56,20 @@ const routes = app
   .route('/api/config', configRoutes)
   .route('/api/auth', authRoutes)
   .route('/api/users', usersRoutes)
+  // /api/concepts/all-for-graph and /api/links/all-for-graph (the galaxy and the knowledge graph).
+  .route('/api', graphRoutes)
   .route('/api/concepts', conceptsRoutes)
   .route('/api/tags', tagsRoutes)
   .route('/api/constellations', constellationsRoutes)
   .route('/api/notes', notesRoutes)
+  .route('/api/search', searchRoutes)
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)
   .route('/api/study-sessions', studySessionsRoutes)
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
+  .route('/api/import', importRoutes)
+  .route('/api/export-import', exportImportRoutes)
   // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id.
   .route('/api/v1', uploadsRoutes)
   // Party server only (x-internal-secret).

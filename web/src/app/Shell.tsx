@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 
@@ -16,6 +17,9 @@ const LINKS: { to: string; label: string }[] = [
 const MORE_LINKS: { to: string; label: string }[] = [
   { to: '/search', label: 'Search' },
   { to: '/galaxy', label: 'Galaxy View' },
+  // Not in the spec's drawer, which leaves these two screens without a way in.
+  { to: '/graph', label: 'Knowledge Graph' },
+  { to: '/import', label: 'Importer du contenu' },
   { to: '/explore-hierarchy', label: 'Explorateur Hiérarchique' },
   { to: '/settings', label: 'Settings' },
 ];
@@ -93,6 +97,7 @@ export function Shell() {
         </main>
       </div>
       <SyncProblemDialog />
+      {!isWebView && <QuickSwitcher />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Wiki links: `[[Title]]` in a concept's text points to the concept of that title
- * (matched case-insensitively). These links feed backlinks and the graphs.
+ * (matched regardless of case and accents). These links feed backlinks and the graphs.
  */
 import { linkedConceptIds, linkedConceptTitles, type RichNode } from './richtext';
+import { normaliseForMatch } from './title-keys';
 
 const WIKI_LINK = /\[\[([^[\]\n]+?)\]\]/g;
 
@@ -20,9 +21,13 @@ export function extractWikiLinks(text: string): string[] {
   return titles;
 }
 
-/** The case-folded form of a title, as stored in `concepts.title_key`. */
+/**
+ * The folded form of a title, as stored in `concepts.title_key`: lower case without
+ * accents, so 'ENERGIE' finds 'Énergie', the two sort side by side, and `[[energie]]`
+ * links to it (migration 0012a folded the keys stored before).
+ */
 export function titleKey(title: string): string {
-  return title.trim().toLowerCase();
+  return normaliseForMatch(title.trim());
 }
 
 /**

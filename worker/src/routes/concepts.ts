@@ -10,6 +10,7 @@ import { listConcepts, SUMMARY_COLUMNS, summarise } from '../services/concept-li
 import { deleteConcept } from '../services/delete-concept';
 import { closeLiveRoom } from '../services/live-content';
 import { saveConceptContent } from '../services/save-concept-content';
+import { linkedTitles } from '../services/linked-titles';
 import { saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
 import { conceptListQuery, conceptWriteBody, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
@@ -108,4 +109,8 @@ export const conceptsRoutes = new Hono<AppEnv>()
   .get('/:id{[0-9]+}/ancestry', validate('param', idParam), async (c) => {
     const id = await requireOwnConcept(c.env.DB, c.get('userId'), c.req.valid('param').id);
     return c.json(await ancestry(c.env.DB, c.get('userId'), id), 200);
+  })
+  .get('/:id{[0-9]+}/linked-titles', validate('param', idParam), async (c) => {
+    // The other concepts whose title occurs in this one's text: what the page auto-links.
+    return c.json(await linkedTitles({ d1: c.env.DB, userId: c.get('userId'), conceptId: c.req.valid('param').id }), 200);
   });

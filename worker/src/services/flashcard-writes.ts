@@ -52,7 +52,8 @@ export async function updateFlashcard(d1: D1Database, props: FlashcardText & { u
     .prepare('UPDATE flashcards SET question = ?, answer = ?, tags = ?, updated_at = ? WHERE id = ? AND user_id = ?')
     .bind(props.question, props.answer, JSON.stringify(props.tags), props.now, props.id, props.userId)
     .run();
-  if (result.meta.changes !== 1) throw notFound('Flashcard');
+  // meta.changes also counts the search index trigger's writes (migration 0012), hence "none" not "one".
+  if (result.meta.changes === 0) throw notFound('Flashcard');
   return (await findFlashcard(d1, props.userId, props.id))!;
 }
 

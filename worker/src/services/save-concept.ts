@@ -26,6 +26,8 @@ export interface SaveConceptProps {
   context?: WriteContext;
   /** An update's merged content, with its Yjs state when it has one; written only if the concept is still at `expectedVersion` when given. */
   content?: { doc: RichDoc; expectedVersion?: number; state?: Uint8Array };
+  /** More statements for the same batch (e.g. an import's links); `cid` is the concept's id or an SQL expression for it. */
+  alsoWrite?: (cid: string) => D1PreparedStatement[];
 }
 
 interface DerivedContent {
@@ -123,7 +125,7 @@ export async function checkConceptWrite(d1: D1Database, userId: number, conceptI
 
 /** Creates or updates; returns the concept's id. */
 export async function saveConcept(props: SaveConceptProps, now: number): Promise<number> {
-  const { d1, userId, conceptId, body } = props;
+  const { d1, userId, conceptId, body, alsoWrite } = props;
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
@@ -160,6 +162,7 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
   if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
   if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
+  if (alsoWrite) statements.push(...alsoWrite(cid));
   const results = await d1.batch<{ id: number }>(statements);
   return conceptId ?? results[0]!.results[0]!.id;
 }
@@ -272,7 +275,8 @@ export function writeWikiLinks(d1: D1Database, userId: number, cid: string, targ
 
 /**
  * Links pointing at a concept from texts that mention `[[title]]`: run when a concept is
- * created or renamed. SQLite's lower() folds ASCII only, so the exact spelling is tried too.
+ * created or renamed. SQLite's lower() folds ASCII only and keeps accents, so the folded
+ * key ('[[energie]]'), the lower-cased title ('[[énergie]]') and the exact spelling are tried.
  */
 function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: string, now: number) {
   // The full-text index narrows the texts to those holding the title's words; only those are scanned.
@@ -282,7 +286,7 @@ function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: stri
     .prepare(
       `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
        SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
-       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
+       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
     )
-    .bind(userId, now, userId, ...(phrase ? [phrase] : []), `[[${titleKey(title)}]]`, `[[${title}]]`);
+    .bind(userId, now, userId, ...(phrase ? [phrase] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`);
 }

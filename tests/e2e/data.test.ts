@@ -1,0 +1,110 @@
+/**
+ * The Settings page's Data tab in Chromium (issue 15): the export preview, a JSON backup
+ * downloaded and restored into another account with progress and the spec's toasts, the
+ * file checks, and delete-all behind its typed confirmation.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+async function dataTab(account: Account): Promise<Page> {
+  const { page } = await newPage(browser);
+  await page.goto(`${stack.url}/login`);
+  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  await page.goto(`${stack.url}/settings?tab=data`);
+  await page.getByRole('heading', { name: 'Export your data' }).waitFor();
+  return page;
+}
+
+const count = (page: Page, key: string) => page.locator(`[data-count="${key}"]`);
+
+describe('the Data tab', () => {
+  it('exports a backup, restores it into another account, and deletes everything behind the typed phrase', async () => {
+    const alice = await createAccount(stack.url, 'data');
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: alice.token, json: { title: 'Sauvegarde', content: 'Un concept à garder.', tag_names: ['archive'] } });
+    expect(concept.status).toBe(201);
+    const card = await api(stack.url, 'POST', `/api/concepts/${concept.body.id}/flashcards`, { token: alice.token, json: { question: 'Que garde-t-on ?', answer: 'Tout' } });
+    expect(card.status).toBe(201);
+    expect((await api(stack.url, 'POST', `/api/flashcards/${card.body.id}/review`, { token: alice.token, json: { rating: 3 } })).status).toBe(200);
+
+    const page = await dataTab(alice);
+    await expect.poll(() => count(page, 'concepts').textContent()).toBe('1');
+    expect(await count(page, 'flashcards').textContent()).toBe('1');
+    expect(await count(page, 'reviews').textContent()).toBe('1');
+    await page.getByText('Total items: 3').waitFor();
+    await screenshot(page, 'data-tab');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe('pkm_export.json');
+    await page.getByText('Data exported successfully!').waitFor();
+    const backup = readFileSync((await download.path())!, 'utf8');
+    expect(JSON.parse(backup).concepts[0].title).toBe('Sauvegarde');
+    const [apkg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).click()]);
+    expect(apkg.suggestedFilename()).toBe('flashcards.apkg');
+    await page.getByText('Flashcards exported to APKG successfully!').waitFor();
+    const apkgBytes = readFileSync((await apkg.path())!);
+    expect(apkgBytes.subarray(0, 2).toString()).toBe('PK');
+
+    // Restore into another account, replacing what it had.
+    const bob = await createAccount(stack.url, 'data');
+    await api(stack.url, 'POST', '/api/concepts', { token: bob.token, json: { title: 'À remplacer' } });
+    const other = await dataTab(bob);
+    await expect.poll(() => count(other, 'concepts').textContent()).toBe('1');
+    await other.getByRole('button', { name: 'Import', exact: true }).click();
+    await other.getByText('Please select a file to import.').waitFor();
+    const fileInput = other.locator('input[type="file"][accept=".json,application/json"]');
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await other.getByRole('button', { name: 'Import', exact: true }).click();
+    await other.getByText('Please select a JSON file').waitFor();
+
+    await fileInput.setInputFiles({ name: 'pkm_export.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+    await other.getByText('(dangerous)').click();
+    await screenshot(other, 'data-tab-replace');
+    await other.getByRole('button', { name: 'Replace my data' }).click();
+    await other.getByText('Data imported successfully').waitFor();
+    await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').waitFor();
+    await expect.poll(() => count(other, 'reviews').textContent()).toBe('1');
+    const concepts = await api(stack.url, 'GET', '/api/concepts', { token: bob.token });
+    expect(JSON.stringify(concepts.body)).toContain('Sauvegarde');
+    expect(JSON.stringify(concepts.body)).not.toContain('À remplacer');
+
+    // A broken file: the failure toast, nothing changed.
+    await fileInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(backup.slice(0, 100)) });
+    await other.getByRole('button', { name: 'Replace my data' }).click();
+    await other.getByText(/Import failed: The file is not valid JSON/).waitFor();
+
+    // Delete-all: the button waits for the exact phrase.
+    await other.getByRole('button', { name: 'Delete all data' }).click();
+    const confirm = other.getByLabel('Confirmation text');
+    const destroy = other.getByRole('button', { name: 'Permanently delete all data' });
+    await confirm.fill('delete all my data');
+    await other.getByText('Please type the confirmation text exactly as shown.').waitFor();
+    expect(await destroy.isDisabled()).toBe(true);
+    await confirm.fill('DELETE ALL MY DATA');
+    await screenshot(other, 'data-tab-delete');
+    await destroy.click();
+    await other.getByText('All data has been permanently deleted').waitFor();
+    await expect.poll(() => count(other, 'concepts').textContent()).toBe('0');
+    await other.getByText('No flashcards to export').waitFor();
+    expect(await other.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).isDisabled()).toBe(true);
+    // Alice's Anki package, imported into the emptied account.
+    await other.locator('input[type="file"][accept=".apkg"]').setInputFiles({ name: 'flashcards.apkg', mimeType: 'application/octet-stream', buffer: apkgBytes });
+    await other.getByRole('button', { name: 'Import Anki package' }).click();
+    await other.getByText('Anki package imported successfully').waitFor();
+    // The JSON import's summary toast may still be showing (8 s): this one is the last.
+    await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').last().waitFor();
+    await expect.poll(() => count(other, 'flashcards').textContent()).toBe('1');
+
+    // Alice's page, reloaded: nothing of hers went.
+    await page.reload();
+    await expect.poll(() => count(page, 'concepts').textContent()).toBe('1');
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(other)).toEqual([]);
+  });
+});

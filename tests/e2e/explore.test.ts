@@ -1,0 +1,122 @@
+/**
+ * Exploring the knowledge in Chromium (software WebGL): the galaxy's stars, its search that
+ * flies the camera to a star, a click on a star, the failure text; the knowledge graph
+ * laid out in a worker, hovered and clicked.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { newPage, pageErrors, screenshot, useBrowser } from './browser';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+async function signedInPage(account: Account) {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${stack.url}/login`);
+  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  return { context, page };
+}
+
+/** A small knowledge base: two constellations, wiki links and a relation. */
+async function seed(account: Account): Promise<Record<string, number>> {
+  const post = async (path: string, json: unknown) => (await api(stack.url, 'POST', path, { token: account.token, json })).body;
+  const chimie = await post('/api/constellations', { name: 'Chimie' });
+  const bio = await post('/api/constellations', { name: 'Biologie' });
+  const ids: Record<string, number> = {};
+  const make = async (title: string, extra: Record<string, unknown>) => (ids[title] = (await post('/api/concepts', { title, ...extra })).id);
+  await make('Atome', { constellation_ids: [chimie.id] });
+  await make('Molécule', { content: 'Faite de [[Atome]]s', constellation_ids: [chimie.id] });
+  await make('Liaison covalente', { content: '[[Atome]] et [[Molécule]]', constellation_ids: [chimie.id] });
+  await make('Cellule', { constellation_ids: [bio.id] });
+  await make('Mitochondrie', { content: 'Dans la [[Cellule]]', constellation_ids: [bio.id], parent_ids: [ids.Cellule] });
+  await make('Photosynthèse', { content: '[[Cellule]] et [[Molécule]]' });
+  return ids;
+}
+
+const cameraOf = (page: Page) => page.getByTestId('galaxy').getAttribute('data-camera');
+
+describe('exploring the knowledge', () => {
+  it('shows the galaxy, flies to a searched star and opens it on a click', async () => {
+    const account = await createAccount(stack.url, 'galaxy');
+    const ids = await seed(account);
+    const stars = (await api(stack.url, 'GET', '/api/concepts/all-for-graph', { token: account.token })).body as { id: number; x: number; y: number; z: number }[];
+    const { context, page } = await signedInPage(account);
+
+    await page.goto(`${stack.url}/galaxy`);
+    await page.locator('[data-testid="galaxy"][data-frames="drawn"]').waitFor();
+    expect(await page.locator('[data-testid="galaxy"] canvas').count()).toBe(1);
+    await page.getByRole('heading', { name: 'Mastery Levels' }).waitFor();
+    for (const level of ['Novice (0-20%)', 'Beginner (20-40%)', 'Intermediate (40-60%)', 'Advanced (60-80%)', 'Master (80-100%)']) {
+      expect(await page.getByText(level).isVisible()).toBe(true);
+    }
+    expect(await cameraOf(page)).toBe('0,-4517,6603');
+    // The stars' names are drawn over them.
+    await page.getByText('Photosynthèse', { exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'galaxy-overview');
+
+    // Search: suggestions after typing stops; choosing one flies the camera 200 above, 800 behind.
+    await page.getByPlaceholder('Search concept...').fill('mol');
+    const option = page.getByRole('option', { name: 'Molécule' });
+    await option.waitFor();
+    expect(await page.getByRole('option').count()).toBe(1);
+    await option.click();
+    const star = stars.find((s) => s.id === ids['Molécule'])!;
+    const expected = [star.x, star.y + 200, star.z + 800].map((v) => Math.round(v)).join(',');
+    await page.waitForFunction((want) => document.querySelector('[data-testid="galaxy"]')?.getAttribute('data-camera') === want, expected);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'galaxy-focused');
+
+    // The chosen star is now in the middle of the screen: clicking it opens the concept.
+    const box = (await page.locator('[data-testid="galaxy"] canvas').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(`${stack.url}/concepts/${ids['Molécule']}`);
+    await page.getByRole('heading', { level: 1, name: 'Molécule' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('says the galaxy failed to load when the server does not answer', async () => {
+    const account = await createAccount(stack.url, 'galaxy');
+    const { context, page } = await signedInPage(account);
+    await page.route('**/api/links/all-for-graph', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error","code":"internal"}' }));
+    await page.goto(`${stack.url}/galaxy`);
+    await page.getByRole('alert').getByText('Failed to load galaxy data. Please try again later.').waitFor();
+    expect(await page.getByText('Loading Galaxy...').count()).toBe(0);
+    await screenshot(page, 'galaxy-failed');
+    await context.close();
+  });
+
+  it('lays out the knowledge graph, titles a hovered node and opens it on a click', async () => {
+    const account = await createAccount(stack.url, 'graph');
+    const ids = await seed(account);
+    const { context, page } = await signedInPage(account);
+    await page.goto(`${stack.url}/graph`);
+    await page.getByRole('heading', { level: 1, name: 'Knowledge Graph' }).waitFor();
+    await page.locator('[data-testid="knowledge-graph"][data-state="stable"]').waitFor();
+    await page.waitForTimeout(200);
+    await screenshot(page, 'graph');
+
+    // Walk the nodes from the keyboard to find 'Mitochondrie' and where it is drawn.
+    const canvas = page.getByRole('img', { name: /Knowledge Graph/ });
+    await canvas.focus();
+    const tooltip = page.getByRole('tooltip');
+    for (let i = 0; i < 6 && (await tooltip.textContent().catch(() => '')) !== 'Mitochondrie'; i++) await page.keyboard.press('ArrowRight');
+    expect(await tooltip.textContent()).toBe('Mitochondrie');
+    const at = { x: Number(await tooltip.getAttribute('data-x')), y: Number(await tooltip.getAttribute('data-y')) };
+    const box = (await canvas.boundingBox())!;
+    await canvas.blur();
+
+    // Hovering the node shows its title; clicking it opens the concept.
+    await page.mouse.move(box.x + 5, box.y + 5);
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    await tooltip.getByText('Mitochondrie').waitFor();
+    await screenshot(page, 'graph-hover');
+    await page.mouse.click(box.x + at.x, box.y + at.y);
+    await page.waitForURL(`${stack.url}/concepts/${ids.Mitochondrie}`);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});

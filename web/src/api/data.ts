@@ -1,0 +1,129 @@
+/**
+ * Data export and import (spec document 3 §7 /export-import, issue 15). Downloads read
+ * the body chunk by chunk so the page can show progress; a backup is restored by the
+ * chunked calls (start, rows of each section, commit), which is what lets a backup far
+ * above the API's body limit travel, with progress as the chunks go.
+ */
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, SECTION_NAMES, chunkRows } from '@domain/data-format';
+import { storedToken } from '../lib/token-store';
+import { api, ApiRequestError, authFetch, call, readJson } from './client';
+
+const data = api.api['export-import'];
+
+export type ExportPreview = InferResponseType<typeof data.export.preview.$get, 200>;
+export type ApkgOptions = InferRequestType<typeof data.export.apkg.$post>['json'];
+export type ImportResult = InferResponseType<(typeof data.import.json)[':importId']['commit']['$post'], 200>;
+
+/** A fraction from 0 to 1 of the work done. */
+export type OnProgress = (fraction: number) => void;
+
+export async function fetchExportPreview(): Promise<ExportPreview> {
+  return readJson<ExportPreview>(await data.export.preview.$get());
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+function fileNameOf(res: Response, fallback: string): string {
+  const header = res.headers.get('content-disposition') ?? '';
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (utf8) return decodeURIComponent(utf8[1]!);
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/** Reads a download, reporting progress against Content-Length or the server's estimate. */
+async function download(path: string, init: RequestInit, fallbackName: string, onProgress?: OnProgress): Promise<DownloadedFile> {
+  let res: Response;
+  try {
+    res = await authFetch(path, init);
+  } catch {
+    throw new ApiRequestError(0, null);
+  }
+  if (!res.ok || !res.body) await readJson(res);
+  const total = Number(res.headers.get('content-length') || res.headers.get('x-estimated-size')) || 0;
+  const reader = res.body!.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value as Uint8Array<ArrayBuffer>);
+    loaded += value.byteLength;
+    if (total) onProgress?.(Math.min(0.99, loaded / total));
+  }
+  onProgress?.(1);
+  return { blob: new Blob(parts, { type: res.headers.get('content-type') ?? 'application/octet-stream' }), fileName: fileNameOf(res, fallbackName) };
+}
+
+/** The backup streams without a length: a body that does not end the JSON object was cut off. */
+export async function downloadJsonBackup(onProgress?: OnProgress): Promise<DownloadedFile> {
+  const file = await download('/api/export-import/export/json', {}, DEFAULT_EXPORT_FILE_NAME, onProgress);
+  const tail = await file.blob.slice(-2).text();
+  if (tail !== '}\n') throw new ApiRequestError(0, 'The download was interrupted; please try again');
+  return file;
+}
+
+export function downloadApkg(options: ApkgOptions, onProgress?: OnProgress): Promise<DownloadedFile> {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(options) };
+  return download('/api/export-import/export/apkg', init, 'flashcards.apkg', onProgress);
+}
+
+/** Restores a parsed backup: the header opens a job, each section goes in chunks, commit switches it in. */
+export async function importJsonBackup(backup: Record<string, unknown>, merge: boolean, onProgress?: OnProgress): Promise<ImportResult> {
+  const header = { format_version: backup.format_version, account: backup.account ?? undefined, preferences: backup.preferences ?? null };
+  const started = await readJson<{ import_id: string }>(
+    await data.import.json.start.$post({ json: { merge, header: header as never } }),
+  );
+  const id = started.import_id;
+  try {
+    const chunks = SECTION_NAMES.flatMap((section) => {
+      const rows = backup[section];
+      return Array.isArray(rows) ? chunkRows(rows, IMPORT_LIMITS.chunkBytes).map((chunk) => ({ section, rows: chunk })) : [];
+    });
+    for (const [i, chunk] of chunks.entries()) {
+      await readJson(await data.import.json[':importId'].rows.$post({ param: { importId: id }, json: chunk }));
+      onProgress?.(((i + 1) / (chunks.length + 1)) * 0.95);
+    }
+    const result = await readJson<ImportResult>(await data.import.json[':importId'].commit.$post({ param: { importId: id } }));
+    onProgress?.(1);
+    return result;
+  } catch (error) {
+    // The server deletes the job when a commit fails; after a failed chunk it is abandoned here.
+    await data.import.json[':importId'].$delete({ param: { importId: id } }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Sends an Anki package; upload progress comes from XMLHttpRequest, which fetch cannot report. */
+export function importApkg(file: File, onProgress?: OnProgress): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/export-import/import/apkg');
+    const token = storedToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.min(0.95, e.loaded / e.total));
+    xhr.onerror = () => reject(new ApiRequestError(0, null));
+    xhr.onload = () => {
+      let body: { detail?: unknown } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(body as ImportResult);
+      } else reject(new ApiRequestError(xhr.status, body?.detail ?? null));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export function deleteAllData() {
+  return call(data['user-data'].$delete({ query: { confirm: 'DELETE_ALL_MY_DATA' } }));
+}

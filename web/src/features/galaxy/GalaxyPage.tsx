@@ -1,0 +1,81 @@
+/**
+ * /galaxy (spec document 3 §2.3, §4 Galaxy, §8, §9): every concept as a star in a full-screen
+ * 3D scene — loading, then the scene or the failure text. three.js comes with this page only.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
+import { GALAXY_TEXT } from './constants';
+import { GalaxyScene } from './galaxy-scene';
+import { GalaxySearch } from './GalaxySearch';
+import { MasteryLegend } from './MasteryLegend';
+
+type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
+
+function useGalaxyData(): Load {
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  useEffect(() => {
+    const ctrl = new AbortController();
+    graphApi.all(ctrl.signal).then(
+      (data) => setLoad({ phase: 'loaded', ...data }),
+      () => !ctrl.signal.aborted && setLoad({ phase: 'error' }),
+    );
+    return () => ctrl.abort();
+  }, []);
+  return load;
+}
+
+export function GalaxyPage() {
+  const load = useGalaxyData();
+  const navigate = useNavigate();
+  const host = useRef<HTMLDivElement>(null);
+  const scene = useRef<GalaxyScene | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (load.phase !== 'loaded' || !host.current) return;
+    try {
+      scene.current = new GalaxyScene(host.current, load.nodes, (node) => navigate(`/concepts/${node.id}`));
+      scene.current.setEdges(load.edges);
+    } catch (err) {
+      // No WebGL in this browser: the galaxy cannot be drawn at all.
+      console.error('Galaxy scene failed', err);
+      setFailed(true);
+    }
+    return () => {
+      scene.current?.dispose();
+      scene.current = null;
+    };
+  }, [load, navigate]);
+
+  return (
+    <div className="fixed inset-0 z-40 overflow-hidden bg-[#04030c] text-slate-100">
+      <div ref={host} data-testid="galaxy" className="absolute inset-0" />
+      <header className="pointer-events-none absolute inset-x-0 top-0 flex flex-wrap items-start gap-3 p-4">
+        <Link to="/" className="pointer-events-auto flex items-center gap-2 rounded-full bg-space-900/70 px-3 py-2 text-sm font-semibold text-nebula-400 backdrop-blur hover:text-white">
+          <span aria-hidden="true">←</span> Astrolabe
+        </Link>
+        {load.phase === 'loaded' && !failed && (
+          <div className="pointer-events-auto">
+            <GalaxySearch nodes={load.nodes} onChoose={(node) => scene.current?.flyTo(node)} />
+          </div>
+        )}
+      </header>
+      {load.phase === 'loaded' && !failed && (
+        <div className="absolute bottom-4 right-4">
+          <MasteryLegend />
+        </div>
+      )}
+      {load.phase === 'loading' && <Centred role="status">{GALAXY_TEXT.loading}</Centred>}
+      {(load.phase === 'error' || failed) && <Centred role="alert">{GALAXY_TEXT.failed}</Centred>}
+    </div>
+  );
+}
+
+function Centred({ role, children }: { role: string; children: string }) {
+  return (
+    <div role={role} className="absolute inset-0 flex items-center justify-center text-lg text-slate-200">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The galaxy's background, drawn by the app (nothing is fetched): a nebula painted on a
+ * canvas and wrapped around the scene, a few thousand faint far stars, and the glow of the
+ * galactic core. A seeded generator keeps the sky the same from visit to visit.
+ */
+import * as THREE from 'three';
+import { basePlace } from '@domain/galaxy-layout';
+
+function seeded(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 4_294_967_296);
+}
+
+const NEBULA_COLORS = ['118, 60, 200', '60, 90, 220', '190, 60, 170', '40, 140, 200', '90, 40, 150'];
+
+/** An equirectangular sky: deep blue-black with soft purple and blue clouds. */
+function nebulaTexture(): THREE.Texture {
+  const width = 2048;
+  const height = 1024;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d')!;
+  const sky = ctx.createLinearGradient(0, 0, 0, height);
+  sky.addColorStop(0, '#04030c');
+  sky.addColorStop(0.5, '#0a0820');
+  sky.addColorStop(1, '#04030c');
+  ctx.fillStyle = sky;
+  ctx.fillRect(0, 0, width, height);
+  const rand = seeded(7);
+  ctx.globalCompositeOperation = 'lighter';
+  for (let i = 0; i < 70; i++) {
+    // Clouds gather near the sky's equator band, like a galactic plane seen from inside.
+    const x = rand() * width;
+    const y = height * (0.5 + (rand() - 0.5) * (rand() < 0.7 ? 0.45 : 0.9));
+    const r = 60 + rand() * 260;
+    const color = NEBULA_COLORS[Math.floor(rand() * NEBULA_COLORS.length)];
+    const alpha = 0.03 + rand() * 0.06;
+    for (const dx of [-width, 0, width]) {
+      const g = ctx.createRadialGradient(x + dx, y, 0, x + dx, y, r);
+      g.addColorStop(0, `rgba(${color}, ${alpha})`);
+      g.addColorStop(1, `rgba(${color}, 0)`);
+      ctx.fillStyle = g;
+      ctx.fillRect(x + dx - r, y - r, r * 2, r * 2);
+    }
+  }
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.mapping = THREE.EquirectangularReflectionMapping;
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+/** Far stars on a shell well beyond the zoom limit, so they never come close. */
+function farStars(count: number): THREE.Points {
+  const rand = seeded(11);
+  const positions = new Float32Array(count * 3);
+  const colors = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    const u = rand() * 2 - 1;
+    const phi = rand() * Math.PI * 2;
+    const r = 45_000 + rand() * 20_000;
+    const s = Math.sqrt(1 - u * u);
+    positions.set([r * s * Math.cos(phi), r * s * Math.sin(phi), r * u], i * 3);
+    const tint = 0.6 + rand() * 0.4;
+    colors.set([tint, tint, 0.8 + rand() * 0.2], i * 3);
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  return new THREE.Points(geometry, new THREE.PointsMaterial({ size: 1.2, sizeAttenuation: false, vertexColors: true, transparent: true, opacity: 0.55, depthWrite: false }));
+}
+
+/**
+ * Faint dust along the spiral arms, placed by the same rule as loose stars (negative ids
+ * no concept has), so the galaxy reads as one even with a handful of concepts.
+ */
+function armDust(count: number): THREE.Points {
+  const positions = new Float32Array(count * 3);
+  const colors = new Float32Array(count * 3);
+  const rand = seeded(23);
+  for (let i = 0; i < count; i++) {
+    const [x, y] = basePlace({ id: -1 - i, constellationId: null, cards: 0 });
+    positions.set([x, y, (rand() - 0.5) * 500], i * 3);
+    colors.set(rand() < 0.5 ? [0.45, 0.35, 0.85] : [0.3, 0.45, 0.9], i * 3);
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  return new THREE.Points(geometry, new THREE.PointsMaterial({ size: 1.6, sizeAttenuation: false, vertexColors: true, transparent: true, opacity: 0.5, depthWrite: false, blending: THREE.AdditiveBlending }));
+}
+
+/** The warm glow of the crowded centre. */
+function coreGlow(): THREE.Sprite {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 256;
+  const ctx = canvas.getContext('2d')!;
+  const g = ctx.createRadialGradient(128, 128, 0, 128, 128, 128);
+  g.addColorStop(0, 'rgba(255, 236, 210, 0.55)');
+  g.addColorStop(0.25, 'rgba(210, 160, 255, 0.22)');
+  g.addColorStop(1, 'rgba(80, 40, 160, 0)');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, 256, 256);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, blending: THREE.AdditiveBlending, depthWrite: false, transparent: true }));
+  sprite.scale.set(7_000, 7_000, 1);
+  return sprite;
+}
+
+export function addBackdrop(scene: THREE.Scene): void {
+  scene.background = nebulaTexture();
+  scene.add(farStars(2_500));
+  scene.add(armDust(6_000));
+  scene.add(coreGlow());
+}

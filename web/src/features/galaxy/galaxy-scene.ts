@@ -1,0 +1,169 @@
+/**
+ * The galaxy's three.js scene. Lifecycle: created once the stars have loaded, it owns a
+ * WebGL canvas inside `host`; a frame is drawn only when something moved (orbit, damping,
+ * a flight, a resize), so an idle galaxy costs nothing. `dispose()` frees the GPU and
+ * listeners when the page leaves. The camera's position, rounded, is written on
+ * `host.dataset.camera` after each move, for people's tools and the tests alike.
+ */
+import * as THREE from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import type { GraphEdge, GraphNode } from '../../api/graph';
+import { addBackdrop } from './backdrop';
+import { CAMERA_DISTANCE, FIELD_OF_VIEW, FLIGHT_MS, FOCUS_ABOVE, FOCUS_BEHIND, INITIAL_TILT, ZOOM_MAX, ZOOM_MIN } from './constants';
+import { LabelLayer } from './labels';
+import { createStarField, pickStar, type StarField } from './stars';
+
+const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
+const CLICK_SLOP = 5;
+
+interface Flight {
+  start: number;
+  from: THREE.Vector3;
+  fromTarget: THREE.Vector3;
+  to: THREE.Vector3;
+  toTarget: THREE.Vector3;
+}
+
+export class GalaxyScene {
+  private readonly renderer: THREE.WebGLRenderer;
+  private readonly scene = new THREE.Scene();
+  private readonly camera: THREE.PerspectiveCamera;
+  private readonly controls: OrbitControls;
+  private readonly stars: StarField;
+  private readonly labels: LabelLayer;
+  private readonly resizeObserver: ResizeObserver;
+  private frame = 0;
+  private dirty = true;
+  private flight: Flight | null = null;
+  private pointerDown: { x: number; y: number } | null = null;
+  private framesDrawn = 0;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly nodes: readonly GraphNode[],
+    private readonly onPick: (node: GraphNode) => void,
+  ) {
+    this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.domElement.setAttribute('aria-label', 'Galaxy');
+    this.renderer.domElement.className = 'block h-full w-full';
+    host.insertBefore(this.renderer.domElement, host.firstChild);
+    this.camera = new THREE.PerspectiveCamera(FIELD_OF_VIEW, 1, 10, 150_000);
+    this.camera.position.set(0, -CAMERA_DISTANCE * Math.sin(INITIAL_TILT), CAMERA_DISTANCE * Math.cos(INITIAL_TILT));
+    this.controls = new OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.minDistance = ZOOM_MIN;
+    this.controls.maxDistance = ZOOM_MAX;
+    this.controls.enableDamping = true;
+    this.controls.dampingFactor = 0.12;
+    this.controls.screenSpacePanning = true;
+    this.controls.addEventListener('change', () => this.invalidate());
+    this.controls.addEventListener('end', () => this.publishCamera());
+    addBackdrop(this.scene);
+    this.stars = createStarField(nodes, this.renderer.getPixelRatio());
+    this.scene.add(this.stars.group);
+    this.labels = new LabelLayer(host, nodes);
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(host);
+    this.renderer.domElement.addEventListener('pointerdown', this.onPointerDown);
+    this.renderer.domElement.addEventListener('pointerup', this.onPointerUp);
+    this.resize();
+    this.publishCamera();
+    this.frame = requestAnimationFrame(this.tick);
+  }
+
+  setEdges(edges: readonly GraphEdge[]): void {
+    this.stars.setEdges(this.nodes, edges);
+    this.invalidate();
+  }
+
+  /** Flies the camera smoothly to a star: 200 above it and 800 behind it, looking at it. */
+  flyTo(node: GraphNode): void {
+    this.flight = {
+      start: performance.now(),
+      from: this.camera.position.clone(),
+      fromTarget: this.controls.target.clone(),
+      to: new THREE.Vector3(node.x, node.y + FOCUS_ABOVE, node.z + FOCUS_BEHIND),
+      toTarget: new THREE.Vector3(node.x, node.y, node.z),
+    };
+    this.controls.enabled = false;
+    this.invalidate();
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.frame);
+    this.resizeObserver.disconnect();
+    this.controls.dispose();
+    this.labels.dispose();
+    this.scene.traverse((object) => {
+      const o = object as THREE.Mesh;
+      o.geometry?.dispose();
+      const material = o.material as THREE.Material | undefined;
+      material?.dispose();
+    });
+    (this.scene.background as THREE.Texture | null)?.dispose();
+    this.renderer.dispose();
+    this.renderer.domElement.remove();
+  }
+
+  private invalidate(): void {
+    this.dirty = true;
+  }
+
+  private readonly tick = (now: number) => {
+    this.frame = requestAnimationFrame(this.tick);
+    if (this.flight) this.stepFlight(now);
+    else this.controls.update();
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.renderer.render(this.scene, this.camera);
+    this.labels.update(this.camera, this.host.clientWidth, this.host.clientHeight, now);
+    this.framesDrawn += 1;
+    if (this.framesDrawn === 1) {
+      this.host.dataset.frames = 'drawn';
+      performance.mark('galaxy-first-frame');
+    }
+  };
+
+  private stepFlight(now: number): void {
+    const f = this.flight!;
+    const t = Math.min(1, (now - f.start) / FLIGHT_MS);
+    const k = easeInOut(t);
+    this.camera.position.lerpVectors(f.from, f.to, k);
+    this.controls.target.lerpVectors(f.fromTarget, f.toTarget, k);
+    this.camera.lookAt(this.controls.target);
+    this.dirty = true;
+    if (t < 1) return;
+    this.flight = null;
+    this.controls.enabled = true;
+    this.controls.update();
+    this.publishCamera();
+  }
+
+  private publishCamera(): void {
+    const p = this.camera.position;
+    this.host.dataset.camera = [p.x, p.y, p.z].map((v) => Math.round(v)).join(',');
+  }
+
+  private resize(): void {
+    const width = this.host.clientWidth || 1;
+    const height = this.host.clientHeight || 1;
+    this.renderer.setSize(width, height, false);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.invalidate();
+  }
+
+  private readonly onPointerDown = (e: PointerEvent) => {
+    this.pointerDown = { x: e.clientX, y: e.clientY };
+  };
+
+  /** A click (not the end of a drag) on a star opens its concept. */
+  private readonly onPointerUp = (e: PointerEvent) => {
+    const down = this.pointerDown;
+    this.pointerDown = null;
+    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > CLICK_SLOP) return;
+    const rect = this.renderer.domElement.getBoundingClientRect();
+    const node = pickStar(this.nodes, this.camera, rect.width, rect.height, e.clientX - rect.left, e.clientY - rect.top);
+    if (node) this.onPick(node);
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The stars and their links as three geometries (one draw call each, whatever the count):
+ * full stars (a glowing disc sized 1.5–4 by the node's size) within FULL_STAR_RADIUS of
+ * the centre, small points beyond it, and the links as faint line segments.
+ */
+import * as THREE from 'three';
+import { starColor } from '@domain/galaxy-colors';
+import type { GraphEdge, GraphNode } from '../../api/graph';
+import { EDGE_WEIGHT, FULL_STAR_RADIUS, STAR_SIZE_MAX, STAR_SIZE_MIN } from './constants';
+
+const VERTEX = /* glsl */ `
+  attribute float size;
+  attribute vec3 color;
+  varying vec3 vColor;
+  uniform float pixelRatio;
+  void main() {
+    vColor = color;
+    vec4 mv = modelViewMatrix * vec4(position, 1.0);
+    gl_Position = projectionMatrix * mv;
+    // Grows as the camera comes closer; kept small, as software GL pays for every pixel.
+    gl_PointSize = min(size * 5.0 * clamp(6000.0 / -mv.z, 1.0, 8.0), 48.0) * pixelRatio;
+  }
+`;
+
+const FRAGMENT = /* glsl */ `
+  varying vec3 vColor;
+  void main() {
+    float r = length(gl_PointCoord - 0.5) * 2.0;
+    if (r > 1.0) discard;
+    float core = smoothstep(0.28, 0.0, r);
+    float glow = pow(1.0 - r, 3.0) * 0.75;
+    gl_FragColor = vec4(mix(vColor, vec3(1.0), core * core * 0.45) * (core * 1.2 + glow), 1.0);
+  }
+`;
+
+export interface StarField {
+  group: THREE.Group;
+  setEdges(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): void;
+}
+
+function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
+  const positions = new Float32Array(nodes.length * 3);
+  const colors = new Float32Array(nodes.length * 3);
+  const sizes = new Float32Array(nodes.length);
+  const color = new THREE.Color();
+  nodes.forEach((n, i) => {
+    positions.set([n.x, n.y, n.z], i * 3);
+    color.set(starColor(n));
+    colors.set([color.r, color.g, color.b], i * 3);
+    sizes[i] = STAR_SIZE_MIN + (STAR_SIZE_MAX - STAR_SIZE_MIN) * Math.min(1, Math.max(0, n.size));
+  });
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  geometry.setAttribute('size', new THREE.BufferAttribute(sizes, 1));
+  return geometry;
+}
+
+export function createStarField(nodes: readonly GraphNode[], pixelRatio: number): StarField {
+  const group = new THREE.Group();
+  const near = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS);
+  const far = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) > FULL_STAR_RADIUS);
+  const full = new THREE.ShaderMaterial({
+    vertexShader: VERTEX,
+    fragmentShader: FRAGMENT,
+    uniforms: { pixelRatio: { value: pixelRatio } },
+    blending: THREE.AdditiveBlending,
+    depthWrite: false,
+    transparent: true,
+  });
+  group.add(new THREE.Points(pointsGeometry(near), full));
+  group.add(new THREE.Points(pointsGeometry(far), new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false })));
+  let lines: THREE.LineSegments | null = null;
+  return {
+    group,
+    setEdges(all, edges) {
+      const at = new Map(all.map((n) => [n.id, n]));
+      const positions = new Float32Array(edges.length * 6);
+      let used = 0;
+      for (const e of edges) {
+        const a = at.get(e.concept_id);
+        const b = at.get(e.target_concept_id);
+        if (!a || !b) continue;
+        positions.set([a.x, a.y, a.z, b.x, b.y, b.z], used);
+        used += 6;
+      }
+      const geometry = new THREE.BufferGeometry();
+      geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
+      if (lines) group.remove(lines);
+      lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: 0x9d8cff, transparent: true, opacity: EDGE_WEIGHT * 0.6, blending: THREE.AdditiveBlending, depthWrite: false }));
+      group.add(lines);
+    },
+  };
+}
+
+/**
+ * The star under a screen point: the nearest projected star within `radius` pixels,
+ * the closer to the camera on a tie. Projects every star (cheap at 10,000, done on click).
+ */
+export function pickStar(nodes: readonly GraphNode[], camera: THREE.PerspectiveCamera, width: number, height: number, px: number, py: number, radius = 12): GraphNode | null {
+  const v = new THREE.Vector3();
+  let best: GraphNode | null = null;
+  let bestScore = Infinity;
+  for (const n of nodes) {
+    v.set(n.x, n.y, n.z).project(camera);
+    if (v.z < -1 || v.z > 1) continue;
+    const dx = ((v.x + 1) / 2) * width - px;
+    const dy = ((1 - v.y) / 2) * height - py;
+    const d = Math.hypot(dx, dy);
+    if (d > radius) continue;
+    const score = d + v.z * 1e-3;
+    if (score < bestScore) {
+      bestScore = score;
+      best = n;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,142 @@
+/**
+ * /graph (spec document 3 §2.4, §9): the concepts and their links as a force-directed graph,
+ * laid out in a Web Worker (100 ticks) and drawn on a canvas. Hovering a node shows its
+ * title, clicking it opens the concept; wheel zooms, dragging pans. From the keyboard, the
+ * arrow keys walk the nodes and Enter opens the one shown.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../ui/Spinner';
+import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
+import { GRAPH_FAILED, GRAPH_TITLE, type LayoutProgress, type LayoutRequest } from './graph-constants';
+import { GraphView, type ScreenPoint } from './graph-view';
+
+type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
+
+/** Start positions (the galaxy's, shrunk: related concepts already sit together) and link ends as indexes. */
+function layoutRequest(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): LayoutRequest {
+  const index = new Map(nodes.map((n, i) => [n.id, i]));
+  const ends: number[] = [];
+  for (const e of edges) {
+    const a = index.get(e.concept_id);
+    const b = index.get(e.target_concept_id);
+    if (a !== undefined && b !== undefined && a !== b) ends.push(a, b);
+  }
+  const pairs = Int32Array.from(ends);
+  return {
+    xs: Float32Array.from(nodes, (n) => n.x / 8),
+    ys: Float32Array.from(nodes, (n) => -n.y / 8),
+    sources: pairs.filter((_, i) => i % 2 === 0),
+    targets: pairs.filter((_, i) => i % 2 === 1),
+  };
+}
+
+function useGraphData(): Load {
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  useEffect(() => {
+    const ctrl = new AbortController();
+    graphApi.all(ctrl.signal).then(
+      (data) => setLoad({ phase: 'loaded', ...data }),
+      () => !ctrl.signal.aborted && setLoad({ phase: 'error' }),
+    );
+    return () => ctrl.abort();
+  }, []);
+  return load;
+}
+
+export function KnowledgeGraphPage() {
+  const load = useGraphData();
+  return (
+    <section className="flex h-[calc(100vh-3rem)] min-h-[420px] flex-col gap-3">
+      <h1 className="text-2xl font-semibold">{GRAPH_TITLE}</h1>
+      {load.phase === 'loading' && <Spinner />}
+      {load.phase === 'error' && (
+        <p role="alert" className="text-red-300">
+          {GRAPH_FAILED}
+        </p>
+      )}
+      {load.phase === 'loaded' && <GraphCanvas nodes={load.nodes} edges={load.edges} />}
+    </section>
+  );
+}
+
+function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] }) {
+  const navigate = useNavigate();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const view = useRef<GraphView | null>(null);
+  const [shown, setShown] = useState<ScreenPoint | null>(null);
+  const [stable, setStable] = useState(false);
+  const focused = useRef(-1);
+
+  useEffect(() => {
+    const request = layoutRequest(nodes, edges);
+    const links = new Int32Array(request.sources.length * 2);
+    request.sources.forEach((s, i) => links.set([s, request.targets[i]!], i * 2));
+    const start = new Float32Array(nodes.length * 2);
+    nodes.forEach((_, i) => start.set([request.xs[i]!, request.ys[i]!], i * 2));
+    view.current = new GraphView(canvas.current!, nodes, links, start, {
+      onHover: setShown,
+      onOpen: (node) => navigate(`/concepts/${node.id}`),
+    });
+    const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<LayoutProgress>) => {
+      view.current?.setPositions(event.data.positions);
+      if (!event.data.done) return;
+      setStable(true);
+      // Timings for the bench: layout start to the first stable picture.
+      requestAnimationFrame(() => performance.mark('graph-stable'));
+    };
+    performance.mark('graph-layout-start');
+    worker.postMessage(request, [request.xs.buffer, request.ys.buffer, request.sources.buffer, request.targets.buffer]);
+    return () => {
+      worker.terminate();
+      view.current?.dispose();
+      view.current = null;
+    };
+  }, [nodes, edges, navigate]);
+
+  /** Arrow keys walk the nodes in order; the node shown is highlighted and titled. */
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const v = view.current;
+    if (!v || nodes.length === 0) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'ArrowLeft' || e.key === 'ArrowUp') {
+      const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : -1;
+      focused.current = (focused.current + step + nodes.length) % nodes.length;
+      v.highlighted = focused.current;
+      v.request();
+      setShown(v.screenPoint(focused.current));
+    } else if (e.key === 'Enter' && focused.current >= 0) {
+      navigate(`/concepts/${nodes[focused.current]!.id}`);
+    } else return;
+    e.preventDefault();
+  };
+
+  return (
+    <div className="relative flex-1 overflow-hidden rounded-xl border border-space-700 bg-space-950" data-testid="knowledge-graph" data-state={stable ? 'stable' : 'laying-out'}>
+      <canvas
+        ref={canvas}
+        tabIndex={0}
+        role="img"
+        aria-label={`${GRAPH_TITLE}: ${nodes.length} concepts, ${edges.length} liens`}
+        className="block h-full w-full cursor-grab touch-none focus:outline-none focus-visible:ring-2 focus-visible:ring-nebula-400"
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (view.current) view.current.highlighted = null;
+          view.current?.request();
+        }}
+      />
+      {shown && (
+        <div
+          role="tooltip"
+          data-x={Math.round(shown.x)}
+          data-y={Math.round(shown.y)}
+          className="pointer-events-none absolute rounded-md border border-space-600 bg-space-900/95 px-2 py-1 text-sm text-slate-100 shadow-lg"
+          style={{ left: shown.x + 10, top: shown.y - 34 }}
+        >
+          {shown.node.title}
+        </div>
+      )}
+      {nodes.length === 0 && <p className="absolute inset-0 flex items-center justify-center text-slate-400">Aucun concept trouvé</p>}
+    </div>
+  );
+}

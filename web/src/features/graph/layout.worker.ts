@@ -1,0 +1,33 @@
+/**
+ * The knowledge graph's force layout, off the main thread (a module Web Worker). It gets
+ * typed arrays (start positions, link ends as node indexes), runs d3-force for
+ * GRAPH_TICKS ticks and posts positions back every PROGRESS_EVERY ticks and at the end,
+ * each as a transferred Float32Array, so the page never waits on the simulation.
+ */
+import { forceCenter, forceLink, forceManyBody, forceSimulation, type SimulationNodeDatum } from 'd3-force';
+import { GRAPH_TICKS, type LayoutRequest, type LayoutProgress } from './graph-constants';
+
+const PROGRESS_EVERY = 25;
+
+self.onmessage = (event: MessageEvent<LayoutRequest>) => {
+  const { xs, ys, sources, targets } = event.data;
+  const nodes: SimulationNodeDatum[] = Array.from(xs, (x, i) => ({ x, y: ys[i] }));
+  const links = Array.from(sources, (source, i) => ({ source, target: targets[i]! }));
+  const simulation = forceSimulation(nodes)
+    .force('charge', forceManyBody().strength(-30).theta(1.5).distanceMax(400))
+    .force('link', forceLink(links).distance(30))
+    .force('center', forceCenter(0, 0))
+    .stop();
+  for (let tick = 1; tick <= GRAPH_TICKS; tick++) {
+    simulation.tick();
+    if (tick % PROGRESS_EVERY === 0 || tick === GRAPH_TICKS) {
+      const positions = new Float32Array(nodes.length * 2);
+      nodes.forEach((n, i) => {
+        positions[i * 2] = n.x!;
+        positions[i * 2 + 1] = n.y!;
+      });
+      const message: LayoutProgress = { positions, done: tick === GRAPH_TICKS };
+      (self as unknown as Worker).postMessage(message, [positions.buffer]);
+    }
+  }
+};

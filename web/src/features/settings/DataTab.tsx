@@ -1,0 +1,290 @@
+/**
+ * The Settings page's Data tab (spec document 3 §2.7, issue 15): what an export holds,
+ * the JSON backup and the Anki package, restoring a backup (merge, or replace marked
+ * dangerous), and the danger zone's delete-all. Self-contained: it owns its calls and
+ * toasts, so the Settings page only places it.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { detailText } from '../../api/client';
+import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
+import { importSummaryText } from '@domain/data-format';
+import { useToast } from '../../ui/Toasts';
+import { ProgressBar, saveFile } from './data-ui';
+
+export const DELETE_PHRASE = 'DELETE ALL MY DATA';
+/** What the tab is doing: one thing at a time, and its progress bar shows under it. */
+type Busy = null | 'export' | 'import' | 'anki' | 'delete';
+const IMPORT_SUMMARY_MS = 8000;
+
+const COUNT_LABELS: [keyof ExportPreview['counts'], string][] = [
+  ['concepts', 'Concepts'],
+  ['flashcards', 'Flashcards'],
+  ['reviews', 'Reviews'],
+  ['study_sessions', 'Study sessions'],
+  ['constellations', 'Constellations'],
+  ['notes', 'Notes'],
+];
+
+function errorText(error: unknown, fallback: string): string {
+  const detail = (error as { detail?: unknown })?.detail;
+  return detailText(detail, '; ') ?? fallback;
+}
+
+export function isJsonFile(file: File): boolean {
+  return file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');
+}
+
+export function DataTab() {
+  const toast = useToast();
+  const [preview, setPreview] = useState<ExportPreview | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const loadPreview = useCallback(() => {
+    fetchExportPreview().then(setPreview, () => toast.error('Failed to load export preview'));
+  }, [toast]);
+  useEffect(loadPreview, [loadPreview]);
+
+  async function run(kind: Exclude<Busy, null>, work: () => Promise<void>) {
+    setBusy(kind);
+    setProgress(kind === 'delete' ? null : 0);
+    try {
+      await work();
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  }
+
+  const exportJson = () =>
+    run('export', async () => {
+      try {
+        saveFile(await downloadJsonBackup(setProgress));
+        toast.success('Data exported successfully!');
+      } catch (error) {
+        toast.error(`Export failed: ${errorText(error, 'please try again')}`);
+      }
+    });
+
+  const exportApkg = () =>
+    run('export', async () => {
+      try {
+        saveFile(await downloadApkg({}, setProgress));
+        toast.success('Flashcards exported to APKG successfully!');
+      } catch (error) {
+        toast.error(`APKG export failed: ${errorText(error, 'please try again')}`);
+      }
+    });
+  const noCards = preview !== null && preview.counts.flashcards === 0;
+
+  return (
+    <div className="space-y-6">
+      <section className="card space-y-4" aria-labelledby="export-title">
+        <h2 id="export-title" className="text-lg font-semibold">Export your data</h2>
+        {preview ? (
+          <>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {COUNT_LABELS.map(([key, label]) => (
+                <div key={key} className="rounded-lg border border-space-700 bg-space-800/60 p-3">
+                  <dt className="text-xs uppercase tracking-wide text-slate-400">{label}</dt>
+                  <dd className="text-xl font-semibold" data-count={key}>{preview.counts[key]}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="text-sm text-slate-300">
+              Total items: <strong>{preview.total_items}</strong> · Estimated file size: <strong>{preview.estimated_file_size_mb} MB</strong>
+            </p>
+          </>
+        ) : (
+          <p className="text-sm text-slate-400">Loading export preview…</p>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className="btn-primary" disabled={busy !== null} onClick={exportJson}>
+            Export JSON
+          </button>
+          <button type="button" className="btn-ghost" disabled={busy !== null || preview === null || noCards} title={noCards ? 'No flashcards to export' : undefined} onClick={exportApkg}>
+            Export flashcards (Anki .apkg)
+          </button>
+        </div>
+        {noCards && <p className="text-sm text-slate-400">No flashcards to export</p>}
+        {busy === 'export' && progress !== null && <ProgressBar label="Export progress" value={progress} />}
+      </section>
+
+      <ImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <AnkiImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <DangerZone busy={busy} run={run} onDeleted={loadPreview} />
+    </div>
+  );
+}
+
+interface SectionProps {
+  busy: Busy;
+  run(kind: Exclude<Busy, null>, work: () => Promise<void>): Promise<void>;
+}
+
+function ImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {
+  const toast = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [mode, setMode] = useState<'merge' | 'replace'>('merge');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = () => {
+    if (!file) return setProblem('Please select a file to import.');
+    if (!isJsonFile(file)) return setProblem('Please select a JSON file');
+    setProblem(null);
+    return run('import', async () => {
+      try {
+        let backup: Record<string, unknown>;
+        try {
+          backup = JSON.parse(await file.text()) as Record<string, unknown>;
+        } catch {
+          throw { detail: 'The file is not valid JSON (is it complete?)' };
+        }
+        if (typeof backup !== 'object' || backup === null || Array.isArray(backup)) throw { detail: 'The file is not an Astrolabe backup' };
+        const result = await importJsonBackup(backup, mode === 'merge', setProgress);
+        toast.success(result.message);
+        toast.info(importSummaryText(result), IMPORT_SUMMARY_MS);
+        onImported();
+      } catch (error) {
+        toast.error(`Import failed: ${errorText(error, 'please try again')}`);
+      }
+    });
+  };
+
+  return (
+    <section className="card space-y-4" aria-labelledby="import-title">
+      <h2 id="import-title" className="text-lg font-semibold">Import data</h2>
+      <label className="block text-sm">
+        <span className="mb-1 block text-slate-300">Backup file (.json)</span>
+        <input
+          type="file"
+          accept=".json,application/json"
+          className="field"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setProblem(null);
+          }}
+        />
+      </label>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm text-slate-300">Import mode</legend>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="import-mode" checked={mode === 'merge'} onChange={() => setMode('merge')} />
+          <span>
+            Merge <span className="text-emerald-300">(recommended)</span>
+            <span className="block text-xs text-slate-400">Adds what is new and updates what the backup already names; keeps everything else.</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="import-mode" checked={mode === 'replace'} onChange={() => setMode('replace')} />
+          <span>
+            Replace <span className="font-semibold text-red-400">(dangerous)</span>
+            <span className="block text-xs text-slate-400">Deletes all your current data, then restores the backup.</span>
+          </span>
+        </label>
+      </fieldset>
+      {problem && (
+        <p role="alert" className="text-sm text-red-300">
+          {problem}
+        </p>
+      )}
+      <button type="button" className={mode === 'replace' ? 'btn bg-red-700 text-white hover:bg-red-600' : 'btn-primary'} disabled={busy !== null} onClick={submit}>
+        {mode === 'replace' ? 'Replace my data' : 'Import'}
+      </button>
+      {busy === 'import' && progress !== null && <ProgressBar label="Import progress" value={progress} />}
+    </section>
+  );
+}
+
+type ImportProps = SectionProps & { progress: number | null; setProgress(p: number): void; onImported(): void };
+
+/** Migrating from Anki: a package's decks, cards, schedule and history (beside the JSON import). */
+function AnkiImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {
+  const toast = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    if (!file) return setProblem('Please select a file to import.');
+    if (!file.name.toLowerCase().endsWith('.apkg')) return setProblem('Please select an Anki package (.apkg)');
+    setProblem(null);
+    return run('anki', async () => {
+      try {
+        const result = await importApkg(file, setProgress);
+        toast.success(result.message);
+        toast.info(importSummaryText(result), IMPORT_SUMMARY_MS);
+        onImported();
+      } catch (error) {
+        toast.error(`Import failed: ${errorText(error, 'please try again')}`);
+      }
+    });
+  };
+  return (
+    <section className="card space-y-4" aria-labelledby="anki-title">
+      <h2 id="anki-title" className="text-lg font-semibold">Import from Anki</h2>
+      <p className="text-sm text-slate-400">Each deck becomes a concept (sub-decks its children); cards keep their schedule and review history.</p>
+      <label className="block text-sm">
+        <span className="mb-1 block text-slate-300">Anki package (.apkg)</span>
+        <input type="file" accept=".apkg" className="field" onChange={(e) => (setFile(e.target.files?.[0] ?? null), setProblem(null))} />
+      </label>
+      {problem && (
+        <p role="alert" className="text-sm text-red-300">
+          {problem}
+        </p>
+      )}
+      <button type="button" className="btn-primary" disabled={busy !== null} onClick={submit}>
+        Import Anki package
+      </button>
+      {busy === 'anki' && progress !== null && <ProgressBar label="Anki import progress" value={progress} />}
+    </section>
+  );
+}
+
+function DangerZone({ busy, run, onDeleted }: SectionProps & { onDeleted(): void }) {
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const exact = typed === DELETE_PHRASE;
+
+  const confirmDelete = () =>
+    run('delete', async () => {
+      try {
+        await deleteAllData();
+        toast.success('All data has been permanently deleted');
+        setOpen(false);
+        setTyped('');
+        onDeleted();
+      } catch {
+        toast.error('Failed to delete data');
+      }
+    });
+
+  return (
+    <section className="card space-y-3 border-red-700/60" aria-labelledby="danger-title">
+      <h2 id="danger-title" className="text-lg font-semibold text-red-300">Danger zone</h2>
+      <p className="text-sm text-slate-300">Deleting your data removes every concept, flashcard, review, note and file. Your account stays. This cannot be undone.</p>
+      {!open ? (
+        <button type="button" className="btn border border-red-600 text-red-200 hover:bg-red-950" onClick={() => setOpen(true)}>
+          Delete all data
+        </button>
+      ) : (
+        <div className="space-y-2">
+          <label className="block text-sm">
+            <span className="mb-1 block text-slate-300">
+              Type <strong className="font-mono text-red-300">{DELETE_PHRASE}</strong> to confirm
+            </span>
+            <input className="field font-mono" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" aria-label="Confirmation text" />
+          </label>
+          {typed && !exact && <p className="text-sm text-red-300">Please type the confirmation text exactly as shown.</p>}
+          <div className="flex gap-3">
+            <button type="button" className="btn bg-red-700 text-white hover:bg-red-600" disabled={!exact || busy !== null} onClick={confirmDelete}>
+              Permanently delete all data
+            </button>
+            <button type="button" className="btn-ghost" onClick={() => (setOpen(false), setTyped(''))}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * SQL of the Anki package export: which flashcards a package holds (all, one
+ * constellation's, or a list of concepts'), their decks, and their review history —
+ * read in pages of arrays (`raw()`), so 300,000 reviews never sit in memory as objects.
+ */
+
+/** Which of the person's flashcards go into a package: `?1` user, `?2` the scope's parameter. */
+export type CardScope = { kind: 'all' } | { kind: 'constellation'; id: number } | { kind: 'concepts'; ids: number[] };
+
+function scopeFilter(scope: CardScope): { sql: string; param: number | string } {
+  if (scope.kind === 'constellation') {
+    return { sql: 'AND f.concept_id IN (SELECT concept_id FROM constellation_concepts WHERE constellation_id = ?2)', param: scope.id };
+  }
+  if (scope.kind === 'concepts') return { sql: 'AND f.concept_id IN (SELECT value FROM json_each(?2))', param: JSON.stringify(scope.ids) };
+  return { sql: 'AND ?2 IS NOT NULL', param: 0 };
+}
+
+export async function constellationName(d1: D1Database, userId: number, id: number): Promise<string | null> {
+  const row = await d1.prepare('SELECT name FROM constellations WHERE id = ? AND user_id = ?').bind(id, userId).first<{ name: string }>();
+  return row?.name ?? null;
+}
+
+export interface DeckRow {
+  id: number;
+  title: string;
+  constellation_id: number | null;
+  constellation_name: string | null;
+}
+
+/** The concepts whose cards are exported, each with the first constellation it belongs to. */
+export async function readDecks(d1: D1Database, userId: number, scope: CardScope): Promise<DeckRow[]> {
+  const filter = scopeFilter(scope);
+  const { results } = await d1
+    .prepare(
+      `SELECT c.id, c.title, s.id AS constellation_id, s.name AS constellation_name FROM concepts c
+       LEFT JOIN constellations s ON s.id = (SELECT m.constellation_id FROM constellation_concepts m WHERE m.concept_id = c.id
+         ${scope.kind === 'constellation' ? 'AND m.constellation_id = ?2' : ''} ORDER BY m.constellation_id LIMIT 1)
+       WHERE c.user_id = ?1 AND c.id IN (SELECT f.concept_id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
+       ORDER BY c.id`,
+    )
+    .bind(userId, filter.param)
+    .all<DeckRow>();
+  return results;
+}
+
+/** Columns of a card page, in this order. */
+export const CARD_COLUMNS = ['id', 'uid', 'concept_id', 'question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at'] as const;
+
+export function readCardPage(d1: D1Database, userId: number, scope: CardScope, after: number, limit: number) {
+  const filter = scopeFilter(scope);
+  return d1
+    .prepare(`SELECT ${CARD_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM flashcards f WHERE f.user_id = ?1 ${filter.sql} AND f.id > ?3 ORDER BY f.id LIMIT ?4`)
+    .bind(userId, filter.param, after, limit)
+    .raw<(string | number | null)[]>();
+}
+
+/** Review history of the exported cards: [id, flashcard_id, reviewed_at, rating, state, scheduled_days, duration_ms]. */
+export function readReviewPage(d1: D1Database, userId: number, scope: CardScope, after: number, limit: number) {
+  const filter = scopeFilter(scope);
+  return d1
+    .prepare(
+      `SELECT l.id, l.flashcard_id, l.reviewed_at, l.rating, l.state, l.scheduled_days, l.duration_ms FROM review_logs l
+       WHERE l.user_id = ?1 AND l.flashcard_id IN (SELECT f.id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
+       AND l.id > ?3 ORDER BY l.id LIMIT ?4`,
+    )
+    .bind(userId, filter.param, after, limit)
+    .raw<number[]>();
+}
+
+/** The person's uploads by uuid (the last part of the R2 key) with their MIME type. */
+export async function uploadTypes(d1: D1Database, userId: number): Promise<Map<string, string>> {
+  const { results } = await d1.prepare('SELECT key, mime_type FROM files WHERE user_id = ?').bind(userId).all<{ key: string; mime_type: string }>();
+  return new Map(results.map((r) => [r.key.split('/').pop()!, r.mime_type]));
+}

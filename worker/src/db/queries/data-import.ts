@@ -1,0 +1,178 @@
+/**
+ * SQL of a staged import. Rows arrive in `import_rows` (JSON text, one statement per
+ * chunk through json_each), are checked there (duplicate identities, references to
+ * nothing), and are switched into the person's tables by INSERT … SELECT statements that
+ * run in one D1 batch — one transaction, so the switch lands whole or not at all.
+ * `?1` is the import id, `?2` the user id in every statement here.
+ */
+import type { SectionName } from '../../domain/data-format';
+
+const j = (field: string) => `json_extract(r.row, '$.${field}')`;
+const staged = (section: SectionName) => `FROM import_rows r WHERE r.import_id = ?1 AND r.section = '${section}'`;
+/** The person's object of `table` whose uid is the staged row's `field`. */
+const byUid = (table: string, alias: string, field: string) => `JOIN ${table} ${alias} ON ${alias}.user_id = ?2 AND ${alias}.uid = ${j(field)}`;
+
+/** What identifies a staged row, so checks and joins go through an index. */
+export const STAGED_IDENTITY: Partial<Record<SectionName, string>> = {
+  concepts: '$.uid',
+  concept_links: '$.uid',
+  constellations: '$.uid',
+  flashcards: '$.uid',
+  study_sessions: '$.uid',
+  reviews: '$.uid',
+  note_blocks: '$.uid',
+  daily_notes: '$.date',
+  files: '$.key',
+};
+
+export function stageRowsStatement(d1: D1Database, importId: string, section: SectionName, rowsJson: string) {
+  const identity = STAGED_IDENTITY[section];
+  return d1
+    .prepare(
+      `INSERT INTO import_rows (import_id, section, seq, uid, row)
+       SELECT ?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM import_rows WHERE import_id = ?1 AND section = ?2) + key,
+         ${identity ? `json_extract(value, '${identity}')` : 'NULL'}, value FROM json_each(?3)`,
+    )
+    .bind(importId, section, rowsJson);
+}
+
+/** A reference from a staged section's field to the identity of another section (and its table). */
+interface Reference {
+  section: SectionName;
+  field: string;
+  target: SectionName;
+  table: string;
+  column: string;
+}
+
+const REFERENCES: Reference[] = [
+  { section: 'concept_relations', field: 'parent_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'concept_relations', field: 'child_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'concept_links', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'concept_links', field: 'target_concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'constellation_concepts', field: 'constellation_uid', target: 'constellations', table: 'constellations', column: 'uid' },
+  { section: 'constellation_concepts', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'flashcards', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'study_session_cards', field: 'session_uid', target: 'study_sessions', table: 'study_sessions', column: 'uid' },
+  { section: 'study_session_cards', field: 'flashcard_uid', target: 'flashcards', table: 'flashcards', column: 'uid' },
+  { section: 'reviews', field: 'flashcard_uid', target: 'flashcards', table: 'flashcards', column: 'uid' },
+  { section: 'reviews', field: 'session_uid', target: 'study_sessions', table: 'study_sessions', column: 'uid' },
+  { section: 'note_blocks', field: 'note_date', target: 'daily_notes', table: 'daily_notes', column: 'date' },
+  { section: 'block_mentions', field: 'block_uid', target: 'note_blocks', table: 'note_blocks', column: 'uid' },
+  { section: 'block_mentions', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+];
+
+/**
+ * Statements finding problems in the staged rows, one row each at most: a section whose
+ * identities repeat, or a reference that names nothing in the file (nor, when merging,
+ * in the account). `?3` is merge.
+ */
+export function checkStagedStatements(d1: D1Database, importId: string, userId: number, merge: boolean) {
+  const dangling = REFERENCES.map(
+    (ref) => `SELECT '${ref.section}' AS section, '${ref.field}' AS field, ${j(ref.field)} AS value ${staged(ref.section)}
+      AND ${j(ref.field)} IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM import_rows x WHERE x.import_id = ?1 AND x.section = '${ref.target}' AND x.uid = ${j(ref.field)})
+      AND NOT (?3 AND EXISTS (SELECT 1 FROM ${ref.table} t WHERE t.user_id = ?2 AND t.${ref.column} = ${j(ref.field)})) LIMIT 1`,
+  );
+  const duplicates = `SELECT section, 'uid' AS field, uid AS value FROM import_rows WHERE import_id = ?1 AND uid IS NOT NULL
+    AND ?2 AND ?3 IS NOT NULL GROUP BY section, uid HAVING COUNT(*) > 1 LIMIT 1`;
+  return [duplicates, ...dangling].map((sql) => d1.prepare(sql).bind(importId, userId, merge ? 1 : 0));
+}
+
+export function countStagedStatement(d1: D1Database, importId: string) {
+  return d1.prepare('SELECT section, COUNT(*) AS n FROM import_rows WHERE import_id = ?1 GROUP BY section').bind(importId);
+}
+
+/** `ON CONFLICT` tail that makes an insert of objects an update of the same uids when merging. */
+const upsert = (merge: boolean, columns: string[]) =>
+  merge ? `ON CONFLICT (user_id, uid) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}` : '';
+
+const CONCEPT_COLUMNS = ['title', 'title_key', 'content', 'content_text', 'notes', 'source', 'source_url', 'category', 'mastery_level', 'next_review_at', 'created_at', 'updated_at'];
+const CONSTELLATION_COLUMNS = ['name', 'description', 'color', 'icon', 'created_at', 'updated_at'];
+const CARD_COLUMNS = ['question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at'];
+const SESSION_COLUMNS = ['method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at'];
+const BLOCK_COLUMNS = ['note_id', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at'];
+const REVIEW_COLUMNS = ['rating', 'state', 'due', 'stability', 'difficulty', 'elapsed_days', 'last_elapsed_days', 'scheduled_days', 'learning_steps', 'reviewed_at', 'duration_ms'];
+
+/** The INSERT … SELECT statements that write staged rows into the person's tables, in reference order. */
+export function switchInStatements(merge: boolean): string[] {
+  const stagedConcepts = `SELECT c.id FROM concepts c JOIN import_rows r ON r.import_id = ?1 AND r.section = 'concepts' AND r.uid = c.uid WHERE c.user_id = ?2`;
+  return [
+    // A merged concept whose content changes drops its live-room state, so the room re-seeds from it.
+    ...(merge
+      ? [
+          `DELETE FROM concept_docs WHERE user_id = ?2 AND concept_id IN (SELECT c.id FROM concepts c JOIN import_rows r
+             ON r.import_id = ?1 AND r.section = 'concepts' AND r.uid = c.uid WHERE c.user_id = ?2 AND c.content IS NOT ${j('content')})`,
+          `DELETE FROM concept_tags WHERE concept_id IN (${stagedConcepts})`,
+        ]
+      : []),
+    `INSERT INTO tags (user_id, name, name_key)
+     SELECT ?2, json_extract(t.value, '$.name'), json_extract(t.value, '$.key') FROM import_rows r, json_each(r.row, '$.tags') t
+     WHERE r.import_id = ?1 AND r.section IN ('tags', 'concepts') ORDER BY r.section = 'concepts', r.seq, t.key
+     ON CONFLICT (user_id, name_key) DO NOTHING`,
+    `INSERT INTO concepts (user_id, uid, ${CONCEPT_COLUMNS.join(', ')})
+     SELECT ?2, r.uid, ${CONCEPT_COLUMNS.map(j).join(', ')} ${staged('concepts')} ORDER BY r.seq ${upsert(merge, CONCEPT_COLUMNS)}`,
+    `INSERT OR IGNORE INTO concept_tags (concept_id, tag_id)
+     SELECT c.id, tg.id FROM import_rows r JOIN json_each(r.row, '$.tags') t ${byUid('concepts', 'c', 'uid')}
+     JOIN tags tg ON tg.user_id = ?2 AND tg.name_key = json_extract(t.value, '$.key')
+     WHERE r.import_id = ?1 AND r.section = 'concepts'`,
+    `INSERT OR IGNORE INTO concept_relations (user_id, parent_id, child_id)
+     SELECT ?2, p.id, ch.id FROM import_rows r ${byUid('concepts', 'p', 'parent_uid')} ${byUid('concepts', 'ch', 'child_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'concept_relations' ORDER BY r.seq`,
+    `INSERT INTO concept_links (user_id, uid, concept_id, target_concept_id, link_type, description, created_at)
+     SELECT ?2, r.uid, c.id, t.id, ${j('link_type')}, ${j('description')}, ${j('created_at')}
+     FROM import_rows r ${byUid('concepts', 'c', 'concept_uid')} ${byUid('concepts', 't', 'target_concept_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'concept_links' ORDER BY r.seq ON CONFLICT DO NOTHING`,
+    `INSERT INTO constellations (user_id, uid, ${CONSTELLATION_COLUMNS.join(', ')})
+     SELECT ?2, r.uid, ${CONSTELLATION_COLUMNS.map(j).join(', ')} ${staged('constellations')} ORDER BY r.seq ${upsert(merge, CONSTELLATION_COLUMNS)}`,
+    `INSERT OR IGNORE INTO constellation_concepts (constellation_id, concept_id, added_at)
+     SELECT s.id, c.id, ${j('added_at')} FROM import_rows r ${byUid('constellations', 's', 'constellation_uid')} ${byUid('concepts', 'c', 'concept_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'constellation_concepts' ORDER BY r.seq`,
+    `INSERT INTO flashcards (user_id, uid, concept_id, ${CARD_COLUMNS.join(', ')})
+     SELECT ?2, r.uid, c.id, ${CARD_COLUMNS.map(j).join(', ')} FROM import_rows r ${byUid('concepts', 'c', 'concept_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'flashcards' ORDER BY r.seq ${upsert(merge, ['concept_id', ...CARD_COLUMNS])}`,
+    `INSERT INTO study_sessions (user_id, uid, ${SESSION_COLUMNS.join(', ')})
+     SELECT ?2, r.uid, ${SESSION_COLUMNS.map(j).join(', ')} ${staged('study_sessions')} ORDER BY r.seq ${upsert(merge, SESSION_COLUMNS)}`,
+    `INSERT INTO study_session_cards (session_id, flashcard_id, position, rating, answered_at)
+     SELECT s.id, f.id, ${j('position')}, ${j('rating')}, ${j('answered_at')}
+     FROM import_rows r ${byUid('study_sessions', 's', 'session_uid')} ${byUid('flashcards', 'f', 'flashcard_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'study_session_cards' ORDER BY r.seq
+     ON CONFLICT (session_id, flashcard_id) DO UPDATE SET position = excluded.position, rating = excluded.rating, answered_at = excluded.answered_at`,
+    // Reviews never change once written: a merge keeps the ones it already has.
+    `INSERT INTO review_logs (user_id, uid, flashcard_id, session_id, ${REVIEW_COLUMNS.join(', ')}, card_before)
+     SELECT ?2, r.uid, f.id, s.id, ${REVIEW_COLUMNS.map(j).join(', ')}, COALESCE(${j('card_before')}, '{}')
+     FROM import_rows r ${byUid('flashcards', 'f', 'flashcard_uid')}
+     LEFT JOIN study_sessions s ON s.user_id = ?2 AND s.uid = ${j('session_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'reviews' ORDER BY r.seq ON CONFLICT DO NOTHING`,
+    `INSERT INTO daily_notes (user_id, date, title, created_at, updated_at)
+     SELECT ?2, ${j('date')}, ${j('title')}, ${j('created_at')}, ${j('updated_at')} ${staged('daily_notes')} ORDER BY r.seq
+     ON CONFLICT (user_id, date) DO UPDATE SET title = excluded.title, created_at = excluded.created_at, updated_at = excluded.updated_at`,
+    `INSERT INTO note_blocks (user_id, uid, ${BLOCK_COLUMNS.join(', ')})
+     SELECT ?2, r.uid, n.id, ${BLOCK_COLUMNS.slice(1).map(j).join(', ')}
+     FROM import_rows r JOIN daily_notes n ON n.user_id = ?2 AND n.date = ${j('note_date')}
+     WHERE r.import_id = ?1 AND r.section = 'note_blocks' ORDER BY r.seq ${upsert(merge, BLOCK_COLUMNS)}`,
+    `INSERT OR IGNORE INTO block_mentions (block_id, concept_id)
+     SELECT b.id, c.id FROM import_rows r ${byUid('note_blocks', 'b', 'block_uid')} ${byUid('concepts', 'c', 'concept_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'block_mentions' ORDER BY r.seq`,
+    // Files are re-linked only to bytes under the person's own prefix in this deployment.
+    `INSERT INTO files (user_id, key, file_name, mime_type, size, kind, created_at)
+     SELECT ?2, r.uid, ${j('file_name')}, ${j('mime_type')}, ${j('size')}, ${j('kind')}, ${j('created_at')} ${staged('files')}
+     AND substr(r.uid, 1, length('users/' || CAST(?2 AS INTEGER) || '/')) = 'users/' || CAST(?2 AS INTEGER) || '/'
+     ORDER BY r.seq ON CONFLICT DO NOTHING`,
+  ];
+}
+
+/** The account part of a backup: the time zone (study days, streak) and the preferences. */
+export const SWITCH_HEADER = [
+  `UPDATE users SET time_zone = COALESCE(json_extract((SELECT header FROM import_jobs WHERE id = ?1), '$.account.time_zone'), time_zone)
+   WHERE id = ?2`,
+  `INSERT INTO user_preferences (user_id, data, updated_at)
+   SELECT ?2, json_extract(header, '$.preferences'), created_at FROM import_jobs
+   WHERE id = ?1 AND json_type(header, '$.preferences') = 'object'
+   ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+];
+
+export const deleteImportStatement = (d1: D1Database, importId: string) =>
+  d1.prepare('DELETE FROM import_rows WHERE import_id = ?1').bind(importId);
+export const deleteImportJobStatement = (d1: D1Database, importId: string) =>
+  d1.prepare('DELETE FROM import_jobs WHERE id = ?1').bind(importId);

@@ -1,0 +1,186 @@
+/**
+ * SQL of the person's whole data: counts for the export preview, one page of each backup
+ * section (keyset-paged by id or rowid, references written as uids), and the statements
+ * that delete every row a person owns (delete-all, and the first half of a replace import).
+ */
+import type { SectionName } from '../../domain/data-format';
+
+/**
+ * One backup section read page by page: `?1` user, `?2` last key read, `?3` page size.
+ * SQLite writes each row's JSON itself (json_object), so the Worker only joins strings —
+ * a 300,000-review account never becomes 300,000 JavaScript objects.
+ */
+interface ExportQuery {
+  /** FROM … WHERE (scoped by ?1), without paging. */
+  from: string;
+  key: string;
+  fields: [name: string, expression: string][];
+}
+
+/** A column holding JSON text, embedded as JSON (text that is not JSON stays a string). */
+const jsonValue = (column: string) => `json(CASE WHEN json_valid(${column}) THEN ${column} ELSE json_quote(${column}) END)`;
+const tagNames = (conceptId: string) =>
+  `json((SELECT json_group_array(name) FROM (SELECT t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id
+     WHERE ct.concept_id = ${conceptId} ORDER BY t.name_key)))`;
+const plain = (alias: string, ...columns: string[]) => columns.map((c): [string, string] => [c, `${alias}.${c}`]);
+const CARD = ['due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'state'];
+
+export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
+  tags: { from: 'FROM tags t WHERE t.user_id = ?1', key: 't.id', fields: plain('t', 'name') },
+  concepts: {
+    from: 'FROM concepts c WHERE c.user_id = ?1',
+    key: 'c.id',
+    fields: [
+      ...plain('c', 'uid', 'title'),
+      ['content', jsonValue('c.content')],
+      ...plain('c', 'content_text', 'notes', 'source', 'source_url', 'category', 'mastery_level', 'next_review_at'),
+      ['tags', tagNames('c.id')],
+      ...plain('c', 'created_at', 'updated_at'),
+    ],
+  },
+  concept_relations: {
+    from: `FROM concept_relations r JOIN concepts p ON p.id = r.parent_id JOIN concepts ch ON ch.id = r.child_id WHERE r.user_id = ?1`,
+    key: 'r.rowid',
+    fields: [['parent_uid', 'p.uid'], ['child_uid', 'ch.uid']],
+  },
+  concept_links: {
+    from: `FROM concept_links l JOIN concepts c ON c.id = l.concept_id JOIN concepts t ON t.id = l.target_concept_id WHERE l.user_id = ?1`,
+    key: 'l.id',
+    fields: [['uid', 'l.uid'], ['concept_uid', 'c.uid'], ['target_concept_uid', 't.uid'], ...plain('l', 'link_type', 'description', 'created_at')],
+  },
+  constellations: {
+    from: 'FROM constellations s WHERE s.user_id = ?1',
+    key: 's.id',
+    fields: plain('s', 'uid', 'name', 'description', 'color', 'icon', 'created_at', 'updated_at'),
+  },
+  constellation_concepts: {
+    from: `FROM constellation_concepts m JOIN constellations s ON s.id = m.constellation_id JOIN concepts c ON c.id = m.concept_id WHERE s.user_id = ?1`,
+    key: 'm.rowid',
+    fields: [['constellation_uid', 's.uid'], ['concept_uid', 'c.uid'], ['added_at', 'm.added_at']],
+  },
+  flashcards: {
+    from: 'FROM flashcards f JOIN concepts c ON c.id = f.concept_id WHERE f.user_id = ?1',
+    key: 'f.id',
+    fields: [
+      ['uid', 'f.uid'],
+      ['concept_uid', 'c.uid'],
+      ...plain('f', 'question', 'answer'),
+      ['tags', jsonValue('f.tags')],
+      ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'created_at', 'updated_at'),
+    ],
+  },
+  study_sessions: {
+    from: 'FROM study_sessions s WHERE s.user_id = ?1',
+    key: 's.id',
+    fields: plain('s', 'uid', 'method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at'),
+  },
+  study_session_cards: {
+    from: `FROM study_session_cards sc JOIN study_sessions s ON s.id = sc.session_id JOIN flashcards f ON f.id = sc.flashcard_id WHERE s.user_id = ?1`,
+    key: 'sc.rowid',
+    fields: [['session_uid', 's.uid'], ['flashcard_uid', 'f.uid'], ...plain('sc', 'position', 'rating', 'answered_at')],
+  },
+  reviews: {
+    from: `FROM review_logs l JOIN flashcards f ON f.id = l.flashcard_id LEFT JOIN study_sessions s ON s.id = l.session_id WHERE l.user_id = ?1`,
+    key: 'l.id',
+    fields: [
+      ['uid', 'l.uid'],
+      ['flashcard_uid', 'f.uid'],
+      ['session_uid', 's.uid'],
+      ...plain('l', 'rating', ...CARD, 'last_elapsed_days', 'reviewed_at', 'duration_ms'),
+      ['card_before', jsonValue('l.card_before')],
+    ],
+  },
+  daily_notes: { from: 'FROM daily_notes n WHERE n.user_id = ?1', key: 'n.id', fields: plain('n', 'date', 'title', 'created_at', 'updated_at') },
+  note_blocks: {
+    from: 'FROM note_blocks b JOIN daily_notes n ON n.id = b.note_id WHERE b.user_id = ?1',
+    key: 'b.id',
+    fields: [['uid', 'b.uid'], ['note_date', 'n.date'], ...plain('b', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at')],
+  },
+  block_mentions: {
+    from: `FROM block_mentions m JOIN note_blocks b ON b.id = m.block_id JOIN concepts c ON c.id = m.concept_id WHERE b.user_id = ?1`,
+    key: 'm.rowid',
+    fields: [['block_uid', 'b.uid'], ['concept_uid', 'c.uid']],
+  },
+  files: { from: 'FROM files x WHERE x.user_id = ?1', key: 'x.id', fields: plain('x', 'key', 'file_name', 'mime_type', 'size', 'kind', 'created_at') },
+};
+
+const pageSql = ({ from, key, fields }: ExportQuery) =>
+  `SELECT ${key} AS k, json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')}) AS j
+   ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
+
+/** One page of a section: each row's JSON text, and the key to continue after. */
+export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: number, limit: number) {
+  const { results } = await d1.prepare(pageSql(EXPORT_QUERIES[section])).bind(userId, after, limit).all<{ k: number; j: string }>();
+  return { rows: results.map((row) => row.j), lastKey: results.length ? Number(results.at(-1)!.k) : after };
+}
+
+export async function readAccountHeader(d1: D1Database, userId: number) {
+  const [user, prefs] = await d1.batch<{ time_zone?: string | null; data?: string }>([
+    d1.prepare('SELECT time_zone FROM users WHERE id = ?').bind(userId),
+    d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
+  ]);
+  const data = prefs!.results[0]?.data;
+  let preferences: unknown = null;
+  try {
+    preferences = data ? JSON.parse(data) : null;
+  } catch {
+    preferences = null;
+  }
+  return { account: { time_zone: user!.results[0]?.time_zone ?? null }, preferences };
+}
+
+export interface DataCounts {
+  concepts: number;
+  flashcards: number;
+  reviews: number;
+  study_sessions: number;
+  constellations: number;
+  notes: number;
+  blocks: number;
+  links: number;
+}
+
+export async function countUserData(d1: D1Database, userId: number): Promise<DataCounts> {
+  const row = await d1
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM concepts WHERE user_id = ?1) AS concepts,
+         (SELECT COUNT(*) FROM flashcards WHERE user_id = ?1) AS flashcards,
+         (SELECT COUNT(*) FROM review_logs WHERE user_id = ?1) AS reviews,
+         (SELECT COUNT(*) FROM study_sessions WHERE user_id = ?1) AS study_sessions,
+         (SELECT COUNT(*) FROM constellations WHERE user_id = ?1) AS constellations,
+         (SELECT COUNT(*) FROM daily_notes WHERE user_id = ?1) AS notes,
+         (SELECT COUNT(*) FROM note_blocks WHERE user_id = ?1) AS blocks,
+         (SELECT COUNT(*) FROM concept_links WHERE user_id = ?1) AS links`,
+    )
+    .bind(userId)
+    .first<DataCounts>();
+  return row!;
+}
+
+/**
+ * Every row the person owns, children before parents (no reliance on cascades), `?1` the
+ * user. The summary tables (flashcard_stats, review_activity) follow by their triggers.
+ */
+export const DELETE_USER_ROWS = [
+  'DELETE FROM review_logs WHERE user_id = ?1',
+  'DELETE FROM study_session_cards WHERE session_id IN (SELECT id FROM study_sessions WHERE user_id = ?1)',
+  'DELETE FROM study_sessions WHERE user_id = ?1',
+  'DELETE FROM flashcards WHERE user_id = ?1',
+  'DELETE FROM block_mentions WHERE block_id IN (SELECT id FROM note_blocks WHERE user_id = ?1)',
+  'DELETE FROM note_blocks WHERE user_id = ?1',
+  'DELETE FROM daily_notes WHERE user_id = ?1',
+  'DELETE FROM constellation_concepts WHERE constellation_id IN (SELECT id FROM constellations WHERE user_id = ?1)',
+  'DELETE FROM constellations WHERE user_id = ?1',
+  'DELETE FROM concept_links WHERE user_id = ?1',
+  'DELETE FROM concept_relations WHERE user_id = ?1',
+  'DELETE FROM concept_tags WHERE concept_id IN (SELECT id FROM concepts WHERE user_id = ?1)',
+  'DELETE FROM tags WHERE user_id = ?1',
+  // Live-room states: rooms re-seed from whatever content exists next.
+  'DELETE FROM concept_docs WHERE user_id = ?1',
+  'DELETE FROM concepts WHERE user_id = ?1',
+  'DELETE FROM files WHERE user_id = ?1',
+  'DELETE FROM user_preferences WHERE user_id = ?1',
+];
+
+export const deleteUserRowsStatements = (d1: D1Database, userId: number) =>
+  DELETE_USER_ROWS.map((sql) => d1.prepare(sql).bind(userId));

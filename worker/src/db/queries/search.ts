@@ -1,0 +1,155 @@
+/**
+ * Global search over the FTS5 indexes of migrations 0001 and 0012. Every statement is
+ * scoped to one person: an index holds everyone's rows, and each hit is joined to its row
+ * and kept only when the row's `user_id` is the person's, so another person's text never
+ * reaches a page or a total.
+ *
+ * A page is chosen first from rowids and bm25 scores alone; snippets, which re-read and
+ * re-tokenize the text, are made afterwards for the page's rows only. CROSS JOIN fixes the
+ * join order SQLite would otherwise get wrong (walking every row of the person and probing
+ * the index once per row).
+ */
+import type { SearchType } from '../../domain/search-query';
+
+interface SearchIndex {
+  fts: string;
+  table: string;
+  /** bm25 column weights: a title or name match outranks a body match. */
+  weights: string;
+  /** What a result shows; `t` is the indexed row, `f` the index (for snippet()). */
+  columns: string;
+  joins?: string;
+}
+
+/** snippet() with the sentinel marks that snippetToHtml() turns into <mark>. */
+const snippet = (fts: string, column: number, tokens: number) => `snippet(${fts}, ${column}, char(1), char(2), '…', ${tokens})`;
+
+const INDEXES: Record<SearchType, SearchIndex> = {
+  concepts: {
+    fts: 'concepts_fts',
+    table: 'concepts',
+    weights: '10.0, 1.0',
+    columns: `t.id, t.title, ${snippet('concepts_fts', 1, 24)} AS snippet`,
+  },
+  flashcards: {
+    fts: 'flashcards_fts',
+    table: 'flashcards',
+    weights: '2.0, 1.0',
+    columns: `t.id, t.concept_id, t.question, ${snippet('flashcards_fts', 0, 48)} AS question_snippet,
+      ${snippet('flashcards_fts', 1, 24)} AS answer_snippet, c.title AS concept_title`,
+    joins: 'JOIN concepts c ON c.id = t.concept_id',
+  },
+  notes: {
+    fts: 'note_blocks_fts',
+    table: 'note_blocks',
+    weights: '1.0',
+    columns: `n.id, n.date, n.title, t.id AS block_id, ${snippet('note_blocks_fts', 0, 24)} AS snippet`,
+    joins: 'JOIN daily_notes n ON n.id = t.note_id',
+  },
+  constellations: {
+    fts: 'constellations_fts',
+    table: 'constellations',
+    weights: '10.0, 1.0',
+    columns: `t.id, t.name, t.color, t.icon, ${snippet('constellations_fts', 1, 24)} AS snippet`,
+  },
+};
+
+export interface ConceptHitRow {
+  id: number;
+  title: string;
+  snippet: string;
+}
+export interface FlashcardHitRow {
+  id: number;
+  concept_id: number;
+  question: string;
+  question_snippet: string;
+  answer_snippet: string;
+  concept_title: string;
+}
+export interface NoteHitRow {
+  id: number;
+  date: string;
+  title: string | null;
+  block_id: number;
+  snippet: string;
+}
+export interface ConstellationHitRow {
+  id: number;
+  name: string;
+  color: string;
+  icon: string | null;
+  snippet: string;
+}
+export interface HitRows {
+  concepts: ConceptHitRow;
+  flashcards: FlashcardHitRow;
+  notes: NoteHitRow;
+  constellations: ConstellationHitRow;
+}
+
+/** One page of a person's hits of one kind, best first. `match` is an FTS5 expression from buildMatchQuery(). */
+export function searchPage(d1: D1Database, type: SearchType, userId: number, match: string, skip: number, limit: number) {
+  const { fts, table, weights, columns, joins = '' } = INDEXES[type];
+  return d1
+    .prepare(
+      `WITH page AS (
+         SELECT f.rowid AS id, bm25(${fts}, ${weights}) AS score
+         FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid
+         WHERE ${fts} MATCH ?1 AND t.user_id = ?2
+         ORDER BY score, id LIMIT ?3 OFFSET ?4)
+       SELECT ${columns}
+       FROM page CROSS JOIN ${fts} f ON f.rowid = page.id CROSS JOIN ${table} t ON t.id = page.id ${joins}
+       WHERE ${fts} MATCH ?1
+       ORDER BY page.score, page.id`,
+    )
+    .bind(match, userId, limit, skip);
+}
+
+/** How many of a person's rows of one kind match. */
+export function searchTotal(d1: D1Database, type: SearchType, userId: number, match: string) {
+  const { fts, table } = INDEXES[type];
+  return d1
+    .prepare(`SELECT count(*) AS total FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid WHERE ${fts} MATCH ?1 AND t.user_id = ?2`)
+    .bind(match, userId);
+}
+
+/**
+ * The quick switcher's concepts: titles holding every typed word anywhere (at a word's start
+ * or inside it), read from the covering titles index. `words` and `phrase` are folded like
+ * title keys; the title equal to the phrase comes first, then titles starting with it.
+ */
+export function quickConcepts(d1: D1Database, userId: number, phrase: string, words: string[], limit: number) {
+  return d1
+    .prepare(
+      `SELECT id, title FROM concepts
+       WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM json_each(?3) w WHERE instr(title_key, w.value) = 0)
+       ORDER BY CASE WHEN title_key = ?2 THEN 0 WHEN substr(title_key, 1, length(?2)) = ?2 THEN 1 ELSE 2 END, title_key, id
+       LIMIT ?4`,
+    )
+    .bind(userId, phrase, JSON.stringify(words), limit);
+}
+
+/** The person's latest daily notes, or those whose date or title holds the typed text. */
+export function quickNotes(d1: D1Database, userId: number, text: string, limit: number) {
+  return d1
+    .prepare(
+      `SELECT id, date, title FROM daily_notes
+       WHERE user_id = ?1 AND (?2 = '' OR instr(date, ?2) > 0 OR instr(lower(coalesce(title, '')), ?2) > 0)
+       ORDER BY date DESC LIMIT ?3`,
+    )
+    .bind(userId, text, limit);
+}
+
+/** The person's concepts (not `conceptId`) whose title key is one of `keys`. */
+export function conceptsTitled(d1: D1Database, userId: number, conceptId: number, keys: string[]) {
+  return d1
+    .prepare('SELECT id, title FROM concepts WHERE user_id = ?1 AND id <> ?2 AND title_key IN (SELECT value FROM json_each(?3))')
+    .bind(userId, conceptId, JSON.stringify(keys));
+}
+
+/** A person's concept's plain text, or null when the concept is not theirs. */
+export async function conceptText(d1: D1Database, userId: number, conceptId: number): Promise<string | null> {
+  const row = await d1.prepare('SELECT content_text FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ content_text: string }>();
+  return row ? row.content_text : null;
+}

@@ -1,0 +1,216 @@
+/**
+ * The JSON backup format (issue 15), written once for the exporter, the importer and the
+ * page that uploads a backup in chunks. A backup is one object: `format`,
+ * `format_version`, `exported_at`, `account`, `preferences`, then one flat array per
+ * section below. Objects are named by a stable `uid` (tags by name, daily notes by date,
+ * files by their storage key), and references between them are uids, never ids, so a
+ * backup restores into any account and a merge recognises what it already holds.
+ */
+import { z } from 'zod';
+
+export const EXPORT_FORMAT = 'astrolabe-export';
+export const FORMAT_VERSION = 1;
+export const DEFAULT_EXPORT_FILE_NAME = 'pkm_export.json';
+
+/** Limits a file must respect before anything is parsed or written. */
+export const IMPORT_LIMITS = {
+  /** One-request import (multipart); bigger backups go through the chunked calls. */
+  maxFileBytes: 16 * 1024 * 1024,
+  /** Deeper JSON than any backup has is refused before JSON.parse sees it. */
+  maxDepth: 16,
+  /** Rows per section in one import. */
+  maxRows: 1_000_000,
+  /** Serialised size of the rows one chunked call sends (the API's body limit is 1 MB). */
+  chunkBytes: 900 * 1024,
+} as const;
+
+const uid = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uid must be 1-64 letters, digits, - or _');
+const time = z.number().int().min(0).max(8.64e15);
+const text = (max: number) => z.string().max(max);
+const json = z.unknown();
+
+const concept = z.object({
+  uid,
+  title: text(500).min(1),
+  content: json.optional(),
+  content_text: text(2_000_000).default(''),
+  notes: text(100_000).nullable().default(null),
+  source: text(50).default('MANUAL'),
+  source_url: text(2048).nullable().default(null),
+  category: text(200).nullable().default(null),
+  mastery_level: z.number().min(0).max(1).nullable().default(null),
+  next_review_at: time.nullable().default(null),
+  tags: z.array(text(100).min(1)).max(1000).default([]),
+  created_at: time,
+  updated_at: time,
+});
+
+const card = {
+  due: time,
+  stability: z.number().min(0).max(1e9),
+  difficulty: z.number().min(0).max(100),
+  elapsed_days: z.number().int().min(0),
+  scheduled_days: z.number().int().min(0),
+  learning_steps: z.number().int().min(0),
+  state: z.number().int().min(0).max(3),
+};
+
+/** Row schemas per section, in the order a restore writes them (references first). */
+export const SECTIONS = {
+  tags: z.object({ name: text(100).min(1) }),
+  concepts: concept,
+  concept_relations: z.object({ parent_uid: uid, child_uid: uid }),
+  concept_links: z.object({
+    uid,
+    concept_uid: uid,
+    target_concept_uid: uid,
+    link_type: text(50).default('wiki'),
+    description: text(2000).nullable().default(null),
+    created_at: time,
+  }),
+  constellations: z.object({
+    uid,
+    name: text(200).min(1),
+    description: text(5000).nullable().default(null),
+    color: text(50).default('#4e337c'),
+    icon: text(50).nullable().default(null),
+    created_at: time,
+    updated_at: time,
+  }),
+  constellation_concepts: z.object({ constellation_uid: uid, concept_uid: uid, added_at: time }),
+  flashcards: z.object({
+    uid,
+    concept_uid: uid,
+    question: text(100_000),
+    answer: text(100_000),
+    tags: z.array(text(100)).max(1000).default([]),
+    ...card,
+    reps: z.number().int().min(0),
+    lapses: z.number().int().min(0),
+    last_review: time.nullable(),
+    created_at: time,
+    updated_at: time,
+  }),
+  study_sessions: z.object({
+    uid,
+    method_type: text(50),
+    scope: text(50),
+    total_cards: z.number().int().min(0),
+    cards_reviewed: z.number().int().min(0),
+    rating_sum: z.number().int().min(0),
+    started_at: time,
+    ended_at: time.nullable(),
+  }),
+  study_session_cards: z.object({
+    session_uid: uid,
+    flashcard_uid: uid,
+    position: z.number().int().min(0),
+    rating: z.number().int().min(1).max(4).nullable(),
+    answered_at: time.nullable(),
+  }),
+  reviews: z.object({
+    uid,
+    flashcard_uid: uid,
+    session_uid: uid.nullable().default(null),
+    rating: z.number().int().min(1).max(4),
+    ...card,
+    last_elapsed_days: z.number().int().min(0),
+    reviewed_at: time,
+    duration_ms: z.number().int().min(0).nullable().default(null),
+    card_before: json,
+  }),
+  daily_notes: z.object({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    title: text(500).nullable().default(null),
+    created_at: time,
+    updated_at: time,
+  }),
+  note_blocks: z.object({
+    uid,
+    note_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    text: text(200_000),
+    plain_text: text(200_000).default(''),
+    order_idx: z.number().int(),
+    created_at: time,
+    updated_at: time,
+  }),
+  block_mentions: z.object({ block_uid: uid, concept_uid: uid }),
+  files: z.object({
+    key: text(300),
+    file_name: text(300),
+    mime_type: text(200),
+    size: z.number().int().min(0),
+    kind: text(20),
+    created_at: time,
+  }),
+} as const;
+
+export type SectionName = keyof typeof SECTIONS;
+export const SECTION_NAMES = Object.keys(SECTIONS) as SectionName[];
+export type SectionRow<S extends SectionName> = z.infer<(typeof SECTIONS)[S]>;
+
+/** Everything in a backup that is not a section: checked before any row is staged. */
+export const backupHeader = z.object({
+  format: z.literal(EXPORT_FORMAT).optional(),
+  format_version: z.literal(FORMAT_VERSION, {
+    errorMap: () => ({ message: `Unsupported format_version (this server reads version ${FORMAT_VERSION})` }),
+  }),
+  account: z.object({ time_zone: z.string().max(100).nullable().default(null) }).default({ time_zone: null }),
+  preferences: z.record(z.unknown()).nullable().default(null),
+});
+export type BackupHeader = z.infer<typeof backupHeader>;
+
+/** What the import answers (spec document 3 §3: message, concepts, flashcards, reviews, study_sessions). */
+export interface ImportResult {
+  message: string;
+  concepts: number;
+  flashcards: number;
+  reviews: number;
+  study_sessions: number;
+}
+
+/** The toast after an import (spec document 3 §8). */
+export function importSummaryText(result: Omit<ImportResult, 'message'>): string {
+  return `Imported: ${result.concepts} concepts, ${result.flashcards} flashcards, ${result.reviews} reviews, ${result.study_sessions} study sessions`;
+}
+
+/**
+ * The deepest nesting of a JSON text, found by one pass that skips strings. A file
+ * nested deeper than `limit` is refused before JSON.parse (which would recurse on it).
+ */
+export function jsonDepthExceeds(textValue: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < textValue.length; i++) {
+    const ch = textValue.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      if (++depth > limit) return true;
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return false;
+}
+
+const utf8 = new TextEncoder();
+
+/** Splits rows into chunks whose JSON (UTF-8) stays under `maxBytes`; a row is never split. */
+export function chunkRows<T>(rows: readonly T[], maxBytes: number): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const rowSize = utf8.encode(JSON.stringify(row)).length + 1;
+    if (current.length > 0 && size + rowSize > maxBytes) {
+      chunks.push(current);
+      current = [];
+      size = 2;
+    }
+    current.push(row);
+    size += rowSize;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}

@@ -1,0 +1,94 @@
+/**
+ * Data export and import (spec document 3 §7 /export-import, issue 15): the JSON backup
+ * (preview, streamed download, restore in one request or in chunks), the Anki package
+ * both ways, and delete-all.
+ */
+import { Hono } from 'hono';
+import type { AppEnv, Env } from '../env';
+import { DEFAULT_APKG_FILE_NAME } from '../domain/anki';
+import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, type SectionName } from '../domain/data-format';
+import type { CardScope } from '../db/queries/anki';
+import { requireUser } from '../lib/auth';
+import { validate } from '../lib/validate';
+import { exportPreview, exportStream } from '../services/data-export';
+import {
+  abandonImport,
+  commitImport,
+  importBackup,
+  parseBackupText,
+  readImportFile,
+  stageImportRows,
+  startImport,
+  type FailPoint,
+} from '../services/data-import';
+import { buildApkg } from '../services/apkg-export';
+import { MAX_APKG_BYTES, importApkg } from '../services/apkg-import';
+import { deleteAllUserData } from '../services/delete-all';
+import { contentDisposition } from '../services/uploads';
+import { apkgExportBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
+
+/** Test-only failure injection (`x-test-fail-import: middle`), honoured only when ENVIRONMENT is 'test'. */
+function failPoint(env: Env, header: string | undefined): FailPoint {
+  return env.ENVIRONMENT === 'test' && header === 'middle' ? 'middle' : null;
+}
+
+export const exportImportRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .get('/export/preview', async (c) => {
+    const { estimated_bytes: _bytes, ...preview } = await exportPreview(c.env.DB, c.get('userId'));
+    return c.json(preview, 200);
+  })
+  .get('/export/json', async (c) => {
+    const { estimated_bytes } = await exportPreview(c.env.DB, c.get('userId'));
+    return c.body(exportStream(c.env.DB, c.get('userId'), Date.now()), 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': contentDisposition('attachment', DEFAULT_EXPORT_FILE_NAME),
+      // No Content-Length for a stream: the page shows progress against this estimate.
+      'X-Estimated-Size': String(estimated_bytes),
+      'Cache-Control': 'no-store',
+    });
+  })
+  .post('/export/apkg', validate('json', apkgExportBody), async (c) => {
+    const { constellation_id, concept_ids } = c.req.valid('json');
+    const scope: CardScope = constellation_id ? { kind: 'constellation', id: constellation_id } : concept_ids ? { kind: 'concepts', ids: concept_ids } : { kind: 'all' };
+    const { bytes } = await buildApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), scope }, Date.now());
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': contentDisposition('attachment', DEFAULT_APKG_FILE_NAME),
+      'Content-Length': String(bytes.byteLength),
+    });
+  })
+  .post('/import/json', validate('query', importQuery), async (c) => {
+    const file = await readImportFile(c.req.raw, IMPORT_LIMITS.maxFileBytes);
+    const backup = parseBackupText(await file.text());
+    const props = { d1: c.env.DB, userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
+    const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, Date.now());
+    return c.json(result, 200);
+  })
+  .post('/import/apkg', async (c) => {
+    const file = await readImportFile(c.req.raw, MAX_APKG_BYTES);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(await importApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, Date.now()), 200);
+  })
+  .post('/import/json/start', validate('json', importStartBody), async (c) => {
+    const { merge, header } = c.req.valid('json');
+    const importId = await startImport({ d1: c.env.DB, userId: c.get('userId'), header, merge }, Date.now());
+    return c.json({ import_id: importId }, 201);
+  })
+  .post('/import/json/:importId/rows', validate('param', importIdParam), validate('json', importRowsBody), async (c) => {
+    const { section, rows } = c.req.valid('json');
+    const props = { d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId };
+    return c.json(await stageImportRows({ ...props, section: section as SectionName, rows }), 200);
+  })
+  .post('/import/json/:importId/commit', validate('param', importIdParam), async (c) => {
+    const props = { d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId };
+    return c.json(await commitImport({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }), 200);
+  })
+  .delete('/import/json/:importId', validate('param', importIdParam), async (c) => {
+    await abandonImport({ d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId });
+    return c.body(null, 204);
+  })
+  .delete('/user-data', validate('query', deleteAllQuery), async (c) => {
+    await deleteAllUserData({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId') });
+    return c.json({ message: 'All data has been permanently deleted' }, 200);
+  });

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { requireUser } from '../lib/auth';
+import { validate } from '../lib/validate';
+import { normaliseForMatch } from '../domain/title-keys';
+import { quickConcepts, quickNotes } from '../db/queries/search';
+import { presentConceptHit, presentConstellationHit, presentFlashcardHit, presentNoteHit } from '../presenters/search';
+import { globalSearch } from '../services/global-search';
+import { quickSearchQuery, searchQuery } from './search.schema';
+
+/** Notes the quick switcher lists under the concepts. */
+const QUICK_NOTES = 5;
+
+/**
+ * Global search (spec document 3 §2.2, §3, §7 GET /search) and the quick switcher. Only the
+ * signed-in person's concepts, flashcards, note blocks and constellations are searched.
+ * With `type`, only that kind is read (a tab turning its page); the other lists are empty
+ * and their totals null.
+ */
+export const searchRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .get('/', validate('query', searchQuery), async (c) => {
+    const { q, skip, limit, type } = c.req.valid('query');
+    const hits = await globalSearch({ d1: c.env.DB, userId: c.get('userId'), q, skip, limit, type });
+    const body = {
+      search_term: q,
+      results: {
+        concepts: hits.concepts?.rows.map(presentConceptHit) ?? [],
+        flashcards: hits.flashcards?.rows.map(presentFlashcardHit) ?? [],
+        notes: hits.notes?.rows.map(presentNoteHit) ?? [],
+        constellations: hits.constellations?.rows.map(presentConstellationHit) ?? [],
+      },
+      total_concepts: hits.concepts?.total ?? null,
+      total_flashcards: hits.flashcards?.total ?? null,
+      total_notes: hits.notes?.total ?? null,
+      total_constellations: hits.constellations?.total ?? null,
+    };
+    return c.json(body, 200);
+  })
+  .get('/quick', validate('query', quickSearchQuery), async (c) => {
+    const { q, limit } = c.req.valid('query');
+    const phrase = normaliseForMatch(q.trim()).replace(/\s+/g, ' ');
+    const words = phrase.split(' ').filter(Boolean);
+    const userId = c.get('userId');
+    // Before a letter is typed, the recent notes alone open the switcher.
+    const [notes, concepts] = await c.env.DB.batch<Record<string, unknown>>([
+      quickNotes(c.env.DB, userId, phrase, QUICK_NOTES),
+      ...(words.length ? [quickConcepts(c.env.DB, userId, phrase, words, limit)] : []),
+    ]);
+    return c.json(
+      {
+        concepts: ((concepts?.results ?? []) as { id: number; title: string }[]).map((r) => ({ id: r.id, title: r.title })),
+        notes: (notes!.results as { id: number; date: string; title: string | null }[]).map((r) => ({ id: r.id, date: r.date, title: r.title })),
+      },
+      200,
+    );
+  });

@@ -1,0 +1,221 @@
+/**
+ * The Anki package (issue 15): a schema-11 collection built with sql.js and zipped with
+ * fflate, with the schedule kept — each card's due date, interval, reps, lapses and FSRS
+ * memory state, and its review history in `revlog` — so Anki continues where the person
+ * left off. One deck per concept, under a parent deck per constellation; uploaded images
+ * in a card travel as media files.
+ */
+import { zipSync, strToU8, type Zippable } from 'fflate';
+import type { Database } from 'sql.js';
+import {
+  ANKI_DEFAULT_DECK_ID,
+  ANKI_MODEL_ID,
+  ANKI_SCHEMA,
+  FIELD_SEPARATOR,
+  ankiSchedule,
+  ankiTags,
+  answerTime,
+  basicModel,
+  cardTextToField,
+  collectionConf,
+  collectionCreated,
+  deckJson,
+  deckOptions,
+  deckPart,
+  revlogType,
+  sortField,
+} from '../domain/anki';
+import { DEFAULT_DESIRED_RETENTION } from '../domain/fsrs';
+import { CARD_COLUMNS, constellationName, readCardPage, readDecks, readReviewPage, uploadTypes, type CardScope, type DeckRow } from '../db/queries/anki';
+import { ApiError, notFound } from '../lib/errors';
+import { userFileKey } from '../lib/r2-keys';
+import { loadSqlite } from './sqlite-wasm';
+
+const PAGE = 5000;
+const CONCEPT_DECK_BASE = 1_500_000_000_000;
+const CONSTELLATION_DECK_BASE = 1_400_000_000_000;
+const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
+interface ApkgExportProps {
+  d1: D1Database;
+  bucket: R2Bucket;
+  userId: number;
+  scope: CardScope;
+}
+
+/** Deck names and ids: the concept's deck under its constellation's, names unique. */
+function buildDecks(decks: DeckRow[], nowSeconds: number) {
+  const json: Record<string, unknown> = { [ANKI_DEFAULT_DECK_ID]: deckJson(ANKI_DEFAULT_DECK_ID, 'Default', nowSeconds) };
+  const deckOf = new Map<number, number>();
+  const used = new Set<string>();
+  for (const deck of decks) {
+    const parent = deck.constellation_name === null ? null : deckPart(deck.constellation_name);
+    if (parent !== null && deck.constellation_id !== null) {
+      const parentId = CONSTELLATION_DECK_BASE + deck.constellation_id;
+      json[parentId] ??= deckJson(parentId, parent, nowSeconds);
+    }
+    let name = parent === null ? deckPart(deck.title) : `${parent}::${deckPart(deck.title)}`;
+    if (used.has(name.toLowerCase())) name = `${name} (${deck.id})`;
+    used.add(name.toLowerCase());
+    const id = CONCEPT_DECK_BASE + deck.id;
+    json[id] = deckJson(id, name, nowSeconds);
+    deckOf.set(deck.id, id);
+  }
+  return { json, deckOf };
+}
+
+async function checksum(text: string): Promise<number> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
+  return ((digest[0]! << 24) >>> 0) + (digest[1]! << 16) + (digest[2]! << 8) + digest[3]!;
+}
+
+/** Media collected from card text: `users/{id}/{uuid}` keys, numbered as Anki names them in the zip. */
+class MediaCollector {
+  readonly files: { uuid: string; name: string }[] = [];
+  private readonly names = new Map<string, string>();
+  /** `types`: the person's uploads, uuid → MIME type; an address to anything else stays text. */
+  constructor(
+    private readonly userId: number,
+    private readonly types: Map<string, string>,
+  ) {}
+  name = (owner: number, uuid: string): string | null => {
+    const type = this.types.get(uuid);
+    if (owner !== this.userId || !type) return null;
+    let name = this.names.get(uuid);
+    if (!name) {
+      name = `astrolabe-${uuid}.${IMAGE_EXTENSIONS[type] ?? 'bin'}`;
+      this.names.set(uuid, name);
+      this.files.push({ uuid, name });
+    }
+    return name;
+  };
+}
+
+async function writeCards(db: Database, props: ApkgExportProps, deckOf: Map<number, number>, media: MediaCollector, crt: number, now: number) {
+  const col = Object.fromEntries(CARD_COLUMNS.map((c, i) => [c, i])) as Record<(typeof CARD_COLUMNS)[number], number>;
+  const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, \'\')');
+  const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)');
+  const ankiIdOf = new Map<number, number>();
+  let lastId = 0;
+  let position = 0;
+  for (let after = 0; ; ) {
+    const rows = await readCardPage(props.d1, props.userId, props.scope, after, PAGE);
+    const fronts = rows.map((r) => cardTextToField(String(r[col.question]), media.name));
+    const sums = await Promise.all(fronts.map((f) => checksum(sortField(f))));
+    rows.forEach((r, i) => {
+      const id = Math.max(Number(r[col.created_at]), lastId + 1);
+      lastId = id;
+      ankiIdOf.set(Number(r[col.id]), id);
+      const mod = Math.floor(Number(r[col.updated_at]) / 1000);
+      const tags = ankiTags(JSON.parse(String(r[col.tags] ?? '[]')) as string[]);
+      const fields = fronts[i]! + FIELD_SEPARATOR + cardTextToField(String(r[col.answer]), media.name);
+      insertNote.run([id, String(r[col.uid]), ANKI_MODEL_ID, mod, tags, fields, sortField(fronts[i]!), sums[i]!]);
+      const card = {
+        due: Number(r[col.due]),
+        stability: Number(r[col.stability]),
+        difficulty: Number(r[col.difficulty]),
+        elapsedDays: Number(r[col.elapsed_days]),
+        scheduledDays: Number(r[col.scheduled_days]),
+        learningSteps: Number(r[col.learning_steps]),
+        reps: Number(r[col.reps]),
+        lapses: Number(r[col.lapses]),
+        state: Number(r[col.state]),
+        lastReview: r[col.last_review] === null ? null : Number(r[col.last_review]),
+      };
+      const s = ankiSchedule(card, position++, crt, now, DEFAULT_DESIRED_RETENTION);
+      const deck = deckOf.get(Number(r[col.concept_id])) ?? ANKI_DEFAULT_DECK_ID;
+      insertCard.run([id, id, deck, mod, s.type, s.queue, s.due, s.ivl, s.factor, card.reps, card.lapses, s.left, s.data]);
+    });
+    if (rows.length < PAGE) break;
+    after = Number(rows.at(-1)![col.id]);
+  }
+  insertNote.free();
+  insertCard.free();
+  return { ankiIdOf, notes: position };
+}
+
+/**
+ * The history, staged then written in time order: a revlog row's `ivl` is the interval
+ * the answer gave (the scheduled days the next answer found, or the card's current
+ * interval for the last one), `lastIvl` the one before it. Ids are answer times in ms,
+ * nudged by a millisecond where two answers share one.
+ */
+async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<number, number>) {
+  db.run('CREATE TEMP TABLE answers (cid INTEGER, t INTEGER, ease INTEGER, state INTEGER, sched INTEGER, time INTEGER)');
+  const stage = db.prepare('INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?)');
+  for (let after = 0; ; ) {
+    const rows = await readReviewPage(props.d1, props.userId, props.scope, after, PAGE * 2);
+    for (const [, cardId, at, rating, state, sched, duration] of rows) {
+      stage.run([ankiIdOf.get(cardId!)!, at!, rating!, state!, sched!, answerTime(duration ?? null)]);
+    }
+    if (rows.length < PAGE * 2) break;
+    after = rows.at(-1)![0]!;
+  }
+  stage.free();
+  const read = db.prepare(
+    `SELECT a.cid, a.t, a.ease, a.state, a.sched, a.time, COALESCE(LEAD(a.sched) OVER (PARTITION BY a.cid ORDER BY a.t, a.rowid), c.ivl)
+     FROM answers a JOIN cards c ON c.id = a.cid ORDER BY a.t, a.rowid`,
+  );
+  const insert = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)');
+  let lastId = 0;
+  let count = 0;
+  while (read.step()) {
+    const [cid, t, ease, state, sched, time, ivl] = read.get() as number[];
+    lastId = Math.max(t!, lastId + 1);
+    insert.run([lastId, cid!, ease!, ivl!, sched!, state === 2 || state === 3 ? 2500 : 0, time!, revlogType(state!)]);
+    count++;
+  }
+  read.free();
+  insert.free();
+  db.run('DROP TABLE answers');
+  return count;
+}
+
+/** Builds the package; 404 for another person's constellation, 422 when no card matches. */
+export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ bytes: Uint8Array; cards: number; reviews: number }> {
+  const { d1, userId, scope } = props;
+  if (scope.kind === 'constellation' && (await constellationName(d1, userId, scope.id)) === null) throw notFound('Constellation');
+  const decks = await readDecks(d1, userId, scope);
+  if (!decks.length) throw new ApiError(422, 'no_flashcards', 'No flashcards to export');
+
+  const SQL = await loadSqlite();
+  const db = new SQL.Database();
+  try {
+    const nowSeconds = Math.floor(now / 1000);
+    const crt = collectionCreated(now);
+    const media = new MediaCollector(userId, await uploadTypes(d1, userId));
+    const { json: deckMap, deckOf } = buildDecks(decks, nowSeconds);
+    db.run(ANKI_SCHEMA);
+    db.run('BEGIN');
+    const { ankiIdOf, notes } = await writeCards(db, props, deckOf, media, crt, now);
+    const reviews = await writeRevlog(db, props, ankiIdOf);
+    db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, \'{}\')', [
+      crt,
+      now,
+      now,
+      JSON.stringify(collectionConf(notes)),
+      JSON.stringify(basicModel(nowSeconds)),
+      JSON.stringify(deckMap),
+      JSON.stringify(deckOptions(nowSeconds, DEFAULT_DESIRED_RETENTION)),
+    ]);
+    db.run('COMMIT');
+    const files: Zippable = { 'collection.anki2': [db.export(), { level: 1 }] };
+    db.close();
+    const mediaMap: Record<string, string> = {};
+    for (const [i, { uuid, name }] of media.files.entries()) {
+      const object = await props.bucket.get(userFileKey(userId, uuid));
+      if (!object) continue;
+      mediaMap[String(i)] = name;
+      files[String(i)] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+    }
+    files.media = strToU8(JSON.stringify(mediaMap));
+    return { bytes: zipSync(files), cards: notes, reviews };
+  } catch (error) {
+    try {
+      db.close();
+    } catch {
+      // already closed
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Importing an Anki package (issue 15, migrate from Anki). The package is unzipped
+ * (fflate), its collection read with sql.js — `collection.anki21b` (zstd, decoded with
+ * fzstd) when present, else `collection.anki21` or the legacy `collection.anki2` — and
+ * turned into the sections of a JSON backup: each deck a concept (sub-decks its
+ * children), each card a flashcard with its FSRS state, each answer a review. That
+ * backup then goes through the JSON import's staging and one-batch switch (merge), so an
+ * Anki import is as atomic as a restore, and importing the same package again updates
+ * the same objects (uids derive from Anki's ids). Images become uploads in R2.
+ */
+import { unzipSync } from 'fflate';
+import { decompress } from 'fzstd';
+import type { Database } from 'sql.js';
+import { deckPath, fieldToCardText, importCardState, isZstd, mediaNames, noteSides, noteTags, type AnkiReview } from '../domain/anki-import';
+import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
+import { sniffImageType } from '../domain/sniff-image';
+import { ApiError } from '../lib/errors';
+import { publicFileUrl, userFileKey } from '../lib/r2-keys';
+import { importBackup } from './data-import';
+import { loadSqlite } from './sqlite-wasm';
+import { contentDisposition } from './uploads';
+
+export const MAX_APKG_BYTES = 64 * 1024 * 1024;
+const COLLECTIONS = ['collection.anki21b', 'collection.anki21', 'collection.anki2'];
+
+const notAnki = () => new ApiError(422, 'invalid_apkg', 'The file is not an Anki package (.apkg)');
+
+/** The package's entries; 422 when it is not a zip or holds no collection. */
+export function openPackage(bytes: Uint8Array): { collection: Uint8Array; entries: Record<string, Uint8Array> } {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(bytes);
+  } catch {
+    throw notAnki();
+  }
+  const name = COLLECTIONS.find((n) => entries[n]);
+  if (!name) throw new ApiError(422, 'invalid_apkg', 'The package holds no Anki collection');
+  const raw = entries[name]!;
+  try {
+    return { collection: isZstd(raw) ? decompress(raw) : raw, entries };
+  } catch {
+    throw notAnki();
+  }
+}
+
+function all(db: Database, sql: string): unknown[][] {
+  return db.exec(sql)[0]?.values ?? [];
+}
+
+function readDecks(db: Database): Map<number, string[]> {
+  const hasTable = all(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'decks'").length > 0;
+  const rows: [number, string][] = hasTable
+    ? (all(db, 'SELECT id, name FROM decks') as [number, string][])
+    : Object.values(JSON.parse(String(all(db, 'SELECT decks FROM col')[0]?.[0] ?? '{}')) as Record<string, { id: number; name: string }>).map((d) => [d.id, d.name]);
+  return new Map(rows.map(([id, name]) => [Number(id), deckPath(name)]));
+}
+
+interface ImportApkgProps {
+  d1: D1Database;
+  bucket: R2Bucket;
+  userId: number;
+  bytes: Uint8Array;
+}
+
+type Sections = Record<SectionName, unknown[]>;
+
+/** Each deck path holding cards, and its ancestors, as concepts named by their path. */
+function deckConcepts(decks: Map<number, string[]>, usedDecks: Set<number>, now: number, sections: Sections) {
+  const uidOfPath = new Map<string, string>();
+  const ensure = (path: string[]): string => {
+    const key = path.join('\x1f');
+    let uid = uidOfPath.get(key);
+    if (uid) return uid;
+    uid = `anki-deck-${[...key].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0, 7).toString(36)}-${path.length}`;
+    uidOfPath.set(key, uid);
+    sections.concepts.push({ uid, title: path.at(-1)!.slice(0, 500), content: null, content_text: '', tags: [], created_at: now, updated_at: now });
+    if (path.length > 1) sections.concept_relations.push({ parent_uid: ensure(path.slice(0, -1)), child_uid: uid });
+    return uid;
+  };
+  const conceptOfDeck = new Map<number, string>();
+  for (const id of usedDecks) conceptOfDeck.set(id, ensure(decks.get(id) ?? ['Anki']));
+  return conceptOfDeck;
+}
+
+/** Stores the package's images that the notes use; returns their addresses by file name. */
+async function storeImages(props: ImportApkgProps, entries: Record<string, Uint8Array>, wanted: Set<string>, now: number, sections: Sections) {
+  const names = entries.media ? mediaNames(isZstd(entries.media) ? decompress(entries.media) : entries.media) : new Map<string, string>();
+  const stored: string[] = [];
+  const addresses = new Map<string, string>();
+  for (const [entry, fileName] of names) {
+    const raw = entries[entry];
+    if (!raw || !wanted.has(fileName)) continue;
+    const bytes = isZstd(raw) ? decompress(raw) : raw;
+    const type = sniffImageType(bytes);
+    if (!type) continue;
+    const uuid = crypto.randomUUID();
+    const key = userFileKey(props.userId, uuid);
+    await props.bucket.put(key, bytes, {
+      httpMetadata: { contentType: type, contentDisposition: contentDisposition('inline', fileName) },
+      customMetadata: { userId: String(props.userId), fileName },
+    });
+    stored.push(key);
+    addresses.set(fileName, publicFileUrl(props.userId, uuid));
+    sections.files.push({ key, file_name: fileName.slice(0, 300), mime_type: type, size: bytes.byteLength, kind: 'image', created_at: now });
+  }
+  return { addresses, stored };
+}
+
+export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult> {
+  const { collection, entries } = openPackage(props.bytes);
+  const SQL = await loadSqlite();
+  let db: Database;
+  try {
+    db = new SQL.Database(collection);
+    all(db, 'SELECT 1 FROM cards LIMIT 1');
+  } catch {
+    throw notAnki();
+  }
+  const sections = Object.fromEntries(
+    ['tags', 'concepts', 'concept_relations', 'concept_links', 'constellations', 'constellation_concepts', 'flashcards', 'study_sessions', 'study_session_cards', 'reviews', 'daily_notes', 'note_blocks', 'block_mentions', 'files'].map((s) => [s, []]),
+  ) as unknown as Sections;
+  let stored: string[] = [];
+  try {
+    const crt = Number(all(db, 'SELECT crt FROM col')[0]?.[0] ?? Math.floor(now / 1000));
+    const decks = readDecks(db);
+    const notes = new Map((all(db, 'SELECT id, flds, tags FROM notes') as [number, string, string][]).map(([id, flds, tags]) => [id, { flds, tags }]));
+    const cards = all(db, 'SELECT id, nid, did, ord, type, queue, due, ivl, reps, lapses, data, mod FROM cards ORDER BY id') as (number | string)[][];
+    const reviews = new Map<number, AnkiReview[]>();
+    for (const [at, cid, ease, time, type] of all(db, 'SELECT id, cid, ease, time, type FROM revlog ORDER BY id') as number[][]) {
+      reviews.set(cid!, [...(reviews.get(cid!) ?? []), { at: at!, ease: ease!, time: time!, type: type! }]);
+    }
+    const wanted = new Set([...notes.values()].flatMap((n) => [...n.flds.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)/gi)].map((m) => decodeURIComponent(m[1]!))));
+    const images = await storeImages(props, entries, wanted, now, sections);
+    stored = images.stored;
+    const conceptOfDeck = deckConcepts(decks, new Set(cards.map((c) => Number(c[2]))), now, sections);
+    const tagsOfConcept = new Map<string, Set<string>>();
+    for (const [id, nid, did, ord, type, queue, due, ivl, reps, lapses, data, mod] of cards) {
+      const note = notes.get(Number(nid));
+      if (!note) continue;
+      const sides = noteSides(note.flds, Number(ord));
+      const text = (html: string) => fieldToCardText(html, (name) => images.addresses.get(name) ?? null).slice(0, 100_000);
+      const tags = noteTags(note.tags);
+      const conceptUid = conceptOfDeck.get(Number(did))!;
+      tagsOfConcept.set(conceptUid, new Set([...(tagsOfConcept.get(conceptUid) ?? []), ...tags]));
+      const row = { type: Number(type), queue: Number(queue), due: Number(due), ivl: Number(ivl), reps: Number(reps), lapses: Number(lapses), data: String(data ?? '') };
+      const { card, logs } = importCardState(row, reviews.get(Number(id)) ?? [], crt, now);
+      const uid = `anki-card-${id}`;
+      sections.flashcards.push({
+        uid, concept_uid: conceptUid, question: text(sides.question), answer: text(sides.answer), tags,
+        due: card.due, stability: card.stability, difficulty: card.difficulty, elapsed_days: card.elapsedDays, scheduled_days: card.scheduledDays,
+        learning_steps: card.learningSteps, state: card.state, reps: card.reps, lapses: card.lapses, last_review: card.lastReview,
+        created_at: Number(id), updated_at: Number(mod) * 1000,
+      });
+      for (const log of logs) {
+        sections.reviews.push({
+          uid: `anki-rev-${id}-${log.reviewedAt}`, flashcard_uid: uid, rating: log.rating, state: log.state, due: log.due, stability: log.stability,
+          difficulty: log.difficulty, elapsed_days: log.elapsedDays, last_elapsed_days: log.lastElapsedDays, scheduled_days: log.scheduledDays,
+          learning_steps: log.learningSteps, reviewed_at: log.reviewedAt, duration_ms: log.durationMs, card_before: log.cardBefore,
+        });
+      }
+    }
+    for (const concept of sections.concepts as { uid: string; tags: string[] }[]) concept.tags = [...(tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
+    const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
+    const result = await importBackup({ d1: props.d1, userId: props.userId, backup: { header, sections }, merge: true }, now);
+    return { ...result, message: 'Anki package imported successfully' };
+  } catch (error) {
+    if (stored.length) await props.bucket.delete(stored);
+    throw error;
+  } finally {
+    db.close();
+  }
+}

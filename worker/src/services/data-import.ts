@@ -1,0 +1,234 @@
+/**
+ * Restoring a JSON backup (issue 15). An import is a job: rows are validated and staged
+ * in `import_rows` by as many calls as the file needs (one for a file sent whole, many
+ * for the page's chunked upload of a big backup), then `commitImport` checks the staged
+ * rows and switches them in with one D1 batch — replace empties the person's data in
+ * that same batch first. Nothing of the person's data changes before that batch, and the
+ * batch is one transaction, so a failure at any point leaves the account as it was; the
+ * staged rows of a failed or abandoned job are deleted.
+ */
+import { ZodError, type ZodIssue } from 'zod';
+import {
+  IMPORT_LIMITS,
+  SECTIONS,
+  SECTION_NAMES,
+  backupHeader,
+  chunkRows,
+  jsonDepthExceeds,
+  type BackupHeader,
+  type ImportResult,
+  type SectionName,
+} from '../domain/data-format';
+import { tagKey } from '../domain/tags';
+import { titleKey } from '../domain/wiki-links';
+import { deleteUserRowsStatements } from '../db/queries/data';
+import {
+  SWITCH_HEADER,
+  checkStagedStatements,
+  countStagedStatement,
+  deleteImportJobStatement,
+  deleteImportStatement,
+  stageRowsStatement,
+  switchInStatements,
+} from '../db/queries/data-import';
+import { ApiError, notFound } from '../lib/errors';
+import { readBodyWithLimit } from './uploads';
+
+const STALE_IMPORT_MS = 24 * 3_600_000;
+/** Stage statements sent per batch: keeps each D1 call well under its time limit. */
+const STAGE_STATEMENTS_PER_BATCH = 8;
+
+/** Test-only: fail the switch batch halfway, to prove it lands whole or not at all. */
+export type FailPoint = 'middle' | null;
+
+interface JobProps {
+  d1: D1Database;
+  userId: number;
+}
+
+/** Opens an import job for the backup's header; sweeps the person's stale jobs first. */
+export async function startImport({ d1, userId, header, merge }: JobProps & { header: BackupHeader; merge: boolean }, now: number) {
+  const importId = crypto.randomUUID();
+  await d1.batch([
+    d1.prepare('DELETE FROM import_jobs WHERE user_id = ? AND created_at < ?').bind(userId, now - STALE_IMPORT_MS),
+    d1
+      .prepare('INSERT INTO import_jobs (id, user_id, merge, header, created_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(importId, userId, merge ? 1 : 0, JSON.stringify(header), now),
+  ]);
+  return importId;
+}
+
+async function requireJob(d1: D1Database, userId: number, importId: string) {
+  const job = await d1.prepare('SELECT merge FROM import_jobs WHERE id = ? AND user_id = ?').bind(importId, userId).first<{ merge: number }>();
+  if (!job) throw notFound('Import');
+  return { merge: job.merge === 1 };
+}
+
+/** Validates one section's rows; the issues carry `[section, index, field]` as their location. */
+export function validateRows(section: SectionName, rows: unknown[], firstIndex = 0): unknown[] {
+  const schema = SECTIONS[section];
+  const issues: ZodIssue[] = [];
+  const valid = rows.map((row, i) => {
+    const result = schema.safeParse(row);
+    if (result.success) return stagedForm(section, result.data as Record<string, unknown>);
+    for (const issue of result.error.issues) issues.push({ ...issue, path: [section, firstIndex + i, ...issue.path] });
+    return null;
+  });
+  if (issues.length) throw new ZodError(issues.slice(0, 20));
+  return valid;
+}
+
+/** What the switch reads: tag names with their case-folded keys, a concept's title key. */
+function stagedForm(section: SectionName, row: Record<string, unknown>): Record<string, unknown> {
+  const tags = (names: string[]) => names.map((name) => ({ name, key: tagKey(name) }));
+  if (section === 'tags') return { tags: tags([row.name as string]) };
+  if (section === 'concepts') return { ...row, title_key: titleKey(row.title as string), tags: tags(row.tags as string[]) };
+  return row;
+}
+
+/** Stages already validated rows, a few statements per batch, each statement about one chunk. */
+async function stageValidRows(d1: D1Database, importId: string, section: SectionName, rows: unknown[]) {
+  const statements = chunkRows(rows, IMPORT_LIMITS.chunkBytes).map((chunk) => stageRowsStatement(d1, importId, section, JSON.stringify(chunk)));
+  for (let i = 0; i < statements.length; i += STAGE_STATEMENTS_PER_BATCH) {
+    await d1.batch(statements.slice(i, i + STAGE_STATEMENTS_PER_BATCH));
+  }
+}
+
+/** One chunked call: validates and stages rows of a section into the person's open job. */
+export async function stageImportRows({ d1, userId, importId, section, rows }: JobProps & { importId: string; section: SectionName; rows: unknown[] }) {
+  await requireJob(d1, userId, importId);
+  await stageValidRows(d1, importId, section, validateRows(section, rows));
+  return { staged: rows.length };
+}
+
+export async function abandonImport({ d1, userId, importId }: JobProps & { importId: string }) {
+  await requireJob(d1, userId, importId);
+  await d1.batch([deleteImportStatement(d1, importId), deleteImportJobStatement(d1, importId)]);
+}
+
+const countOf = (counts: Map<string, number>, section: SectionName) => counts.get(section) ?? 0;
+
+/**
+ * Checks the staged rows and switches them in with one batch. The job and its rows are
+ * deleted whatever happens; the person's data changes only if the batch succeeds.
+ */
+export async function commitImport({ d1, userId, importId, failAt = null }: JobProps & { importId: string; failAt?: FailPoint }): Promise<ImportResult> {
+  const { merge } = await requireJob(d1, userId, importId);
+  try {
+    const [counted, ...checks] = await d1.batch<Record<string, unknown>>([
+      countStagedStatement(d1, importId),
+      ...checkStagedStatements(d1, importId, userId, merge),
+    ]);
+    const counts = new Map(counted!.results.map((r) => [r.section as string, Number(r.n)]));
+    refuseProblems(checks.flatMap((c) => c.results) as unknown as Problem[], counts);
+    const switchIn = switchInStatements(merge).map((sql) => d1.prepare(sql).bind(importId, userId));
+    if (failAt === 'middle') {
+      // A write that breaks a NOT NULL constraint after half the statements have run.
+      switchIn.splice(Math.floor(switchIn.length / 2), 0, d1.prepare('INSERT INTO concepts (user_id, title, title_key, created_at, updated_at) VALUES (?, NULL, NULL, 0, 0)').bind(userId));
+    }
+    await d1.batch([
+      ...(merge ? [] : deleteUserRowsStatements(d1, userId)),
+      ...switchIn,
+      ...SWITCH_HEADER.map((sql) => d1.prepare(sql).bind(importId, userId)),
+      deleteImportStatement(d1, importId),
+      deleteImportJobStatement(d1, importId),
+    ]);
+    return {
+      message: merge ? 'Data merged successfully' : 'Data imported successfully',
+      concepts: countOf(counts, 'concepts'),
+      flashcards: countOf(counts, 'flashcards'),
+      reviews: countOf(counts, 'reviews'),
+      study_sessions: countOf(counts, 'study_sessions'),
+    };
+  } finally {
+    // A no-op after a successful switch (it already deleted them).
+    await d1.batch([deleteImportStatement(d1, importId), deleteImportJobStatement(d1, importId)]);
+  }
+}
+
+interface Problem {
+  section: string;
+  field: string;
+  value: unknown;
+}
+
+function refuseProblems(problems: Problem[], counts: Map<string, number>) {
+  const tooMany = SECTION_NAMES.filter((s) => countOf(counts, s) > IMPORT_LIMITS.maxRows);
+  if (tooMany.length) throw new ApiError(413, 'import_too_large', `Too many rows in ${tooMany.join(', ')} (at most ${IMPORT_LIMITS.maxRows} each)`);
+  if (!problems.length) return;
+  throw new ZodError(
+    problems.map((p) => ({
+      code: 'custom' as const,
+      path: [p.section, p.field],
+      message: p.field === 'uid' ? `Duplicate identity ${String(p.value)}` : `Refers to ${String(p.value)}, which is not in the file`,
+    })),
+  );
+}
+
+/** A parsed backup file: its header and each section's rows (missing sections are empty). */
+export interface ParsedBackup {
+  header: BackupHeader;
+  sections: Record<SectionName, unknown[]>;
+}
+
+/** Checks a whole backup object (header, sections as arrays within the row limit). */
+export function readBackup(value: unknown): ParsedBackup {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(422, 'invalid_backup', 'The file is not an Astrolabe backup (expected a JSON object)');
+  }
+  const record = value as Record<string, unknown>;
+  const header = backupHeader.parse(record);
+  const sections = {} as Record<SectionName, unknown[]>;
+  for (const name of SECTION_NAMES) {
+    const rows = record[name] ?? [];
+    if (!Array.isArray(rows)) throw new ZodError([{ code: 'custom', path: [name], message: 'Expected an array' }]);
+    if (rows.length > IMPORT_LIMITS.maxRows) throw new ApiError(413, 'import_too_large', `Too many rows in ${name} (at most ${IMPORT_LIMITS.maxRows})`);
+    sections[name] = rows;
+  }
+  return { header, sections };
+}
+
+/** A whole backup in one request: validate everything, stage it, switch it in. */
+export async function importBackup(
+  { d1, userId, backup, merge, failAt = null }: JobProps & { backup: ParsedBackup; merge: boolean; failAt?: FailPoint },
+  now: number,
+): Promise<ImportResult> {
+  const valid = SECTION_NAMES.map((name) => [name, validateRows(name, backup.sections[name])] as const);
+  const importId = await startImport({ d1, userId, header: backup.header, merge }, now);
+  try {
+    for (const [name, rows] of valid) if (rows.length) await stageValidRows(d1, importId, name, rows);
+  } catch (error) {
+    await d1.batch([deleteImportStatement(d1, importId), deleteImportJobStatement(d1, importId)]);
+    throw error;
+  }
+  return commitImport({ d1, userId, importId, failAt });
+}
+
+/** The `file` part of a multipart import, within `maxBytes`; 422 when there is none. */
+export async function readImportFile(request: Request, maxBytes: number): Promise<File> {
+  const body = await readBodyWithLimit(request, maxBytes + 64 * 1024);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new ZodError([{ code: 'custom', path: ['file'], message: 'Field required' }]);
+  }
+  const file = form.get('file') as unknown;
+  if (!(file instanceof File)) throw new ZodError([{ code: 'custom', path: ['file'], message: 'Field required' }]);
+  if (file.size > maxBytes) throw new ApiError(413, 'file_too_large', `File is too large (at most ${maxBytes / 1024 / 1024} MB)`);
+  return file;
+}
+
+/** A backup file's text as a checked backup: nesting limit first, then JSON, then the format. */
+export function parseBackupText(text: string): ParsedBackup {
+  if (jsonDepthExceeds(text, IMPORT_LIMITS.maxDepth)) {
+    throw new ApiError(422, 'invalid_backup', `The file is nested too deeply (at most ${IMPORT_LIMITS.maxDepth} levels)`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError(422, 'invalid_json', 'The file is not valid JSON (is it complete?)');
+  }
+  return readBackup(value);
+}

@@ -1,0 +1,177 @@
+/**
+ * A fetched web page → its readable article as the editor's rich document. linkedom
+ * parses the HTML (a DOM without a browser, pure JS, runs in workerd) and Mozilla's
+ * Readability (Firefox Reader View) picks the article out of the navigation, ads and
+ * footers; this module walks the article's elements onto the editor's nodes: headings,
+ * paragraphs, lists, quotes, code, tables, links and images (addresses made absolute
+ * against the page's URL, unsafe ones dropped).
+ */
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import { cellContent, figureNode, inlineToBlocks, linkMark, listItemContent, mergeText, textNode, type Mark } from '../domain/doc-builder';
+import { docToPlainText, type RichDoc, type RichNode } from '../domain/richtext';
+import { ApiError } from '../lib/errors';
+
+/** The part of a DOM node the walk reads (linkedom's nodes, a browser's alike). */
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+  getAttribute?(name: string): string | null;
+}
+
+export interface Article {
+  title: string;
+  doc: RichDoc;
+  text: string;
+}
+
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'form', 'button', 'input', 'select', 'textarea', 'nav']);
+const INLINE_MARKS: Record<string, Mark> = {
+  strong: { type: 'bold' },
+  b: { type: 'bold' },
+  em: { type: 'italic' },
+  i: { type: 'italic' },
+  s: { type: 'strike' },
+  del: { type: 'strike' },
+  strike: { type: 'strike' },
+  code: { type: 'code' },
+  kbd: { type: 'code' },
+  samp: { type: 'code' },
+};
+const BLOCKS = new Set([
+  'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'hr', 'figure',
+  'div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'details', 'summary', 'dl', 'dt', 'dd', 'address', 'center',
+]);
+
+const nameOf = (node: DomNode) => node.nodeName.toLowerCase();
+const children = (node: DomNode) => Array.from(node.childNodes);
+const attr = (node: DomNode, name: string) => node.getAttribute?.(name) ?? null;
+
+/** Reads the page; 422 `page_empty` when it holds no readable text. */
+export function extractArticle(html: string, pageUrl: string): Article {
+  const { document } = parseHTML(html);
+  const pageTitle = (document.title ?? '').trim();
+  // keepClasses: a code block's language lives in its class (language-js).
+  const parsed = new Readability(document as never, { serializer: (el: unknown) => el, keepClasses: true }).parse() as { title?: string | null; content?: unknown } | null;
+  // Readability gives up on short pages; their whole body is then the article.
+  const root = (parsed?.content as DomNode | undefined) ?? (parseHTML(html).document.body as unknown as DomNode | null);
+  const doc: RichDoc = { type: 'doc', content: root ? new ArticleWalker(pageUrl).blocks(root) : [] };
+  const text = docToPlainText(doc);
+  if (!text.trim()) throw new ApiError(422, 'page_empty', "Aucun texte lisible n'a été trouvé sur cette page.");
+  const title = (parsed?.title ?? '').trim() || pageTitle || firstLine(text);
+  return { title: title.slice(0, 500), doc, text };
+}
+
+const firstLine = (text: string) => text.split('\n')[0]!.trim().slice(0, 120);
+
+class ArticleWalker {
+  constructor(private readonly base: string) {}
+
+  private absolute(url: string | null): string | null {
+    if (!url) return null;
+    try {
+      return new URL(url, this.base).href;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Block content of an element: inline runs become paragraphs between the blocks. */
+  blocks(element: DomNode): RichNode[] {
+    const out: RichNode[] = [];
+    let run: RichNode[] = [];
+    const flush = () => {
+      out.push(...inlineToBlocks(mergeText(run)));
+      run = [];
+    };
+    for (const child of children(element)) {
+      if (child.nodeType === ELEMENT_NODE && BLOCKS.has(nameOf(child))) {
+        flush();
+        out.push(...this.block(child));
+      } else run.push(...this.inline(child, []));
+    }
+    flush();
+    return out;
+  }
+
+  private block(el: DomNode): RichNode[] {
+    const name = nameOf(el);
+    const heading = /^h([1-6])$/.exec(name);
+    if (heading) return inlineToBlocks(this.inlineChildren(el, []), { type: 'heading', attrs: { level: Number(heading[1]) } });
+    switch (name) {
+      case 'p':
+      case 'dt':
+      case 'summary':
+        return inlineToBlocks(this.inlineChildren(el, []));
+      case 'ul':
+      case 'ol': {
+        const items = children(el).filter((c) => nameOf(c) === 'li').map((li) => ({ type: 'listItem', content: listItemContent(this.blocks(li)) }));
+        if (!items.length) return [];
+        const start = Number(attr(el, 'start') ?? 1) || 1;
+        return [name === 'ol' ? { type: 'orderedList', attrs: { start }, content: items } : { type: 'bulletList', content: items }];
+      }
+      case 'blockquote':
+        return [{ type: 'blockquote', content: cellContent(this.blocks(el)) }];
+      case 'pre': {
+        const code = (el.textContent ?? '').replace(/\n$/, '');
+        const language = /language-([\w+-]+)/.exec(attr(children(el).find((c) => nameOf(c) === 'code') ?? el, 'class') ?? '')?.[1] ?? null;
+        return [{ type: 'codeBlock', attrs: { language }, ...(code ? { content: [{ type: 'text', text: code }] } : {}) }];
+      }
+      case 'hr':
+        return [{ type: 'horizontalRule' }];
+      case 'table':
+        return this.table(el);
+      case 'figure': {
+        const caption = children(el).find((c) => nameOf(c) === 'figcaption')?.textContent?.trim() ?? '';
+        const img = this.images(el)[0];
+        const figure = img ? figureNode(this.absolute(attr(img, 'src') ?? attr(img, 'data-src')), attr(img, 'alt') ?? '', caption) : null;
+        return figure ? [figure] : caption ? inlineToBlocks([{ type: 'text', text: caption }]) : [];
+      }
+      default:
+        return this.blocks(el);
+    }
+  }
+
+  private images(el: DomNode): DomNode[] {
+    return children(el).flatMap((c) => (nameOf(c) === 'img' ? [c] : c.nodeType === ELEMENT_NODE ? this.images(c) : []));
+  }
+
+  private table(el: DomNode): RichNode[] {
+    const rows = children(el)
+      .flatMap((c) => (['thead', 'tbody', 'tfoot'].includes(nameOf(c)) ? children(c) : [c]))
+      .filter((c) => nameOf(c) === 'tr')
+      .map((tr) => ({
+        type: 'tableRow',
+        content: children(tr)
+          .filter((c) => nameOf(c) === 'td' || nameOf(c) === 'th')
+          .map((cell) => ({ type: nameOf(cell) === 'th' ? 'tableHeader' : 'tableCell', content: cellContent(this.blocks(cell)) })),
+      }))
+      .filter((row) => row.content.length > 0);
+    return rows.length ? [{ type: 'table', content: rows }] : [];
+  }
+
+  private inlineChildren(el: DomNode, marks: Mark[]): RichNode[] {
+    return mergeText(children(el).flatMap((c) => this.inline(c, marks)));
+  }
+
+  private inline(node: DomNode, marks: Mark[]): RichNode[] {
+    if (node.nodeType === TEXT_NODE) {
+      const text = textNode((node.textContent ?? '').replace(/\s+/g, ' '), marks);
+      return text ? [text] : [];
+    }
+    if (node.nodeType !== ELEMENT_NODE) return [];
+    const name = nameOf(node);
+    if (SKIPPED.has(name)) return [];
+    if (name === 'br') return [{ type: 'hardBreak' }];
+    if (name === 'img') {
+      const figure = figureNode(this.absolute(attr(node, 'src') ?? attr(node, 'data-src')), attr(node, 'alt') ?? '', attr(node, 'title') ?? '');
+      return figure ? [figure] : [];
+    }
+    const mark = name === 'a' ? linkMark(this.absolute(attr(node, 'href'))) : INLINE_MARKS[name];
+    return this.inlineChildren(node, mark ? [...marks.filter((m) => m.type !== mark.type), mark] : marks);
+  }
+}
