@@ -23,30 +23,19 @@ import { onConnect, unstable_getYDoc } from 'y-partykit';
 import * as Y from 'yjs';
 import { contentToDoc } from '../worker/src/domain/richtext';
 import { verifyAccessToken } from '../worker/src/domain/tokens';
+import { INTERNAL_SECRET_HEADER, encodeSavedMessage, originAllowed, parseRoomName, roomName, sameSecret } from '../worker/src/domain/room-protocol';
 import { EDITOR_FRAGMENT, appendDocToFragment, mergeDocIntoYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
-import { roomName, parseRoomName } from './room-name';
 import { SaveScheduler } from './save-scheduler';
 import { UpdateLog } from './update-log';
 import { ConceptGoneError, WorkerApi } from './worker-api';
 
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 /** WebSocket close code telling the client the concept is gone (not retried usefully). */
 const CLOSE_CONCEPT_GONE = 4404;
 
-function originAllowed(origin: string | null, env: Record<string, unknown>): boolean {
+function originAccepted(origin: string | null, env: Record<string, unknown>): boolean {
   // Native WebSocket clients (tests, the phone host) send no Origin; browsers always do.
   if (!origin) return true;
-  if (env.ENVIRONMENT === 'development' && LOCAL_ORIGIN.test(origin)) return true;
-  const allowed = String(env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  return allowed.includes(origin);
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const enc = new TextEncoder();
-  const [a, b] = [enc.encode(given), enc.encode(expected)];
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return expected !== '' && diff === 0;
+  return originAllowed(origin, { environment: env.ENVIRONMENT, allowedOrigins: env.ALLOWED_ORIGINS });
 }
 
 export default class ConceptRoom implements Party.Server {
@@ -71,7 +60,7 @@ export default class ConceptRoom implements Party.Server {
   static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
     const target = parseRoomName(lobby.id);
     if (!target) return new Response('Unknown room', { status: 404 });
-    if (!originAllowed(request.headers.get('origin'), lobby.env)) return new Response('Origin not allowed', { status: 403 });
+    if (!originAccepted(request.headers.get('origin'), lobby.env)) return new Response('Origin not allowed', { status: 403 });
     const token = new URL(request.url).searchParams.get('token') ?? '';
     const userId = await verifyAccessToken(String(lobby.env.JWT_SECRET ?? ''), token, Date.now());
     if (!userId) return new Response('Unauthorized', { status: 401 });
@@ -93,7 +82,7 @@ export default class ConceptRoom implements Party.Server {
   }
 
   private savedMessage(): string {
-    return JSON.stringify({ type: 'saved', state_vector: stateToBase64(this.storedVector) });
+    return encodeSavedMessage(stateToBase64(this.storedVector));
   }
 
   async onClose(connection: Party.Connection) {
@@ -103,7 +92,7 @@ export default class ConceptRoom implements Party.Server {
   }
 
   async onRequest(request: Party.Request) {
-    if (!sameSecret(request.headers.get('x-internal-secret') ?? '', String(this.room.env.INTERNAL_SECRET ?? ''))) {
+    if (!sameSecret(request.headers.get(INTERNAL_SECRET_HEADER) ?? '', String(this.room.env.INTERNAL_SECRET ?? ''))) {
       return new Response('Forbidden', { status: 403 });
     }
     if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });

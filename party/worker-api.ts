@@ -2,6 +2,7 @@
  * The room's only way to D1: the Worker's `/internal/rooms/*` routes, authenticated with
  * the shared INTERNAL_SECRET. State travels as base64 of the binary Yjs update.
  */
+import { INTERNAL_SECRET_HEADER } from '../worker/src/domain/room-protocol';
 import type { RichDoc } from '../worker/src/domain/richtext';
 import { stateFromBase64, stateToBase64 } from '../worker/src/domain/yjs-prosemirror';
 
@@ -27,7 +28,7 @@ export class WorkerApi {
     if (!base) throw new Error('WORKER_URL is not set for the party server');
     const res = await fetch(`${base}/internal${path}`, {
       method,
-      headers: { 'x-internal-secret': String(this.env.INTERNAL_SECRET ?? ''), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { [INTERNAL_SECRET_HEADER]: String(this.env.INTERNAL_SECRET ?? ''), ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });

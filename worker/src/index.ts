@@ -8,6 +8,7 @@ import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Env } from './env';
+import { originAllowed } from './domain/room-protocol';
 import { limitBody } from './lib/body-limit';
 import { errorResponse } from './lib/errors';
 import { aiRoutes } from './routes/ai';
@@ -29,12 +30,8 @@ import { uploadsRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
-
 function allowedOrigin(origin: string, env: Env): string | null {
-  if (env.ENVIRONMENT === 'development' && LOCAL_ORIGIN.test(origin)) return origin;
-  const allowed = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  return allowed.includes(origin) ? origin : null;
+  return originAllowed(origin, { environment: env.ENVIRONMENT, allowedOrigins: env.ALLOWED_ORIGINS }) ? origin : null;
 }
 
 const app = new Hono<AppEnv>();

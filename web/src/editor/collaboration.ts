@@ -18,6 +18,7 @@ import { createContext } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import YPartyKitProvider from 'y-partykit/provider';
 import * as Y from 'yjs';
+import { decodeSavedMessage, roomName } from '@domain/room-protocol';
 import { EDITOR_FRAGMENT, stateFromBase64 } from '@domain/yjs-prosemirror';
 import { OFFLINE_COPY_PREFIX, trackOfflineCopy } from '../lib/offline-copies';
 
@@ -61,7 +62,6 @@ const OFFLINE_OPEN_MS = 4000;
 export const LiveEditingContext = createContext<LiveSession | null>(null);
 
 /** The user id is part of the name: another user on this browser never opens this copy. */
-export const roomName = (userId: number, conceptId: number) => `u${userId}-c${conceptId}`;
 export const offlineCopyName = (userId: number, conceptId: number) => `${OFFLINE_COPY_PREFIX}${userId}-c${conceptId}`;
 
 /** True when `local` holds an update (from any device) beyond what `stored` covers. */
@@ -95,15 +95,10 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
   const watched = new WeakSet<WebSocket>();
   const onText = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
-    try {
-      const message = JSON.parse(event.data) as { type?: string; state_vector?: string };
-      if (message.type === 'saved' && message.state_vector) {
-        stored = Y.decodeStateVector(stateFromBase64(message.state_vector));
-        update();
-      }
-    } catch {
-      // not ours
-    }
+    const stateVector = decodeSavedMessage(event.data);
+    if (stateVector === null) return;
+    stored = Y.decodeStateVector(stateFromBase64(stateVector));
+    update();
   };
   provider.on('status', ({ status }: { status: ConnectionState }) => {
     const ws = provider.ws;

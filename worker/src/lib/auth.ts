@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { ApiError } from './errors';
+import { INTERNAL_SECRET_HEADER, sameSecret } from '../domain/room-protocol';
 import { verifyAccessToken } from '../domain/tokens';
 import { findUserById } from '../db/queries/users';
 
@@ -22,13 +23,6 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Guards `/internal/*`: only the party server, which knows INTERNAL_SECRET, may call it. */
 export const requireInternal = createMiddleware<AppEnv>(async (c, next) => {
-  const given = c.req.header('x-internal-secret') ?? '';
-  const expected = c.env.INTERNAL_SECRET ?? '';
-  const enc = new TextEncoder();
-  const a = enc.encode(given);
-  const b = enc.encode(expected);
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  if (!expected || diff !== 0) throw new ApiError(403, 'forbidden', 'Forbidden');
+  if (!sameSecret(c.req.header(INTERNAL_SECRET_HEADER) ?? '', c.env.INTERNAL_SECRET ?? '')) throw new ApiError(403, 'forbidden', 'Forbidden');
   await next();
 });

@@ -8,6 +8,7 @@ import * as Y from 'yjs';
 import type { Env } from '../env';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { wikiLinkTargets } from '../domain/wiki-links';
+import { INTERNAL_SECRET_HEADER, roomName } from '../domain/room-protocol';
 import { recordContentVersion } from '../db/queries/content-versions';
 import { writeWikiLinks } from './save-concept';
 import { applyBlockEdits, mergeBlocks } from '../domain/block-merge';
@@ -109,9 +110,9 @@ export type RoomMerge = { outcome: 'applied' | 'unchanged'; doc: RichDoc; state:
 async function callRoom(env: Env, userId: number, conceptId: number, body: unknown): Promise<Response | null> {
   if (!env.PARTY_HOST) return null;
   try {
-    return await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/main/u${userId}-c${conceptId}`, {
+    return await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/main/${roomName(userId, conceptId)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-internal-secret': env.INTERNAL_SECRET },
+      headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: env.INTERNAL_SECRET },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(PARTY_TIMEOUT_MS),
     });
