@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type TypedResponse } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
-import { graphLinks } from '../db/queries/graph';
+import { graphLinksJson } from '../db/queries/graph';
 import { galaxyStars } from '../services/galaxy-stars';
 
 /**
@@ -14,6 +14,14 @@ export const graphRoutes = new Hono<AppEnv>()
   .use('/links/all-for-graph', requireUser)
   .get('/concepts/all-for-graph', async (c) => c.json(await galaxyStars({ d1: c.env.DB, userId: c.get('userId') }), 200))
   .get('/links/all-for-graph', async (c) => {
-    const rows = await graphLinks(c.env.DB, c.get('userId'));
-    return c.json(rows.map(([concept_id, target_concept_id, link_type]) => ({ concept_id, target_concept_id, link_type })), 200);
+    // SQLite writes the JSON (see db/queries/graph.ts); the type says what it holds.
+    const json = await graphLinksJson(c.env.DB, c.get('userId'));
+    return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as TypedResponse<GraphLink[], 200, 'json'>;
   });
+
+/** One link of the knowledge graph (spec document 3 §3). */
+export interface GraphLink {
+  concept_id: number;
+  target_concept_id: number;
+  link_type: string;
+}

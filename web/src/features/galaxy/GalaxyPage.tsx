@@ -10,23 +10,27 @@ import { GalaxyScene } from './galaxy-scene';
 import { GalaxySearch } from './GalaxySearch';
 import { MasteryLegend } from './MasteryLegend';
 
-type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
+type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[] };
 
-function useGalaxyData(): Load {
+/**
+ * The stars, then the links: the scene is drawn as soon as the stars arrive, and the links
+ * (the larger answer) join it when they come. Either call failing is the failure text.
+ */
+function useGalaxyData(): { load: Load; edges: GraphEdge[] | null } {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [edges, setEdges] = useState<GraphEdge[] | null>(null);
   useEffect(() => {
     const ctrl = new AbortController();
-    graphApi.all(ctrl.signal).then(
-      (data) => setLoad({ phase: 'loaded', ...data }),
-      () => !ctrl.signal.aborted && setLoad({ phase: 'error' }),
-    );
+    const fail = () => !ctrl.signal.aborted && setLoad({ phase: 'error' });
+    graphApi.nodes(ctrl.signal).then((nodes) => setLoad((l) => (l.phase === 'error' ? l : { phase: 'loaded', nodes })), fail);
+    graphApi.edges(ctrl.signal).then(setEdges, fail);
     return () => ctrl.abort();
   }, []);
-  return load;
+  return { load, edges };
 }
 
 export function GalaxyPage() {
-  const load = useGalaxyData();
+  const { load, edges } = useGalaxyData();
   const navigate = useNavigate();
   const host = useRef<HTMLDivElement>(null);
   const scene = useRef<GalaxyScene | null>(null);
@@ -36,7 +40,6 @@ export function GalaxyPage() {
     if (load.phase !== 'loaded' || !host.current) return;
     try {
       scene.current = new GalaxyScene(host.current, load.nodes, (node) => navigate(`/concepts/${node.id}`));
-      scene.current.setEdges(load.edges);
     } catch (err) {
       // No WebGL in this browser: the galaxy cannot be drawn at all.
       console.error('Galaxy scene failed', err);
@@ -47,6 +50,10 @@ export function GalaxyPage() {
       scene.current = null;
     };
   }, [load, navigate]);
+
+  useEffect(() => {
+    if (edges && load.phase === 'loaded') scene.current?.setEdges(edges);
+  }, [edges, load]);
 
   return (
     <div className="fixed inset-0 z-40 overflow-hidden bg-[#04030c] text-slate-100">

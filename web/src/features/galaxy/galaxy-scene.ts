@@ -15,6 +15,12 @@ import { createStarField, pickStar, type StarField } from './stars';
 
 const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 const CLICK_SLOP = 5;
+/** The camera counts as still once it has not moved for this long. */
+const SETTLE_MS = 180;
+/** A full-quality frame slower than this marks the device as one that needs the light frames. */
+const HEAVY_FRAME_MS = 50;
+/** While moving on such a device: this pixel ratio, and no links. */
+const MOTION_PIXEL_RATIO = 0.5;
 
 interface Flight {
   start: number;
@@ -37,6 +43,13 @@ export class GalaxyScene {
   private flight: Flight | null = null;
   private pointerDown: { x: number; y: number } | null = null;
   private framesDrawn = 0;
+  /** Dynamic quality: on a slow device (software GL), frames drawn while the camera moves are light. */
+  private readonly fullPixelRatio = Math.min(window.devicePixelRatio, 2);
+  private lastMotion = -Infinity;
+  private lastTick = 0;
+  private drewFullLastTick = false;
+  private heavy = false;
+  private light = false;
 
   constructor(
     private readonly host: HTMLElement,
@@ -44,7 +57,7 @@ export class GalaxyScene {
     private readonly onPick: (node: GraphNode) => void,
   ) {
     this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+    this.renderer.setPixelRatio(this.fullPixelRatio);
     this.renderer.domElement.setAttribute('aria-label', 'Galaxy');
     this.renderer.domElement.className = 'block h-full w-full';
     host.insertBefore(this.renderer.domElement, host.firstChild);
@@ -56,7 +69,10 @@ export class GalaxyScene {
     this.controls.enableDamping = true;
     this.controls.dampingFactor = 0.12;
     this.controls.screenSpacePanning = true;
-    this.controls.addEventListener('change', () => this.invalidate());
+    this.controls.addEventListener('change', () => {
+      this.lastMotion = performance.now();
+      this.invalidate();
+    });
     this.controls.addEventListener('end', () => this.publishCamera());
     addBackdrop(this.scene);
     this.stars = createStarField(nodes, this.renderer.getPixelRatio());
@@ -111,11 +127,21 @@ export class GalaxyScene {
 
   private readonly tick = (now: number) => {
     this.frame = requestAnimationFrame(this.tick);
+    // A full frame that kept the next one waiting this long: this device needs light frames in motion.
+    if (this.drewFullLastTick && now - this.lastTick > HEAVY_FRAME_MS) this.heavy = true;
+    this.lastTick = now;
+    this.drewFullLastTick = false;
     if (this.flight) this.stepFlight(now);
     else this.controls.update();
+    const moving = this.flight !== null || now - this.lastMotion < SETTLE_MS;
+    const light = this.heavy && moving;
+    // Once still, the view is drawn again at full quality.
+    if (!light && this.light) this.dirty = true;
     if (!this.dirty) return;
     this.dirty = false;
+    this.setLight(light);
     this.renderer.render(this.scene, this.camera);
+    this.drewFullLastTick = !light;
     this.labels.update(this.camera, this.host.clientWidth, this.host.clientHeight, now);
     this.framesDrawn += 1;
     if (this.framesDrawn === 1) {
@@ -123,6 +149,14 @@ export class GalaxyScene {
       performance.mark('galaxy-first-frame');
     }
   };
+
+  /** Light frames: a quarter of the pixels and no links, while the camera moves on a slow device. */
+  private setLight(light: boolean): void {
+    if (light === this.light) return;
+    this.light = light;
+    this.renderer.setPixelRatio(light ? MOTION_PIXEL_RATIO : this.fullPixelRatio);
+    this.stars.setDetail(!light, this.renderer.getPixelRatio());
+  }
 
   private stepFlight(now: number): void {
     const f = this.flight!;

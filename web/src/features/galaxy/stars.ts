@@ -36,6 +36,8 @@ const FRAGMENT = /* glsl */ `
 export interface StarField {
   group: THREE.Group;
   setEdges(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): void;
+  /** Full detail shows the links; `pixelRatio` keeps the stars' apparent size when the ratio changes. */
+  setDetail(full: boolean, pixelRatio: number): void;
 }
 
 function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
@@ -71,8 +73,14 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
   group.add(new THREE.Points(pointsGeometry(near), full));
   group.add(new THREE.Points(pointsGeometry(far), new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false })));
   let lines: THREE.LineSegments | null = null;
+  let detailed = true;
   return {
     group,
+    setDetail(complete, pixelRatio) {
+      detailed = complete;
+      full.uniforms.pixelRatio!.value = pixelRatio;
+      if (lines) lines.visible = complete;
+    },
     setEdges(all, edges) {
       const at = new Map(all.map((n) => [n.id, n]));
       const positions = new Float32Array(edges.length * 6);
@@ -88,6 +96,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
       if (lines) group.remove(lines);
       lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: 0x9d8cff, transparent: true, opacity: EDGE_WEIGHT * 0.6, blending: THREE.AdditiveBlending, depthWrite: false }));
+      lines.visible = detailed;
       group.add(lines);
     },
   };
