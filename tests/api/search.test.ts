@@ -118,6 +118,14 @@ describe('GET /api/search', () => {
     expect(first.body.total_concepts).toBe(7);
     expect(second.body).toMatchObject({ total_flashcards: null, total_notes: null, total_constellations: null });
     expect(second.body.results.flashcards).toEqual([]);
+    // Past the last page: no rows, the total still right.
+    const beyond = await search(pager, { q: 'orbite', type: 'concepts', skip: 9, limit: 3 });
+    expect(beyond.body.results.concepts).toEqual([]);
+    expect(beyond.body.total_concepts).toBe(7);
+    // Every tab's total on Tout is the count of its own matches, whatever the page size.
+    const tout = await search(pager, { q: 'orbite', limit: 2 });
+    expect(tout.body.results.concepts).toHaveLength(2);
+    expect([tout.body.total_concepts, tout.body.total_flashcards, tout.body.total_notes, tout.body.total_constellations]).toEqual([7, 0, 0, 0]);
   });
 
   it('never shows another person’s text, in any list or total', async () => {

@@ -88,17 +88,21 @@ export interface HitRows {
   constellations: ConstellationHitRow;
 }
 
-/** One page of a person's hits of one kind, best first. `match` is an FTS5 expression from buildMatchQuery(). */
+/**
+ * One page of a person's hits of one kind, best first, each row carrying the kind's total
+ * (a window count over the same matches: the index is read once for the page and the
+ * total). `match` is an FTS5 expression from buildMatchQuery().
+ */
 export function searchPage(d1: D1Database, type: SearchType, userId: number, match: string, skip: number, limit: number) {
   const { fts, table, weights, columns, joins = '' } = INDEXES[type];
   return d1
     .prepare(
-      `WITH page AS (
+      `WITH hits AS MATERIALIZED (
          SELECT f.rowid AS id, bm25(${fts}, ${weights}) AS score
          FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid
-         WHERE ${fts} MATCH ?1 AND t.user_id = ?2
-         ORDER BY score, id LIMIT ?3 OFFSET ?4)
-       SELECT ${columns}
+         WHERE ${fts} MATCH ?1 AND t.user_id = ?2),
+       page AS (SELECT id, score, count(*) OVER () AS total FROM hits ORDER BY score, id LIMIT ?3 OFFSET ?4)
+       SELECT ${columns}, page.total AS total
        FROM page CROSS JOIN ${fts} f ON f.rowid = page.id CROSS JOIN ${table} t ON t.id = page.id ${joins}
        WHERE ${fts} MATCH ?1
        ORDER BY page.score, page.id`,
@@ -106,7 +110,7 @@ export function searchPage(d1: D1Database, type: SearchType, userId: number, mat
     .bind(match, userId, limit, skip);
 }
 
-/** How many of a person's rows of one kind match. */
+/** How many of a person's rows of one kind match (for a page past the last hit, which carries no total). */
 export function searchTotal(d1: D1Database, type: SearchType, userId: number, match: string) {
   const { fts, table } = INDEXES[type];
   return d1
