@@ -1,7 +1,7 @@
 /**
  * Global search (spec document 3 §2.2, §7 GET /search): a typed query, one page of each
  * kind of result (or of one kind, when a tab turns its page) and the totals, read in one
- * round trip: each page's rows carry their kind's total, so the index is read once per kind.
+ * round trip.
  */
 import { buildMatchQuery, SEARCH_TYPES, type SearchType } from '../domain/search-query';
 import { searchPage, searchTotal, type HitRows } from '../db/queries/search';
@@ -27,15 +27,10 @@ export async function globalSearch({ d1, userId, q, skip, limit, type }: GlobalS
     for (const t of types) hits[t] = { rows: [], total: 0 };
     return hits;
   }
-  const pages = await d1.batch<{ total: number }>(types.map((t) => searchPage(d1, t, userId, match, skip, limit)));
-  // A page past the last hit has no row to carry its total: those few are counted apart.
-  const uncounted = types.filter((_, i) => pages[i]!.results.length === 0 && skip > 0);
-  const counts = uncounted.length ? await d1.batch<{ total: number }>(uncounted.map((t) => searchTotal(d1, t, userId, match))) : [];
+  const results = await d1.batch(types.flatMap((t) => [searchPage(d1, t, userId, match, skip, limit), searchTotal(d1, t, userId, match)]));
   types.forEach((t, i) => {
-    const rows = pages[i]!.results;
-    const counted = uncounted.indexOf(t);
-    const total = rows.length ? rows[0]!.total : counted >= 0 ? counts[counted]!.results[0]!.total : 0;
-    hits[t] = { rows: rows as never, total };
+    const total = (results[2 * i + 1]!.results[0] as { total: number }).total;
+    hits[t] = { rows: results[2 * i]!.results as never, total };
   });
   return hits;
 }
