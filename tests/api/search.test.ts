@@ -118,6 +118,14 @@ describe('GET /api/search', () => {
     expect(first.body.total_concepts).toBe(7);
     expect(second.body).toMatchObject({ total_flashcards: null, total_notes: null, total_constellations: null });
     expect(second.body.results.flashcards).toEqual([]);
+    // Past the last page: no rows, the total still right.
+    const beyond = await search(pager, { q: 'orbite', type: 'concepts', skip: 9, limit: 3 });
+    expect(beyond.body.results.concepts).toEqual([]);
+    expect(beyond.body.total_concepts).toBe(7);
+    // Every tab's total on Tout is the count of its own matches, whatever the page size.
+    const tout = await search(pager, { q: 'orbite', limit: 2 });
+    expect(tout.body.results.concepts).toHaveLength(2);
+    expect([tout.body.total_concepts, tout.body.total_flashcards, tout.body.total_notes, tout.body.total_constellations]).toEqual([7, 0, 0, 0]);
   });
 
   it('never shows another person’s text, in any list or total', async () => {
@@ -232,13 +240,21 @@ describe('GET /api/concepts/{id}/linked-titles', () => {
     const e = await concept(ned, 'Énergie');
     const ec = await concept(ned, 'Énergie cinétique');
     await concept(ned, 'Atome');
-    const page = await concept(ned, 'Mouvement', "L'ENERGIE CINETIQUE des atomes.");
+    const cpp = await concept(ned, 'C++');
+    const ohm = await concept(ned, 'Loi d’Ohm');
+    const page = await concept(ned, 'Mouvement', "L'ENERGIE CINETIQUE des atomes, l’énergie seule.\nEn C++, la loi d'Ohm.");
     await concept(stranger, 'Mouvement');
+    await concept(stranger, 'Atomes');
     const res = await call('GET', `/api/concepts/${page.id}/linked-titles`, { token: ned.token });
     expect(res.status).toBe(200);
+    // The matcher import detection uses: 'Énergie' inside 'ENERGIE CINETIQUE' goes to the
+    // longer title, 'atomes' is not 'Atome', punctuation and apostrophe forms are kept apart
+    // or folded as a title writes them; each title comes with its spellings in the text.
     expect(res.body).toEqual([
-      { id: ec.id, title: 'Énergie cinétique' },
-      { id: e.id, title: 'Énergie' },
+      { id: ec.id, title: 'Énergie cinétique', matches: ['ENERGIE CINETIQUE'] },
+      { id: ohm.id, title: 'Loi d’Ohm', matches: ["loi d'Ohm"] },
+      { id: e.id, title: 'Énergie', matches: ['énergie'] },
+      { id: cpp.id, title: 'C++', matches: ['C++'] },
     ]);
     const other = await signUp('oth');
     expect((await call('GET', `/api/concepts/${page.id}/linked-titles`, { token: other.token })).status).toBe(404);

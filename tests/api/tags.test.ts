@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, env, signUp, type TestUser } from './helpers';
+import { exportJson, importJson } from './data-fixtures';
 
 async function create(user: TestUser, title: string, tag_names: string[]) {
   const res = await call('POST', '/api/concepts', { token: user.token, json: { title, tag_names } });
@@ -49,5 +50,35 @@ describe('tags', () => {
     await create(bob, 'Chez Bob', ['secret']);
     expect((await call('GET', '/api/tags', { token: ada.token })).body).toEqual([]);
     expect((await call('GET', '/api/tags/secret/concepts', { token: ada.token })).body).toEqual([]);
+  });
+
+  it('keeps every count true through tag edits, deletions and data imports', async () => {
+    const ada = await signUp('tags');
+    const listed = async () => (await call('GET', '/api/tags', { token: ada.token })).body.map((t: any) => [t.name, t.count]);
+    // What the list says must be what concept_tags holds, after every kind of write.
+    const counted = async () =>
+      (
+        await env.DB.prepare(
+          `SELECT t.name, COUNT(*) AS n FROM tags t JOIN concept_tags ct ON ct.tag_id = t.id WHERE t.user_id = ? GROUP BY t.id ORDER BY t.name_key, t.id`,
+        )
+          .bind(ada.id)
+          .all<{ name: string; n: number }>()
+      ).results.map((r) => [r.name, r.n]);
+    const a = await create(ada, 'A', ['chimie', 'physique']);
+    const b = await create(ada, 'B', ['physique']);
+    await create(ada, 'C', ['physique', 'maths']);
+    expect(await listed()).toEqual([['chimie', 1], ['maths', 1], ['physique', 3]]);
+    await call('PUT', `/api/concepts/${a.id}`, { token: ada.token, json: { title: 'A', tag_names: ['maths'] } });
+    expect(await listed()).toEqual([['maths', 2], ['physique', 2]]);
+    expect((await call('DELETE', `/api/concepts/${b.id}`, { token: ada.token })).status).toBe(204);
+    expect(await listed()).toEqual([['maths', 2], ['physique', 1]]);
+    expect(await listed()).toEqual(await counted());
+
+    const backup = await exportJson(ada);
+    expect((await importJson(ada, backup, true)).status).toBe(200);
+    expect(await listed()).toEqual([['maths', 2], ['physique', 1]]);
+    expect((await importJson(ada, backup, false)).status).toBe(200);
+    expect(await listed()).toEqual([['maths', 2], ['physique', 1]]);
+    expect(await listed()).toEqual(await counted());
   });
 });

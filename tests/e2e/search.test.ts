@@ -135,10 +135,14 @@ describe('global search in Chromium', () => {
 
   it('opens the quick switcher with Ctrl+K on any page and goes to a concept with the arrows and Enter', async () => {
     const zoe = await createAccount(stack.url, 'switch');
-    await concept(zoe, 'Énergie', 'x');
-    const synergie = await concept(zoe, 'Synergie', 'y');
+    const energie = await concept(zoe, 'Énergie', 'x');
+    const synergie = await concept(zoe, 'Synergie', 'Plus que la somme des ENERGIES : l’ENERGIE partagée.');
     await concept(zoe, 'Atome', 'z');
     const { context, page } = await signedInPage(zoe);
+    const titleCalls: string[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/concepts\/(minimal|\d+\/linked-titles)$/.test(new URL(req.url()).pathname)) titleCalls.push(new URL(req.url()).pathname);
+    });
     await page.goto(`${stack.url}/dashboard`);
     await page.getByRole('link', { name: 'Concepts' }).first().waitFor();
 
@@ -159,6 +163,14 @@ describe('global search in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${stack.url}/concepts/${synergie}`);
     await page.getByRole('heading', { level: 1, name: 'Synergie' }).waitFor();
+    // The concept page auto-links the titles its text holds, accents ignored, whole words
+    // only ('ENERGIES' is not 'Énergie'), asking the server for them, not for every title.
+    const autolink = page.locator('a.concept-autolink');
+    await autolink.first().waitFor();
+    expect(await autolink.allInnerTexts()).toEqual(['ENERGIE']);
+    expect(await autolink.first().getAttribute('href')).toBe(`/concepts/${energie}`);
+    expect(titleCalls).toEqual([`/api/concepts/${synergie}/linked-titles`]);
+    await screenshot(page, 'search-concept-autolink');
 
     // From a concept page, the last line opens the full search.
     await page.keyboard.press('Control+k');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTitleIndex, foundTitleIds, matchTitles, normaliseTitle } from '../../worker/src/domain/title-matcher';
+import { buildTitleIndex, foldText, foundTitleIds, matchTitles, normaliseTitle, titleCandidates, titleKey } from '../../worker/src/domain/title-matcher';
+import { titleKey as wikiTitleKey } from '../../worker/src/domain/wiki-links';
 
 const titles = [
   { id: 1, title: 'Énergie' },
@@ -79,5 +80,49 @@ describe('normaliseTitle', () => {
 describe('buildTitleIndex keys', () => {
   it('holds each title once in its normalised form', () => {
     expect([...buildTitleIndex([{ id: 1, title: 'Loi d’Ohm' }, { id: 2, title: "LOI D'OHM" }, { id: 3, title: 'Énergie  solaire' }]).keys]).toEqual(["loi d'ohm", 'energie solaire']);
+  });
+});
+
+describe('foldText and titleKey', () => {
+  it('folds case and accents of Latin letters, composed or decomposed', () => {
+    expect(foldText('ÉNERGIE Élève Çà')).toBe('energie eleve ca');
+    expect(foldText('e\u0301le\u0300ve')).toBe('eleve');
+  });
+
+  it('keeps letters that are not accented Latin ones', () => {
+    expect(foldText('Straße Ørsted 東京 हिंदी')).toBe('straße ørsted 東京 हिंदी');
+  });
+
+  it('is what title keys, wiki links and the matcher index are made of', () => {
+    expect(titleKey('  L’Énergie   solaire ')).toBe("l'energie solaire");
+    expect(wikiTitleKey('ÉNERGIE')).toBe(titleKey('energie'));
+    expect([...buildTitleIndex([{ id: 1, title: ' L’Énergie  solaire' }]).keys]).toEqual([titleKey(' L’Énergie  solaire')]);
+  });
+
+  it('sorts accented and plain titles side by side', () => {
+    const sorted = ['Zèbre', 'Énergie', 'Energie', 'Atome'].sort((a, b) => titleKey(a).localeCompare(titleKey(b)));
+    expect(sorted[0]).toBe('Atome');
+    expect(sorted.slice(1, 3).sort()).toEqual(['Energie', 'Énergie']);
+    expect(sorted[3]).toBe('Zèbre');
+  });
+});
+
+describe('titleCandidates', () => {
+  it('lists every run of whole words, folded', () => {
+    expect(titleCandidates('a b c', 2)).toEqual(new Set(['a', 'a b', 'b', 'b c', 'c']));
+    expect(titleCandidates("L'ÉNERGIE\n  cinétique").has('energie cinetique')).toBe(true);
+  });
+
+  it('holds the key of every title the matcher finds, punctuation and apostrophes included', () => {
+    const texts = ["En C++, la loi d’Ohm et l'ÉNERGIE  SOLAIRE.", 'Machine\n learning; eau!', 'photosynthèse (eau)'];
+    for (const text of texts) {
+      const keys = titleCandidates(text);
+      for (const m of matchTitles(index, text)) expect(keys.has(titleKey(titles.find((t) => t.id === m.id)!.title))).toBe(true);
+    }
+    expect(matchTitles(index, texts[0]!).map((m) => m.id)).toEqual([7, 5, 2]);
+  });
+
+  it('does not offer parts of words', () => {
+    expect(titleCandidates('atomes').has('atome')).toBe(false);
   });
 });

@@ -79,4 +79,6 @@ export const conceptsApi = {
   suggested: (limit: number, excludeConstellationId: number, signal?: AbortSignal) =>
     call(concepts.suggested.$get({ query: compact({ limit, exclude_constellation_id: excludeConstellationId }) }, withSignal(signal))),
   preview: (id: number, signal?: AbortSignal) => call(concept.preview.$get(param(id), withSignal(signal))),
+  /** The other concepts whose title occurs in this one's text, with the spellings the text uses. */
+  linkedTitles: (id: number, signal?: AbortSignal) => call(concept['linked-titles'].$get(param(id), withSignal(signal))),
 };

@@ -119,8 +119,10 @@ export const tags = sqliteTable(
     name: text('name').notNull(),
     /** Lower-cased name: the same tag typed in another case is the same tag. */
     nameKey: text('name_key').notNull(),
+    /** How many concepts carry the tag, kept by triggers on concept_tags (migration 0017). */
+    conceptCount: integer('concept_count').notNull().default(0),
   },
-  (t) => [uniqueIndex('tags_user_name').on(t.userId, t.nameKey)],
+  (t) => [uniqueIndex('tags_user_name').on(t.userId, t.nameKey), index('tags_user_listing').on(t.userId, t.nameKey, t.id, t.name, t.conceptCount)],
 );
 
 export const conceptTags = sqliteTable(

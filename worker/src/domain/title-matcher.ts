@@ -1,17 +1,55 @@
 /**
- * Which of a person's concept titles occur in a text: any case and any accent, whole
- * words only, longest titles first with overlaps resolved. Used by import's concept
- * detection and by the concept page's auto-links, so both find the same titles.
+ * The one title matcher (issue 12): how concept titles are folded, stored, sorted,
+ * filtered and found inside texts. Import's concept detection, the concept page's
+ * auto-links (GET /api/concepts/{id}/linked-titles), `[[` suggestions, wiki links, the
+ * concept list's title filter and sort, and the quick switcher all use it, so they agree.
  *
- * Words are maximal runs of letters, digits, combining marks and underscore; everything
- * else separates them. So a French elision needs no rule of its own: in "l'énergie" the
- * apostrophe ends the word "l", and "énergie" is a whole word that 'Énergie' matches.
- * Between the words of a title, and before/after them (a title like "C++"), the text must
- * hold the same separators as the title, whitespace runs and apostrophe forms aside.
+ * Folding: lower case, Latin-type accents removed ('ÉNERGIE' is 'energie'), typographic
+ * apostrophes as "'", whitespace runs as one space. `concepts.title_key` stores a title's
+ * fold (titleKey), so 'Énergie' sorts beside 'Energie' and 'ENERGIE' finds it.
  *
- * Speed: titles are indexed by their first normalised word; the text is tokenised once
- * and each token only tries the few titles starting with it.
+ * Finding titles in a text: any case and any accent, whole words only, longest titles
+ * first with overlaps resolved. Words are maximal runs of letters, digits, combining marks
+ * and underscore; everything else separates them. So a French elision needs no rule of its
+ * own: in "l'énergie" the apostrophe ends the word "l", and "énergie" is a whole word that
+ * 'Énergie' matches. Between the words of a title, and before/after them (a title like
+ * "C++"), the text must hold the same separators as the title, whitespace runs and
+ * apostrophe forms aside.
+ *
+ * Speed: titles are indexed by their first folded word; the text is tokenised once and each
+ * token only tries the few titles starting with it. Without the titles at hand,
+ * titleCandidates() lists every key a title found in the text could have, so the database
+ * can pick the titles out of its title_key index.
  */
+
+/** Combining diacritical marks (U+0300–U+036F): what NFD splits off Latin, Greek and Cyrillic letters. */
+const DIACRITICS = /[\u0300-\u036f]/g;
+const APOSTROPHES = /[\u2019\u2018\u02bc`]/g;
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * A text folded for matching: lower case without accents, apostrophes as "'", whitespace
+ * runs as one space. Only the Latin-type combining marks go: the vowel signs of Indic
+ * scripts are letters' meaning, not accents.
+ */
+export function foldText(text: string): string {
+  const lower = ASCII.test(text) ? text.toLowerCase() : text.toLowerCase().normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+  return lower.replace(APOSTROPHES, "'").replace(/\s+/g, ' ');
+}
+
+/** A title's key, as `concepts.title_key` stores it: the trimmed title folded. */
+export function titleKey(title: string): string {
+  return foldText(title.trim());
+}
+
+/** Same as titleKey: the comparison key of a title (same key twice in the index is one title). */
+export const normaliseTitle = titleKey;
+
+/** Titles of more words than this are not looked for inside texts (keeps the candidate set small). */
+export const MAX_TITLE_WORDS = 8;
+/** Punctuation a title may start or end with ('C++', '.NET'), at most this many characters. */
+const MAX_EDGE = 3;
 
 export interface TitleRef {
   id: number;
@@ -45,24 +83,16 @@ export interface TitleIndex {
 }
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
-const COMBINING = /\p{M}/gu;
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\x00-\x7f]*$/;
 
-/** Lower case without accents: 'Énergie' → 'energie'. */
+/** A word folded (lower case without accents): 'Énergie' → 'energie'. */
 export function normaliseWord(word: string): string {
-  return ASCII.test(word) ? word.toLowerCase() : word.normalize('NFD').replace(COMBINING, '').toLowerCase();
+  return ASCII.test(word) ? word.toLowerCase() : foldText(word);
 }
 
-/** Separators compare with whitespace runs collapsed and typographic apostrophes as "'". */
+/** Separators compare folded: whitespace runs as one space, typographic apostrophes as "'". */
 function normaliseGap(gap: string): string {
   if (gap === ' ' || gap === '') return gap;
-  return normaliseWord(gap).replace(/\s+/g, ' ').replace(/[\u2019\u2018\u02bc`]/g, "'");
-}
-
-/** A title's comparison key (same title twice in the index is one title). */
-export function normaliseTitle(title: string): string {
-  return normaliseGap(title.trim());
+  return foldText(gap);
 }
 
 interface Token {
@@ -204,4 +234,46 @@ function resolveOverlaps(found: Candidate[], tokens: Token[]): TitleMatch[] {
 /** The ids of the titles found, each once, in order of first occurrence. */
 export function foundTitleIds(index: TitleIndex, text: string): number[] {
   return [...new Set(matchTitles(index, text).map((m) => m.id))];
+}
+
+const isSpace = (ch: string) => /\s/.test(ch);
+
+/** The punctuation run (no space, no word character) right before `at`, at most MAX_EDGE characters. */
+function edgeBefore(text: string, at: number, floor: number): string {
+  let from = at;
+  while (from > floor && at - from < MAX_EDGE && !isSpace(text[from - 1]!)) from -= 1;
+  return text.slice(from, at);
+}
+
+/** The punctuation run right after `at`, up to `ceiling`, at most MAX_EDGE characters. */
+function edgeAfter(text: string, at: number, ceiling: number): string {
+  let to = at;
+  while (to < ceiling && to - at < MAX_EDGE && !isSpace(text[to]!)) to += 1;
+  return text.slice(at, to);
+}
+
+/**
+ * Every key (titleKey form) a title found in `text` could have: each run of 1..maxWords
+ * whole words, folded, with or without the punctuation right before and after it. A
+ * title occurs in the text only if its key is one of these; matchTitles() then decides.
+ */
+export function titleCandidates(text: string, maxWords = MAX_TITLE_WORDS): Set<string> {
+  const tokens = tokenise(text);
+  const candidates = new Set<string>();
+  const gaps = tokens.map((t, i) => (i === 0 ? '' : normaliseGap(text.slice(tokens[i - 1]!.to, t.from))));
+  for (let i = 0; i < tokens.length; i += 1) {
+    const pre = edgeBefore(text, tokens[i]!.from, i === 0 ? 0 : tokens[i - 1]!.to);
+    let core = '';
+    for (let j = i; j < Math.min(tokens.length, i + maxWords); j += 1) {
+      core = j === i ? tokens[j]!.word : core + gaps[j] + tokens[j]!.word;
+      candidates.add(core);
+      const post = edgeAfter(text, tokens[j]!.to, j + 1 < tokens.length ? tokens[j + 1]!.from : text.length);
+      for (let p = 0; p <= pre.length; p += 1) {
+        for (let q = 0; q <= post.length; q += 1) {
+          if (p || q) candidates.add(normaliseGap(pre.slice(pre.length - p)) + core + normaliseGap(post.slice(0, q)));
+        }
+      }
+    }
+  }
+  return candidates;
 }

@@ -3,7 +3,9 @@
  * (matched regardless of case and accents). These links feed backlinks and the graphs.
  */
 import { linkedConceptIds, linkedConceptTitles, type RichNode } from './richtext';
-import { normaliseForMatch } from './title-keys';
+import { titleKey } from './title-matcher';
+
+export { titleKey };
 
 const WIKI_LINK = /\[\[([^[\]\n]+?)\]\]/g;
 
@@ -19,15 +21,6 @@ export function extractWikiLinks(text: string): string[] {
     titles.push(title);
   }
   return titles;
-}
-
-/**
- * The folded form of a title, as stored in `concepts.title_key`: lower case without
- * accents, so 'ENERGIE' finds 'Énergie', the two sort side by side, and `[[energie]]`
- * links to it (migration 0012a folded the keys stored before).
- */
-export function titleKey(title: string): string {
-  return normaliseForMatch(title.trim());
 }
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
-import { normaliseForMatch } from '../domain/title-keys';
+import { titleKey } from '../domain/title-matcher';
 import { quickConcepts, quickNotes } from '../db/queries/search';
 import { presentConceptHit, presentConstellationHit, presentFlashcardHit, presentNoteHit } from '../presenters/search';
 import { globalSearch } from '../services/global-search';
@@ -39,7 +39,7 @@ export const searchRoutes = new Hono<AppEnv>()
   })
   .get('/quick', validate('query', quickSearchQuery), async (c) => {
     const { q, limit } = c.req.valid('query');
-    const phrase = normaliseForMatch(q.trim()).replace(/\s+/g, ' ');
+    const phrase = titleKey(q);
     const words = phrase.split(' ').filter(Boolean);
     const userId = c.get('userId');
     // Before a letter is typed, the recent notes alone open the switcher.

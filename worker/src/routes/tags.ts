@@ -6,6 +6,7 @@ import { validate } from '../lib/validate';
 import { TAG_NAME_MAX_LENGTH } from '../domain/tags';
 import { presentTag } from '../presenters/tag';
 import { allConcepts } from '../services/concept-list';
+import { tagsInUse } from '../db/queries/tags';
 
 const tagParam = z.object({ tag: z.string().min(1).max(TAG_NAME_MAX_LENGTH * 3) });
 
@@ -13,13 +14,8 @@ export const tagsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', async (c) => {
     // Only tags that at least one concept carries; a tag left unused simply disappears from the list.
-    const rows = await c.env.DB.prepare(
-      `SELECT t.id, t.name, COUNT(*) AS count FROM tags t JOIN concept_tags ct ON ct.tag_id = t.id
-       WHERE t.user_id = ? GROUP BY t.id ORDER BY t.name_key, t.id`,
-    )
-      .bind(c.get('userId'))
-      .all<{ id: number; name: string; count: number }>();
-    return c.json(rows.results.map(presentTag), 200);
+    const rows = await tagsInUse(c.env.DB, c.get('userId'));
+    return c.json(rows.map(presentTag), 200);
   })
   .get('/:tag/concepts', validate('param', tagParam), async (c) => {
     // Hono hands the path parameter over URL-decoded; matching is case-insensitive.

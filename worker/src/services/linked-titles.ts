@@ -1,17 +1,27 @@
 /**
  * The concept page's auto-links (spec document 1 §4 concept page): the person's other
  * concepts whose title occurs in this concept's text, found on the server so the page no
- * longer downloads every title. The text's runs of whole words are the candidate keys;
- * the titles index answers which of them are titles.
+ * longer downloads every title. The title matcher lists the keys a title found in the text
+ * could have, the titles index answers which of them are titles, and the same matcher
+ * import detection uses decides what occurs (whole words, overlaps to the longer title).
+ * Each title comes with the spellings it has in the text, so the page marks 'ENERGIE' for
+ * 'Énergie' without folding accents itself.
  */
 import { conceptsTitled, conceptText } from '../db/queries/search';
 import { notFound } from '../lib/errors';
-import { titleCandidates } from '../domain/title-keys';
+import { buildTitleIndex, matchTitles, titleCandidates } from '../domain/title-matcher';
 
 /** Candidate keys per statement: keeps each bound JSON list well under D1's value size limit. */
 const KEYS_PER_STATEMENT = 5_000;
 
-export async function linkedTitles({ d1, userId, conceptId }: { d1: D1Database; userId: number; conceptId: number }) {
+export interface LinkedTitle {
+  id: number;
+  title: string;
+  /** The title as the text writes it, each spelling once, in order of first occurrence. */
+  matches: string[];
+}
+
+export async function linkedTitles({ d1, userId, conceptId }: { d1: D1Database; userId: number; conceptId: number }): Promise<LinkedTitle[]> {
   const text = await conceptText(d1, userId, conceptId);
   if (text === null) throw notFound('Concept');
   const keys = [...titleCandidates(text)];
@@ -19,7 +29,16 @@ export async function linkedTitles({ d1, userId, conceptId }: { d1: D1Database; 
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_STATEMENT) chunks.push(keys.slice(i, i + KEYS_PER_STATEMENT));
   const results = await d1.batch<{ id: number; title: string }>(chunks.map((chunk) => conceptsTitled(d1, userId, conceptId, chunk)));
-  const found = results.flatMap((r) => r.results).map((r) => ({ id: r.id, title: r.title }));
+  const rows = results.flatMap((r) => r.results);
+  const titleById = new Map(rows.map((r) => [r.id, r.title]));
+  const found = new Map<number, Set<string>>();
+  for (const m of matchTitles(buildTitleIndex(rows, conceptId), text)) {
+    const spellings = found.get(m.id) ?? new Set<string>();
+    spellings.add(text.slice(m.from, m.to));
+    found.set(m.id, spellings);
+  }
   // Longest first, as the page draws them: 'Énergie cinétique' wins over 'Énergie'.
-  return found.sort((a, b) => b.title.length - a.title.length || a.id - b.id);
+  return [...found]
+    .map(([id, spellings]) => ({ id, title: titleById.get(id)!, matches: [...spellings] }))
+    .sort((a, b) => b.title.length - a.title.length || a.id - b.id);
 }

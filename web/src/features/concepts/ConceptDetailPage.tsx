@@ -1,6 +1,7 @@
 /**
  * /concepts/{id} (spec document 1 §2 concept detail, §4 concept page, §8). The concept
- * and the minimal list of all concepts load together; the list drives auto-linking.
+ * and the titles its text mentions (found on the server by the title matcher, issue 12)
+ * load together; each spelling the text uses drives auto-linking.
  * States: invalid id, loading, error, not found, loaded.
  */
 import { useState } from 'react';
@@ -26,8 +27,14 @@ function useConceptWithTitles(id: number | null): Load {
     id === null
       ? null
       : (signal) =>
-          // Without the title list the page still shows, only without auto-links.
-          Promise.all([conceptsApi.get(id, signal), conceptsApi.minimal(signal).catch((): ConceptRef[] => [])]),
+          // Without the titles the page still shows, only without auto-links.
+          Promise.all([
+            conceptsApi.get(id, signal),
+            conceptsApi
+              .linkedTitles(id, signal)
+              .then((found) => found.flatMap((t): ConceptRef[] => t.matches.map((spelling) => ({ id: t.id, title: spelling }))))
+              .catch((): ConceptRef[] => []),
+          ]),
     [id],
   );
   if (load.phase === 'error') return isNotFound(load.error) ? { phase: 'notFound' } : { phase: 'error', message: errorText(load.error, 'Erreur chargement.') };

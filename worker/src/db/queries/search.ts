@@ -4,10 +4,10 @@
  * and kept only when the row's `user_id` is the person's, so another person's text never
  * reaches a page or a total.
  *
- * A page is chosen first from rowids and bm25 scores alone; snippets, which re-read and
- * re-tokenize the text, are made afterwards for the page's rows only. CROSS JOIN fixes the
- * join order SQLite would otherwise get wrong (walking every row of the person and probing
- * the index once per row).
+ * A page is read in rank order straight from the index, so snippets, which re-read and
+ * re-tokenize the text, are made for the page's rows only. CROSS JOIN fixes the join order
+ * SQLite would otherwise get wrong (walking every row of the person and probing the index
+ * once per row) and keeps the index's rank order, so no sort is needed.
  */
 import type { SearchType } from '../../domain/search-query';
 
@@ -37,14 +37,14 @@ const INDEXES: Record<SearchType, SearchIndex> = {
     weights: '2.0, 1.0',
     columns: `t.id, t.concept_id, t.question, ${snippet('flashcards_fts', 0, 48)} AS question_snippet,
       ${snippet('flashcards_fts', 1, 24)} AS answer_snippet, c.title AS concept_title`,
-    joins: 'JOIN concepts c ON c.id = t.concept_id',
+    joins: 'CROSS JOIN concepts c ON c.id = t.concept_id',
   },
   notes: {
     fts: 'note_blocks_fts',
     table: 'note_blocks',
     weights: '1.0',
     columns: `n.id, n.date, n.title, t.id AS block_id, ${snippet('note_blocks_fts', 0, 24)} AS snippet`,
-    joins: 'JOIN daily_notes n ON n.id = t.note_id',
+    joins: 'CROSS JOIN daily_notes n ON n.id = t.note_id',
   },
   constellations: {
     fts: 'constellations_fts',
@@ -88,25 +88,26 @@ export interface HitRows {
   constellations: ConstellationHitRow;
 }
 
-/** One page of a person's hits of one kind, best first. `match` is an FTS5 expression from buildMatchQuery(). */
+/**
+ * One page of a person's hits of one kind, best first. `match` is an FTS5 expression from
+ * buildMatchQuery(). The index sorts its own hits by rank (bm25 with the kind's weights,
+ * set through `rank MATCH`), so SQLite walks them best first and stops at the page's end:
+ * only the page's rows are joined past the person check and get a snippet, from the same
+ * cursor (no second MATCH per row).
+ */
 export function searchPage(d1: D1Database, type: SearchType, userId: number, match: string, skip: number, limit: number) {
   const { fts, table, weights, columns, joins = '' } = INDEXES[type];
   return d1
     .prepare(
-      `WITH page AS (
-         SELECT f.rowid AS id, bm25(${fts}, ${weights}) AS score
-         FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid
-         WHERE ${fts} MATCH ?1 AND t.user_id = ?2
-         ORDER BY score, id LIMIT ?3 OFFSET ?4)
-       SELECT ${columns}
-       FROM page CROSS JOIN ${fts} f ON f.rowid = page.id CROSS JOIN ${table} t ON t.id = page.id ${joins}
-       WHERE ${fts} MATCH ?1
-       ORDER BY page.score, page.id`,
+      `SELECT ${columns}
+       FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid ${joins}
+       WHERE ${fts} MATCH ?1 AND f.rank MATCH 'bm25(${weights})' AND t.user_id = ?2
+       ORDER BY f.rank LIMIT ?3 OFFSET ?4`,
     )
     .bind(match, userId, limit, skip);
 }
 
-/** How many of a person's rows of one kind match. */
+/** How many of a person's rows of one kind match (no ranking, no snippets: the cheapest walk of the hits). */
 export function searchTotal(d1: D1Database, type: SearchType, userId: number, match: string) {
   const { fts, table } = INDEXES[type];
   return d1
