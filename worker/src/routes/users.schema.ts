@@ -63,3 +63,5 @@ function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+export const deleteAccountBody = z.object({ password: z.string({ errorMap: () => ({ message: 'Password required' }) }).min(1, 'Password required').max(256) });

@@ -5,8 +5,9 @@ import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { presentUser } from '../presenters/user';
+import { deleteAccount } from '../services/delete-account';
 import { registerUser } from '../services/register-user';
-import { preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
+import { deleteAccountBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
 
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
@@ -16,6 +17,11 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .get('/me', requireUser, async (c) => {
     return c.json(presentUser(c.get('user')), 200);
+  })
+  .delete('/me', requireUser, validate('json', deleteAccountBody), async (c) => {
+    const user = c.get('user');
+    await deleteAccount({ d1: c.env.DB, bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
+    return c.body(null, 204);
   })
   // Preferences (spec document 3 §7): the defaults until the person saves; PUT takes the whole object.
   .get('/me/preferences', requireUser, async (c) => {
