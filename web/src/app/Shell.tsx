@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
+import { PreferencesProvider } from '../features/settings/preferences-context';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 
@@ -83,6 +84,7 @@ export function Shell() {
   const [open, setOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 768);
   const showDrawer = !isWebView && open;
   return (
+    <PreferencesProvider>
     <div className="min-h-screen">
       {showDrawer && <Drawer onClose={() => setOpen(false)} />}
       {!isWebView && !open && (
@@ -99,5 +101,6 @@ export function Shell() {
       <SyncProblemDialog />
       {!isWebView && <QuickSwitcher />}
     </div>
+    </PreferencesProvider>
   );
 }
