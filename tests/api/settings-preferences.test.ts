@@ -158,3 +158,19 @@ describe('preferences', () => {
     expect(intervals[1]).toBeGreaterThan(intervals[0]! * 1.5);
   });
 });
+
+describe('preferences acting on the server', () => {
+  it('files a new concept without a category under the default category, and leaves an explicit one alone', async () => {
+    const ada = await signUp('prefs');
+    const bob = await signUp('prefs');
+    await call('PUT', '/api/users/me/preferences', { token: ada.token, json: { ...saved, default_concept_category: 'Biologie' } });
+    const plain = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Cellule' } });
+    expect(plain.body.category).toBe('Biologie');
+    const chosen = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Atome', category: 'Chimie' } });
+    expect(chosen.body.category).toBe('Chimie');
+    const none = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Rien', category: null } });
+    expect(none.body.category).toBeNull();
+    const other = await call('POST', '/api/concepts', { token: bob.token, json: { title: 'Cellule' } });
+    expect(other.body.category).toBeNull();
+  });
+});

@@ -134,3 +134,17 @@ export function backupDue(frequency: Preferences['data_backup_frequency'], lastE
   if (days === null) return false;
   return lastExportAt === null || now - lastExportAt >= days * 86_400_000;
 }
+
+/** The concept list's sort field and order for a `concept_sort_order` preference (fields as the concepts query names them). */
+export function conceptSortOf(order: Preferences['concept_sort_order']): { sortBy: 'title' | 'created_at' | 'updated_at' | 'mastery_level'; sortOrder: 'asc' | 'desc' } {
+  switch (order) {
+    case 'created_desc':
+      return { sortBy: 'created_at', sortOrder: 'desc' };
+    case 'title_asc':
+      return { sortBy: 'title', sortOrder: 'asc' };
+    case 'mastery_desc':
+      return { sortBy: 'mastery_level', sortOrder: 'desc' };
+    default:
+      return { sortBy: 'updated_at', sortOrder: 'desc' };
+  }
+}
