@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
+import { BackupReminder } from '../features/settings/BackupReminder';
 import { PreferencesProvider } from '../features/settings/preferences-context';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
@@ -94,6 +95,7 @@ export function Shell() {
       )}
       <div className={showDrawer ? 'md:pl-[240px]' : ''}>
         <AuthBanner />
+        {!isWebView && <BackupReminder />}
         <main className={`mx-auto max-w-6xl p-4 ${!isWebView && !open ? 'pt-14' : ''}`}>
           <Outlet />
         </main>

@@ -148,3 +148,25 @@ export function conceptSortOf(order: Preferences['concept_sort_order']): { sortB
       return { sortBy: 'updated_at', sortOrder: 'desc' };
   }
 }
+
+/**
+ * The galaxy's colour schemes (preference `galaxy_color_scheme`): `default` keeps the
+ * mastery gradient the server sends; the others are three-stop gradients over mastery 0..1,
+ * so a scheme still tells weak from strong concepts.
+ */
+const GALAXY_SCHEME_STOPS: Record<Exclude<Preferences['galaxy_color_scheme'], 'default'>, readonly [string, string, string]> = {
+  cosmic: ['#ff4fd8', '#8b5cf6', '#5ee7ff'],
+  nature: ['#c2703d', '#d9c45a', '#3fbf6b'],
+  monochrome: ['#5c5c66', '#a6a6b0', '#ffffff'],
+};
+
+export function galaxySchemeColor(scheme: Preferences['galaxy_color_scheme'], mastery: unknown, serverColor: string): string {
+  if (scheme === 'default') return serverColor;
+  const level = typeof mastery === 'number' && Number.isFinite(mastery) ? Math.min(1, Math.max(0, mastery)) : 0.5;
+  const [a, b, c] = GALAXY_SCHEME_STOPS[scheme];
+  const [from, to, f] = level < 0.5 ? [a, b, level * 2] : [b, c, (level - 0.5) * 2];
+  const rgb = (hex: string) => [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const x = rgb(from);
+  const y = rgb(to);
+  return `#${x.map((v, k) => Math.round(v + (y[k]! - v) * f).toString(16).padStart(2, '0')).join('')}`;
+}
