@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
+import { applyTheme, rememberedTheme } from './app/theme';
 import './index.css';
 
+applyTheme(rememberedTheme());
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(

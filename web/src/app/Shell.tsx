@@ -5,6 +5,8 @@
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
+import { BackupReminder } from '../features/settings/BackupReminder';
+import { PreferencesProvider } from '../features/settings/preferences-context';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 
@@ -83,6 +85,7 @@ export function Shell() {
   const [open, setOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 768);
   const showDrawer = !isWebView && open;
   return (
+    <PreferencesProvider>
     <div className="min-h-screen">
       {showDrawer && <Drawer onClose={() => setOpen(false)} />}
       {!isWebView && !open && (
@@ -92,6 +95,7 @@ export function Shell() {
       )}
       <div className={showDrawer ? 'md:pl-[240px]' : ''}>
         <AuthBanner />
+        {!isWebView && <BackupReminder />}
         <main className={`mx-auto max-w-6xl p-4 ${!isWebView && !open ? 'pt-14' : ''}`}>
           <Outlet />
         </main>
@@ -99,5 +103,6 @@ export function Shell() {
       <SyncProblemDialog />
       {!isWebView && <QuickSwitcher />}
     </div>
+    </PreferencesProvider>
   );
 }

@@ -35,6 +35,8 @@ export const users = sqliteTable(
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
     passwordHash: text('password_hash').notNull(),
     timeZone: text('time_zone'),
+    /** Local date (yyyy-MM-dd) of the last daily study reminder sent (issue 16). */
+    reminderDay: text('reminder_day'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), uniqueIndex('users_email').on(t.email)],
@@ -407,8 +409,12 @@ export const pushTokens = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The Web Push subscription's endpoint. */
     token: text('token').notNull(),
     createdAt: integer('created_at').notNull().default(sql`0`),
+    /** RFC 8291 keys of the subscription (base64url). */
+    p256dh: text('p256dh'),
+    auth: text('auth'),
   },
   (t) => [uniqueIndex('push_tokens_token').on(t.userId, t.token)],
 );

@@ -21,3 +21,47 @@ export const loginForm = z.object({
   username: z.string().trim().min(1, "Nom d'utilisateur requis").max(254),
   password: z.string().min(1, 'Mot de passe requis').max(256),
 });
+
+export { preferencesSchema as preferencesBody } from '../domain/preferences';
+
+const base64url = (name: string) =>
+  z
+    .string({ errorMap: () => ({ message: `${name} must be a base64url string` }) })
+    .min(1, `${name} must be a base64url string`)
+    .max(200, `${name} must be a base64url string`)
+    .regex(/^[A-Za-z0-9_-]+=*$/, `${name} must be a base64url string`);
+
+/**
+ * POST /users/me/fcm-token keeps the spec's name but takes a standard Web Push
+ * subscription (PushSubscription.toJSON()): an https endpoint and its two RFC 8291 keys.
+ * `time_zone` (IANA) places the daily reminder in the person's own day.
+ */
+export const pushSubscriptionBody = z.object({
+  endpoint: z
+    .string({ errorMap: () => ({ message: 'endpoint must be an https URL' }) })
+    .max(2000, 'endpoint must be an https URL')
+    .url('endpoint must be an https URL')
+    .refine((v) => v.startsWith('https://') || v.startsWith('http://127.0.0.1') || v.startsWith('http://localhost'), 'endpoint must be an https URL'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object(
+    { p256dh: base64url('keys.p256dh'), auth: base64url('keys.auth') },
+    { errorMap: () => ({ message: 'keys must hold p256dh and auth' }) },
+  ),
+  time_zone: z
+    .string()
+    .max(100)
+    .refine(isTimeZone, 'time_zone must be an IANA time zone')
+    .nullable()
+    .optional(),
+});
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const deleteAccountBody = z.object({ password: z.string({ errorMap: () => ({ message: 'Password required' }) }).min(1, 'Password required').max(256) });

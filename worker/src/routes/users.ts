@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
+import { DEFAULT_PREFERENCES } from '../domain/preferences';
+import { clearPreferences, readPreferences, savePushSubscription, writePreferences } from '../db/queries/preferences';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { presentUser } from '../presenters/user';
+import { deleteAccount } from '../services/delete-account';
 import { registerUser } from '../services/register-user';
-import { registerBody } from './users.schema';
+import { deleteAccountBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
 
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
@@ -14,5 +17,28 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .get('/me', requireUser, async (c) => {
     return c.json(presentUser(c.get('user')), 200);
+  })
+  .delete('/me', requireUser, validate('json', deleteAccountBody), async (c) => {
+    const user = c.get('user');
+    await deleteAccount({ d1: c.env.DB, bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
+    return c.body(null, 204);
+  })
+  // Preferences (spec document 3 §7): the defaults until the person saves; PUT takes the whole object.
+  .get('/me/preferences', requireUser, async (c) => {
+    return c.json(await readPreferences(c.env.DB, c.get('userId')), 200);
+  })
+  .put('/me/preferences', requireUser, validate('json', preferencesBody), async (c) => {
+    const preferences = c.req.valid('json');
+    await writePreferences(c.env.DB, c.get('userId'), preferences, Date.now());
+    return c.json(preferences, 200);
+  })
+  .post('/me/preferences/reset', requireUser, async (c) => {
+    await clearPreferences(c.env.DB, c.get('userId'));
+    return c.json({ ...DEFAULT_PREFERENCES }, 200);
+  })
+  // A Web Push subscription for this browser (the spec's name, a standard subscription as the body).
+  .post('/me/fcm-token', requireUser, validate('json', pushSubscriptionBody), async (c) => {
+    const { endpoint, keys, time_zone } = c.req.valid('json');
+    await savePushSubscription(c.env.DB, c.get('userId'), { endpoint, ...keys }, time_zone ?? null, Date.now());
+    return c.json({ message: 'Subscription saved' }, 201);
   });
-

@@ -10,9 +10,14 @@ import { RichTextEditor } from '../../editor/RichTextEditor';
 import { AutoLinkTitles, type ConceptLinkHover } from './auto-link-titles';
 import { useConceptHoverPreview } from './ConceptHoverPreview';
 import type { Concept, ConceptRef } from '../../api/concepts';
+import { usePreferences } from '../settings/preferences-context';
 
-export function ConceptContent({ concept, titles }: { concept: Concept; titles: ConceptRef[] }) {
+const NO_TITLES: ConceptRef[] = [];
+
+export function ConceptContent({ concept, titles: allTitles }: { concept: Concept; titles: ConceptRef[] }) {
   const navigate = useNavigate();
+  // Preference `auto_link_enabled`: off, other concepts' titles are not turned into links.
+  const titles = usePreferences().preferences.auto_link_enabled ? allTitles : NO_TITLES;
   const { onHover, card } = useConceptHoverPreview();
   // The editor keeps the extension it was created with: route callbacks through refs.
   const latest = useRef({ navigate, onHover });

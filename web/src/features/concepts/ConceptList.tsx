@@ -17,11 +17,13 @@ interface ConceptListProps {
   /** Bump to reload the first page (e.g. after a quick creation). */
   reloadKey?: number;
   selection?: { selectedIds: ReadonlySet<number>; onToggle(id: number): void };
+  /** The person's default view and sort (preferences `default_concept_view`, `concept_sort_order`). */
+  initial?: { layout: 'card' | 'row'; sort: Pick<ConceptFilterValues, 'sortBy' | 'sortOrder'> };
 }
 
-export function ConceptList({ reloadKey = 0, selection }: ConceptListProps) {
-  const [filters, setFilters] = useState<ConceptFilterValues>(DEFAULT_FILTERS);
-  const [layout, setLayout] = useState<'card' | 'row'>('card');
+export function ConceptList({ reloadKey = 0, selection, initial }: ConceptListProps) {
+  const [filters, setFilters] = useState<ConceptFilterValues>(() => ({ ...DEFAULT_FILTERS, ...initial?.sort }));
+  const [layout, setLayout] = useState<'card' | 'row'>(initial?.layout ?? 'card');
   const settled = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
   const list = useConceptPages(settled, reloadKey);
   const choices = useFilterChoices();

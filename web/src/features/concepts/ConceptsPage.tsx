@@ -1,7 +1,9 @@
 /** /concepts: the title, 'Ajouter Concept' (to the full form), the quick creation dialog, and the list. */
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { conceptSortOf } from '@domain/preferences';
 import { useToast } from '../../ui/Toasts';
+import { usePreferences } from '../settings/preferences-context';
 import { ConceptList } from './ConceptList';
 import { CreateConceptDialog } from './CreateConceptDialog';
 
@@ -9,6 +11,7 @@ export function ConceptsPage() {
   const [quickOpen, setQuickOpen] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const toast = useToast();
+  const { preferences, loaded } = usePreferences();
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -22,13 +25,18 @@ export function ConceptsPage() {
           </Link>
         </div>
       </header>
-      <ConceptList reloadKey={reloadKey} />
+      {loaded && (
+        <ConceptList
+          reloadKey={reloadKey}
+          initial={{ layout: preferences.default_concept_view === 'list' ? 'row' : 'card', sort: conceptSortOf(preferences.concept_sort_order) }}
+        />
+      )}
       <CreateConceptDialog
         open={quickOpen}
         onClose={() => setQuickOpen(false)}
         onCreated={() => {
           setQuickOpen(false);
-          // The list is sorted by last change by default, so the new concept shows first.
+          // Reload the first page so the new concept shows (first, with the default sort).
           setReloadKey((k) => k + 1);
           toast.success('Concept ajouté avec succès!');
         }}

@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
 import { GALAXY_TEXT } from './constants';
+import { galaxySchemeColor } from '@domain/preferences';
+import { usePreferences } from '../settings/preferences-context';
 import { GalaxyScene } from './galaxy-scene';
 import { GalaxySearch } from './GalaxySearch';
 import { MasteryLegend } from './MasteryLegend';
@@ -35,11 +37,17 @@ export function GalaxyPage() {
   const host = useRef<HTMLDivElement>(null);
   const scene = useRef<GalaxyScene | null>(null);
   const [failed, setFailed] = useState(false);
+  const { preferences } = usePreferences();
+  const scheme = preferences.galaxy_color_scheme;
+  const animated = preferences.galaxy_animation_enabled;
 
   useEffect(() => {
     if (load.phase !== 'loaded' || !host.current) return;
     try {
-      scene.current = new GalaxyScene(host.current, load.nodes, (node) => navigate(`/concepts/${node.id}`));
+      // Preference `galaxy_color_scheme`: stars recoloured by mastery in the chosen scheme.
+      const nodes = load.nodes.map((n) => ({ ...n, color: galaxySchemeColor(scheme, n.mastery_level, n.color) }));
+      scene.current = new GalaxyScene(host.current, nodes, (node) => navigate(`/concepts/${node.id}`));
+      scene.current.setAnimated(animated);
     } catch (err) {
       // No WebGL in this browser: the galaxy cannot be drawn at all.
       console.error('Galaxy scene failed', err);
@@ -49,14 +57,15 @@ export function GalaxyPage() {
       scene.current?.dispose();
       scene.current = null;
     };
-  }, [load, navigate]);
+  }, [load, navigate, scheme, animated]);
 
   useEffect(() => {
+    // After the scene: a scene made again (another scheme) gets the links again too.
     if (edges && load.phase === 'loaded') scene.current?.setEdges(edges);
-  }, [edges, load]);
+  }, [edges, load, scheme, animated]);
 
   return (
-    <div className="fixed inset-0 z-40 overflow-hidden bg-[#04030c] text-slate-100">
+    <div className="theme-dark fixed inset-0 z-40 overflow-hidden bg-[#04030c] text-slate-100">
       <div ref={host} data-testid="galaxy" className="absolute inset-0" />
       <header className="pointer-events-none absolute inset-x-0 top-0 flex flex-wrap items-start gap-3 p-4">
         <Link to="/" className="pointer-events-auto flex items-center gap-2 rounded-full bg-space-900/70 px-3 py-2 text-sm font-semibold text-nebula-400 backdrop-blur hover:text-white">

@@ -87,6 +87,14 @@ export class GalaxyScene {
     this.frame = requestAnimationFrame(this.tick);
   }
 
+  /** Preference `galaxy_animation_enabled`: a slow turn around the centre (the camera orbits, labels follow). */
+  setAnimated(on: boolean): void {
+    this.controls.autoRotate = on;
+    this.controls.autoRotateSpeed = 0.3;
+    this.host.dataset.animated = String(on);
+    this.invalidate();
+  }
+
   setEdges(edges: readonly GraphEdge[]): void {
     this.stars.setEdges(this.nodes, edges);
     this.invalidate();

@@ -1,10 +1,17 @@
 /** /import (spec document 3 §2.6, §4 Import, §5, §8): turn text, Markdown or a web page into a linked concept. */
 import { AnalysisPanel } from './AnalysisPanel';
 import { ImportForm } from './ImportForm';
-import { useImport } from './useImport';
+import { usePreferences } from '../settings/preferences-context';
+import { useImport, type ImportPreferences } from './useImport';
 
 export function ImportPage() {
-  const flow = useImport();
+  const { preferences, loaded } = usePreferences();
+  // The form starts from the person's default category, so it waits for the preferences.
+  return loaded ? <ImportScreen autoExtract={preferences.auto_extract_enabled} defaultCategory={preferences.default_concept_category} /> : null;
+}
+
+function ImportScreen(props: ImportPreferences) {
+  const flow = useImport(props);
   const inAnalysis = (flow.step === 'analysis' || flow.step === 'creating') && flow.analysis;
   return (
     <div className="mx-auto max-w-4xl space-y-4">

@@ -30,7 +30,13 @@ export interface Analysis {
 
 type Step = 'form' | 'analysing' | 'analysis' | 'creating';
 
-async function analyse(values: ImportValues): Promise<Analysis> {
+/** Preferences the import follows: `auto_extract_enabled` and `default_concept_category`. */
+export interface ImportPreferences {
+  autoExtract: boolean;
+  defaultCategory: string | null;
+}
+
+async function analyse(values: ImportValues, autoExtract: boolean): Promise<Analysis> {
   let content: Analysis['content'] = values.content;
   let format: ContentFormat = values.mode === 'markdown' ? 'markdown' : 'text';
   let sourceUrl: string | null = null;
@@ -41,7 +47,8 @@ async function analyse(values: ImportValues): Promise<Analysis> {
     format = 'doc';
     sourceUrl = page.url;
   }
-  const result = await importApi.extractConcepts({ content, format });
+  // With auto-extract off, nothing is looked for: the person links by hand later.
+  const result = autoExtract ? await importApi.extractConcepts({ content, format }) : { found_concepts: [], suggested_concepts: [] };
   return {
     content,
     format,
@@ -52,9 +59,9 @@ async function analyse(values: ImportValues): Promise<Analysis> {
   };
 }
 
-export function useImport() {
+export function useImport({ autoExtract, defaultCategory }: ImportPreferences) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<ImportValues>(EMPTY_IMPORT);
+  const [values, setValues] = useState<ImportValues>(() => ({ ...EMPTY_IMPORT, category: defaultCategory ?? '' }));
   const [step, setStep] = useState<Step>('form');
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +73,7 @@ export function useImport() {
     if (invalid) return;
     setStep('analysing');
     try {
-      setAnalysis(await analyse(values));
+      setAnalysis(await analyse(values, autoExtract));
       setStep('analysis');
     } catch (err) {
       setError(errorText(err, IMPORT_MESSAGES.importFailed));

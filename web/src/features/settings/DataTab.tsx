@@ -9,6 +9,8 @@ import { detailText } from '../../api/client';
 import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../ui/Toasts';
+import { useAuth } from '../../ui/auth-context';
+import { recordBackup } from './BackupReminder';
 import { ProgressBar, saveFile } from './data-ui';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
@@ -36,6 +38,7 @@ export function isJsonFile(file: File): boolean {
 
 export function DataTab() {
   const toast = useToast();
+  const { user } = useAuth();
   const [preview, setPreview] = useState<ExportPreview | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -60,6 +63,7 @@ export function DataTab() {
     run('export', async () => {
       try {
         saveFile(await downloadJsonBackup(setProgress));
+        if (user) recordBackup(user.id);
         toast.success('Data exported successfully!');
       } catch (error) {
         toast.error(`Export failed: ${errorText(error, 'please try again')}`);

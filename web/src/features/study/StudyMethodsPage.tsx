@@ -4,11 +4,20 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { usePreferences } from '../settings/preferences-context';
 import { STUDY_METHODS } from './methods';
+
+/** The carousel position of the person's preferred study method (preference `preferred_study_method`). */
+const preferredIndex = (type: string) => Math.max(0, STUDY_METHODS.findIndex((m) => m.type === type));
 
 export function StudyMethodsPage() {
   const navigate = useNavigate();
-  const [index, setIndex] = useState(0);
+  const { preferences, loaded } = usePreferences();
+  const [index, setIndex] = useState(() => preferredIndex(preferences.preferred_study_method));
+  // Preferences that arrive after the first paint still preselect the method.
+  useEffect(() => {
+    if (loaded) setIndex(preferredIndex(preferences.preferred_study_method));
+  }, [loaded, preferences.preferred_study_method]);
   const method = STUDY_METHODS[index]!;
   const start = () => {
     if (method.available) navigate('/study/select-concepts');

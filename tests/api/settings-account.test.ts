@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { call, env, PASSWORD, signUp } from './helpers';
+
+describe('delete my account', () => {
+  it('refuses a wrong password and keeps everything', async () => {
+    const ada = await signUp('gone');
+    await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Reste' } });
+    const res = await call('DELETE', '/api/users/me', { token: ada.token, json: { password: 'wrong-password' } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toBe('Incorrect password');
+    expect((await call('GET', '/api/users/me', { token: ada.token })).status).toBe(200);
+    expect((await call('GET', '/api/concepts', { token: ada.token })).status).toBe(200);
+  });
+
+  it('removes the account and all its data with the right password, and nobody else’s', async () => {
+    const ada = await signUp('gone');
+    const bob = await signUp('stays');
+    await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Efface' } });
+    await call('POST', '/api/concepts', { token: bob.token, json: { title: 'Garde' } });
+    await call('POST', '/api/users/me/fcm-token', { token: ada.token, json: { endpoint: 'https://push.example/ada', keys: { p256dh: 'BPx', auth: 'aa' } } });
+    const res = await call('DELETE', '/api/users/me', { token: ada.token, json: { password: PASSWORD } });
+    expect(res.status).toBe(204);
+    expect((await call('GET', '/api/users/me', { token: ada.token })).status).toBe(401);
+    const left = await env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) + (SELECT COUNT(*) FROM concepts WHERE user_id = ?1) + (SELECT COUNT(*) FROM push_tokens WHERE user_id = ?1) AS n`,
+    )
+      .bind(ada.id)
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
+    const login = await call('POST', '/api/auth/login', { form: { username: ada.username, password: PASSWORD } });
+    expect(login.status).not.toBe(200);
+    const bobs = await call('GET', '/api/concepts', { token: bob.token });
+    expect(JSON.stringify(bobs.body)).toContain('Garde');
+  });
+});

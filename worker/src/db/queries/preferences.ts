@@ -1,0 +1,45 @@
+/** SQL for a person's preferences and Web Push subscriptions (issue 16). */
+import { preferencesFromJson, type Preferences } from '../../domain/preferences';
+
+export async function readPreferences(d1: D1Database, userId: number): Promise<Preferences> {
+  const row = await d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId).first<{ data: string }>();
+  return preferencesFromJson(row?.data);
+}
+
+export async function writePreferences(d1: D1Database, userId: number, preferences: Preferences, now: number): Promise<void> {
+  await d1
+    .prepare(
+      `INSERT INTO user_preferences (user_id, data, updated_at) VALUES (?1, ?2, ?3)
+       ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+    )
+    .bind(userId, JSON.stringify(preferences), now)
+    .run();
+}
+
+/** Back to the defaults: the stored row goes, so later default changes reach this person too. */
+export async function clearPreferences(d1: D1Database, userId: number): Promise<void> {
+  await d1.prepare('DELETE FROM user_preferences WHERE user_id = ?').bind(userId).run();
+}
+
+export interface PushSubscriptionRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Keeps a subscription (a re-subscription refreshes its keys) and the person's time zone, atomically. */
+export async function savePushSubscription(d1: D1Database, userId: number, sub: PushSubscriptionRow, timeZone: string | null, now: number) {
+  await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO push_tokens (user_id, token, p256dh, auth, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (user_id, token) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth`,
+      )
+      .bind(userId, sub.endpoint, sub.p256dh, sub.auth, now),
+    d1.prepare('UPDATE users SET time_zone = COALESCE(?2, time_zone) WHERE id = ?1').bind(userId, timeZone),
+  ]);
+}
+
+export async function deletePushSubscription(d1: D1Database, userId: number, endpoint: string) {
+  await d1.prepare('DELETE FROM push_tokens WHERE user_id = ? AND token = ?').bind(userId, endpoint).run();
+}
