@@ -48,7 +48,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const retention = desiredRetention(preferences!.results[0] as { data: string } | undefined);
   const before = storedCardOf(row);
   const { card, log } = reviewCard(before, now, rating, { desiredRetention: retention, fuzz: props.fuzz ?? true });
-  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
+  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: rating } : s));
 
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
