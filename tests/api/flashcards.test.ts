@@ -127,12 +127,15 @@ describe('reviewing a flashcard', () => {
     expect(log).toMatchObject({ user_id: user.id, flashcard_id: card.id, rating: 3, reviewed_at: now, duration_ms: 4200, session_id: null });
     expect(JSON.parse(log!.card_before as string)).toMatchObject({ reps: 0, state: 0, lastReview: null });
     const concept = await env.DB.prepare('SELECT mastery_level, next_review_at FROM concepts WHERE id = ?').bind(conceptId).first<{ mastery_level: number; next_review_at: number }>();
-    // Just answered: retrievability 1, so mastery 1; next review is the card's new due date.
-    expect(concept!.mastery_level).toBeCloseTo(1, 5);
+    // Mastery is the predicted recall four weeks ahead: well below 1 after a single 'Bon'.
+    const f = fsrs(generatorParameters({ enable_fuzz: false }));
+    const after = f.next(createEmptyCard(new Date(now)), new Date(now), 3 as Grade).card;
+    expect(concept!.mastery_level).toBeCloseTo(f.get_retrievability(after, new Date(now + 28 * DAY), false), 5);
+    expect(concept!.mastery_level).toBeLessThan(0.75);
     expect(concept!.next_review_at).toBe(Date.parse(res.body.flashcard.due));
   });
 
-  it('mastery is the mean retrievability of answered cards only, and falls as time passes', async () => {
+  it('mastery is the mean recall four weeks ahead of all cards (never-answered ones 0), and falls as time passes', async () => {
     const user = await signUp('mastery');
     const conceptId = await insertConcept(user, 'Moyenne');
     const t0 = Date.now();
@@ -144,7 +147,9 @@ describe('reviewing a flashcard', () => {
     const res = await call('POST', `/api/flashcards/${c.id}/review`, { token: user.token, json: { rating: 3 }, headers: at(later, false) });
     const f = fsrs(generatorParameters({ enable_fuzz: false }));
     const cardA = f.next(createEmptyCard(new Date(t0)), new Date(t0), 4 as Grade).card;
-    const expected = (f.get_retrievability(cardA, new Date(later), false) + 1) / 2;
+    const cardC = f.next(createEmptyCard(new Date(t0)), new Date(later), 3 as Grade).card;
+    const ahead = new Date(later + 28 * DAY);
+    const expected = (f.get_retrievability(cardA, ahead, false) + 0 + f.get_retrievability(cardC, ahead, false)) / 3;
     const concept = await env.DB.prepare('SELECT mastery_level FROM concepts WHERE id = ?').bind(conceptId).first<{ mastery_level: number }>();
     expect(res.status).toBe(200);
     expect(concept!.mastery_level).toBeCloseTo(expected, 6);

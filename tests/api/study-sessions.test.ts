@@ -21,7 +21,7 @@ async function runThrough(user: TestUser, id: number, ratings: number[]) {
 }
 
 describe('creating a study session', () => {
-  it('orders a concept session: due studied cards (most overdue first), then new cards, then the rest', async () => {
+  it("orders a concept session: due studied cards (most overdue first), then new cards; not-due cards only with 'Réviser en avance'", async () => {
     const user = await signUp('order');
     const conceptId = await insertConcept(user, 'Ordre');
     const now = Date.now();
@@ -37,10 +37,20 @@ describe('creating a study session', () => {
 
     const created = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ method_type: 'FLASHCARDS', total_cards: 5, cards_reviewed: 0, average_rating: null, ended_at: null });
-    const seen = await runThrough(user, created.body.id, [3, 3, 3, 3, 3]);
-    expect(seen).toEqual([dueEarly.id, dueLate.id, fresh1.id, fresh2.id, notDue.id]);
+    expect(created.body).toMatchObject({ method_type: 'FLASHCARDS', total_cards: 4, cards_reviewed: 0, average_rating: null, ended_at: null });
+    // Facile graduates each card, so none comes back in the session.
+    const seen = await runThrough(user, created.body.id, [4, 4, 4, 4]);
+    expect(seen).toEqual([dueEarly.id, dueLate.id, fresh1.id, fresh2.id]);
     expect((await next(user, created.body.id)).status).toBe(404);
+
+    // Now only cards not yet due remain: the session is refused with an offer to review ahead, which takes them.
+    const refused = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'nothing_due_review_ahead', detail: 'Aucune carte à réviser maintenant dans cette sélection. Vous pouvez réviser en avance.' });
+    const ahead = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId], review_ahead: true });
+    expect(ahead.status).toBe(201);
+    expect(ahead.body.total_cards).toBe(5);
+    expect((await next(user, ahead.body.id)).status).toBe(200);
   });
 
   it('builds a session from a constellation, and from concept ids and a constellation together', async () => {
@@ -63,8 +73,8 @@ describe('creating a study session', () => {
     const user = await signUp('duesess');
     const conceptId = await insertConcept(user, 'Beaucoup');
     const now = Date.now();
-    const values = Array.from({ length: 60 }, (_, i) => `(${user.id}, ${conceptId}, 'q${i}', 'a', ${now - (i + 1) * 60_000}, ${now}, ${now})`).join(',');
-    await env.DB.prepare(`INSERT INTO flashcards (user_id, concept_id, question, answer, due, created_at, updated_at) VALUES ${values}`).run();
+    const values = Array.from({ length: 60 }, (_, i) => `(${user.id}, ${conceptId}, 'q${i}', 'a', ${now - (i + 1) * 60_000}, 2, 5, 5, ${now - 10 * DAY}, ${now}, ${now})`).join(',');
+    await env.DB.prepare(`INSERT INTO flashcards (user_id, concept_id, question, answer, due, state, stability, difficulty, last_review, created_at, updated_at) VALUES ${values}`).run();
     const created = await session(user, { method_type: 'FLASHCARDS' });
     expect(created.status).toBe(201);
     expect(created.body.total_cards).toBe(50);
@@ -105,6 +115,56 @@ describe('creating a study session', () => {
   });
 });
 
+describe('the study loop (issue 17)', () => {
+  it("brings a card rated 'À nouveau' back later in the same session, and shows each rating's interval", async () => {
+    const user = await signUp('lapse');
+    const conceptId = await insertConcept(user, 'Rappel');
+    const t0 = Date.now();
+    const a = await createCard(user, conceptId, 'a', t0);
+    const b = await createCard(user, conceptId, 'b', t0);
+    const { body } = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] }, at(t0));
+    const nextAt = (time: number) => call('GET', `/api/study-sessions/${body.id}/next-flashcard`, { token: user.token, headers: at(time, false) });
+    const answerAt = (cardId: number, rating: number, time: number) =>
+      call('POST', `/api/study-sessions/${body.id}/flashcards/${cardId}/review`, { token: user.token, json: { rating }, headers: at(time, false) });
+    const first = await nextAt(t0);
+    expect(first.body.id).toBe(a.id);
+    expect(Object.fromEntries(Object.entries(first.body.previews).map(([k, v]) => [k, (v as { interval: string }).interval]))).toMatchObject({ '1': '1 min', '3': '10 min' });
+    expect(first.body.previews['4'].interval).toMatch(/^\d+ j$/);
+    await answerAt(a.id, 1, t0 + 1000);
+    expect((await nextAt(t0 + 2000)).body.id).toBe(b.id);
+    await answerAt(b.id, 4, t0 + 3000);
+    // Only the failed card is left: it comes back (learn-ahead), passes on its learning steps, then the session is done.
+    expect((await nextAt(t0 + 4000)).body.id).toBe(a.id);
+    await answerAt(a.id, 3, t0 + 5000);
+    expect((await nextAt(t0 + 6000)).body.id).toBe(a.id);
+    await answerAt(a.id, 3, t0 + 7000);
+    expect((await nextAt(t0 + 8000)).status).toBe(404);
+    // Counted once, with its latest rating.
+    expect((await call('GET', `/api/study-sessions/${body.id}`, { token: user.token })).body).toMatchObject({ total_cards: 2, cards_reviewed: 2 });
+  });
+
+  it('takes at most 20 new cards a day, due cards first, counting new cards already introduced today', async () => {
+    const user = await signUp('newcap');
+    const conceptId = await insertConcept(user, 'Plein');
+    const now = Date.now();
+    const values = Array.from({ length: 25 }, (_, i) => `(${user.id}, ${conceptId}, 'n${i}', 'a', ${now - DAY}, 0, ${now}, ${now})`).join(',');
+    await env.DB.prepare(`INSERT INTO flashcards (user_id, concept_id, question, answer, due, state, created_at, updated_at) VALUES ${values}`).run();
+    const due = await env.DB.prepare(
+      `INSERT INTO flashcards (user_id, concept_id, question, answer, due, state, stability, difficulty, last_review, created_at, updated_at) VALUES (?, ?, 'due', 'a', ?, 2, 3, 5, ?, ?, ?) RETURNING id`,
+    ).bind(user.id, conceptId, now - DAY, now - 4 * DAY, now, now).first<{ id: number }>();
+    const first = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
+    expect(first.body.total_cards).toBe(21);
+    expect((await next(user, first.body.id)).body.id).toBe(due!.id);
+    // Introduce 3 new cards today: the next session offers 17 new ones.
+    for (let i = 0; i < 4; i++) {
+      const card = await next(user, first.body.id);
+      await answer(user, first.body.id, card.body.id, 4);
+    }
+    const second = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
+    expect(second.body.total_cards).toBe(17);
+  });
+});
+
 describe('running a study session', () => {
   it('counts a card answered twice once, with its latest rating, and logs both answers', async () => {
     const user = await signUp('twice');
@@ -114,13 +174,17 @@ describe('running a study session', () => {
     const { body } = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
     let res = await answer(user, body.id, c1.id, 1);
     expect(res.body).toMatchObject({ total_cards: 2, cards_reviewed: 1, average_rating: 1 });
-    res = await answer(user, body.id, c1.id, 3);
-    expect(res.body).toMatchObject({ total_cards: 2, cards_reviewed: 1, average_rating: 3 });
+    res = await answer(user, body.id, c1.id, 4);
+    expect(res.body).toMatchObject({ total_cards: 2, cards_reviewed: 1, average_rating: 4 });
     expect(res.body.flashcard.reps).toBe(2);
-    res = await answer(user, body.id, c2.id, 4);
+    res = await answer(user, body.id, c2.id, 3);
     expect(res.body).toMatchObject({ cards_reviewed: 2, average_rating: 3.5 });
+    // c2 is on a learning step (Bon on a new card: 10 min): it comes back in this session; Facile graduates it.
+    expect((await next(user, body.id)).body.id).toBe(c2.id);
+    res = await answer(user, body.id, c2.id, 4);
+    expect(res.body).toMatchObject({ cards_reviewed: 2, average_rating: 4 });
     const logs = await env.DB.prepare('SELECT COUNT(*) AS n FROM review_logs WHERE session_id = ?').bind(body.id).first<{ n: number }>();
-    expect(logs!.n).toBe(3);
+    expect(logs!.n).toBe(4);
     expect((await next(user, body.id)).status).toBe(404);
 
     // Undo in the session takes back the latest answer; the earlier rating counts again.

@@ -92,13 +92,14 @@ describe('retrievability and mastery', () => {
     expect(retrievability(answered, time + 10 * answered.stability * DAY)!).toBeLessThan(0.9);
   });
 
-  it('mastery is the mean retrievability of answered cards; null when none was answered', () => {
+  it('mastery is the mean recall 28 days ahead of all cards (new ones 0); null when none was answered', () => {
     const { card, time } = matureCard();
     const later = time + 30 * DAY;
     const fresh = reviewCard(newCard(T0), later, 3).card;
+    const ahead = later + 28 * DAY;
     expect(masteryLevel([newCard(T0)], later)).toBeNull();
     expect(masteryLevel([], later)).toBeNull();
-    expect(masteryLevel([card, fresh, newCard(T0)], later)).toBeCloseTo((retrievability(card, later)! + 1) / 2, 10);
+    expect(masteryLevel([card, fresh, newCard(T0)], later)).toBeCloseTo((retrievability(card, ahead)! + retrievability(fresh, ahead)!) / 3, 10);
     expect(nextReviewAt([card, fresh])).toBe(Math.min(card.due, fresh.due));
     expect(nextReviewAt([])).toBeNull();
   });

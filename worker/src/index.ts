@@ -3,6 +3,7 @@
  * Static SPA assets are served by wrangler's [assets] before this app sees a request
  * (only /api/* runs the Worker first). Handlers live in routes/<area>.ts.
  */
+import { scheduled } from './scheduled';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
@@ -76,4 +77,5 @@ app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404));
 app.onError(errorResponse);
 
 export type AppType = typeof routes;
-export default app;
+// The app serves fetch; the scheduled handler runs the Cron Triggers (worker/src/scheduled.ts).
+export default Object.assign(app, { scheduled });

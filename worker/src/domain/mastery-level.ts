@@ -1,28 +1,46 @@
 /**
  * A concept's mastery level, stored in `concepts.mastery_level` (0..1 or null).
  *
- * Definition: the mean current retrievability — FSRS's probability of recall at `now` —
- * of the concept's flashcards that have been answered at least once (state other than
- * New). A concept without any answered card has no mastery (null), which the UI shows as
- * "not studied" rather than 0 %. It is recomputed whenever one of its cards is answered,
- * an answer is undone, or a card is added or deleted; between those moments the stored
- * value is the retrievability as of the last change (memory decays, the figure waits for
- * the next answer).
+ * Definition — what the person will still remember a few weeks from now:
+ *
+ *   mastery = mean over ALL the concept's cards of  recall_i(now + 28 days)
+ *
+ * where recall_i(t) is card i's predicted probability of recall at time t by its own
+ * FSRS forgetting curve, R(t) = (1 + F · (t − last_review) / S)^(−decay) (ts-fsrs,
+ * FSRS-6 parameters, S = the card's stability), with two exceptions that count 0:
+ *   - a card never answered (state New): nothing is known yet;
+ *   - a card whose latest answer was 'À revoir' (Again): it was just forgotten, and
+ *     counts again only once it is answered correctly.
+ * A concept none of whose cards was ever answered has no mastery (null, shown as "not
+ * studied"). Because the horizon moves with `now`, mastery falls as time passes without
+ * review: it is recomputed on every answer, undo, card add or delete, and once a day for
+ * every concept by the scheduled refresh (services/mastery-refresh.ts).
+ *
+ * Examples with default parameters: one 'Bon' on a new card → ~67 % (yellow), one
+ * 'Facile' → ~80 % (light green), 'À revoir' only → 0 % (red); a card reviewed well for
+ * months (stability of a year) → ~99 % (blue).
  */
 import { retrievability, type StoredCard } from './fsrs';
 
-export type MasteryCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'>;
+export const MASTERY_HORIZON_DAYS = 28;
+const DAY_MS = 86_400_000;
+
+export type MasteryCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'> & {
+  /** The rating of the card's latest answer (1 = Again); null or absent when unknown or never answered. */
+  lastRating?: number | null;
+};
+
+/** One card's contribution: its predicted recall at the horizon; 0 if never answered or last failed. */
+export function cardRecallAhead(card: MasteryCard, now: number): number {
+  if (card.lastRating === 1) return 0;
+  return retrievability(card, now + MASTERY_HORIZON_DAYS * DAY_MS) ?? 0;
+}
 
 export function masteryLevel(cards: readonly MasteryCard[], now: number): number | null {
+  if (!cards.some((c) => retrievability(c, now) !== null)) return null;
   let sum = 0;
-  let count = 0;
-  for (const card of cards) {
-    const r = retrievability(card, now);
-    if (r === null) continue;
-    sum += r;
-    count += 1;
-  }
-  return count === 0 ? null : sum / count;
+  for (const card of cards) sum += cardRecallAhead(card, now);
+  return sum / cards.length;
 }
 
 /** When the concept next needs attention: the earliest due date of its cards. */

@@ -11,6 +11,8 @@ export const createSessionBody = z.object({
   concept_ids: z.array(z.number().int().positive()).max(5000).nullish(),
   constellation_id: z.number().int().positive().nullish(),
   due_only: z.boolean().nullish(),
+  /** 'Réviser en avance': also take the selection's cards that are not due yet. */
+  review_ahead: z.boolean().nullish(),
 });
 
 export const sessionReviewBody = reviewBody;

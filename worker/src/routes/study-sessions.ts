@@ -6,11 +6,16 @@ import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
 import { presentSessionProgress, presentStudySession, type StudySessionRow } from '../presenters/study-session';
 import { createStudySession } from '../services/create-study-session';
-import { FLASHCARD_SELECT, type FlashcardRow } from '../services/flashcard-rows';
+import { FLASHCARD_SELECT, storedCardOf, type FlashcardRow } from '../services/flashcard-rows';
+import { desiredRetentionOf } from '../services/review-flashcard';
+import { presentPreviews } from '../presenters/interval-preview';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { studyClock } from '../services/study-clock';
 import { SESSION_COLUMNS } from '../services/study-session-progress';
 import { undoReview } from '../services/undo-review';
+import { previewIntervals } from '../domain/interval-preview';
+import { pickNextSessionCard, type SessionCardState } from '../domain/study-queue';
+import { resolveTimeZone, studyDayBounds } from '../domain/study-day';
 import { createSessionBody, sessionCardParam, sessionParam, sessionReviewBody } from './study-sessions.schema';
 
 async function findSession(d1: D1Database, userId: number, id: number) {
@@ -41,6 +46,8 @@ export const studySessionsRoutes = new Hono<AppEnv>()
       conceptIds: body.concept_ids,
       constellationId: body.constellation_id,
       dueOnly: body.due_only,
+      reviewAhead: body.review_ahead,
+      dayStart: studyDayBounds(now, resolveTimeZone(c.req.header('x-time-zone'))).start,
       now,
     });
     return c.json(presentStudySession(session), 201);
@@ -49,19 +56,31 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     return c.json(presentStudySession(await findSession(c.env.DB, c.get('userId'), c.req.valid('param').id)), 200);
   })
   .get('/:id{[0-9]+}/next-flashcard', validate('param', sessionParam), async (c) => {
-    // The first unanswered card by position of the person's session, unless it has ended:
-    // one query, read from the session's own index first. Missing, ended or done → 404.
-    const row = await c.env.DB.prepare(
-      `${FLASHCARD_SELECT}
-       WHERE f.id = (SELECT flashcard_id FROM study_session_cards
-                     WHERE session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL)
-                       AND rating IS NULL ORDER BY position LIMIT 1)
-         AND f.user_id = ?2`,
-    )
-      .bind(c.req.valid('param').id, c.get('userId'))
-      .first<FlashcardRow>();
+    // The session's cards with their memory state; the queue rule (domain/study-queue.ts)
+    // picks the next one: a failed or learning card whose step is due, else the first
+    // unanswered card, else a learning card due within 20 minutes. Missing, ended or done → 404.
+    const userId = c.get('userId');
+    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const [cards, preferences] = await c.env.DB.batch([
+      c.env.DB.prepare(
+        `SELECT f.id, f.state, f.due, sc.position, sc.rating IS NOT NULL AS answered
+         FROM study_session_cards sc JOIN flashcards f ON f.id = sc.flashcard_id
+         WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2`,
+      ).bind(c.req.valid('param').id, userId),
+      c.env.DB.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
+    ]);
+    const states = (cards!.results as (Omit<SessionCardState, 'answered'> & { answered: number })[]).map((r) => ({ ...r, answered: r.answered === 1 }));
+    const nextId = pickNextSessionCard(states, now);
+    const row = nextId === null ? null : await c.env.DB.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(nextId, userId).first<FlashcardRow>();
     if (!row) throw notFound('Next flashcard');
-    return c.json(presentFlashcard(row), 200);
+    // A card whose stored memory state FSRS refuses (e.g. imported) is still served, without previews.
+    let previews: ReturnType<typeof presentPreviews> | null = null;
+    try {
+      previews = presentPreviews(previewIntervals(storedCardOf(row), now, desiredRetentionOf(preferences!.results[0] as { data: string } | undefined)));
+    } catch {
+      previews = null;
+    }
+    return c.json({ ...presentFlashcard(row), previews }, 200);
   })
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review', validate('param', sessionCardParam), validate('json', sessionReviewBody), async (c) => {
     const { id, cardId } = c.req.valid('param');

@@ -6,7 +6,10 @@
 import type { StoredCard } from '../domain/fsrs';
 import { masteryLevel, nextReviewAt } from '../domain/mastery-level';
 
-export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'> & { id: number };
+export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'> & { id: number; lastRating: number | null };
+
+/** The rating of a card's latest answer (mastery counts a card last answered 'À revoir' as 0). */
+export const LAST_RATING_SQL = '(SELECT rating FROM review_logs WHERE flashcard_id = f.id ORDER BY reviewed_at DESC, id DESC LIMIT 1)';
 
 /**
  * The memory state of every card of the concept that holds card `flashcardId`. (`+user_id`
@@ -15,15 +18,15 @@ export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' 
 export const conceptCardsStatement = (d1: D1Database, userId: number, flashcardId: number) =>
   d1
     .prepare(
-      `SELECT id, state, stability, last_review, due FROM flashcards
-       WHERE concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1) AND +user_id = ?1`,
+      `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating FROM flashcards f
+       WHERE f.concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1) AND +f.user_id = ?1`,
     )
     .bind(userId, flashcardId);
 
-type CardStateRow = { id: number; state: number; stability: number; last_review: number | null; due: number };
+type CardStateRow = { id: number; state: number; stability: number; last_review: number | null; due: number; last_rating: number | null };
 
 export const siblingCards = (rows: readonly unknown[]) =>
-  (rows as CardStateRow[]).map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due }));
+  (rows as CardStateRow[]).map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating }));
 
 export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId: number) {
   return siblingCards((await conceptCardsStatement(d1, userId, flashcardId).all()).results);

@@ -1,9 +1,11 @@
+import { buildSessionQueue, DEFAULT_NEW_CARDS_PER_DAY, type QueueCard } from '../domain/study-queue';
 import { ApiError, notFound } from '../lib/errors';
 import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
 export const NOTHING_DUE = 'Aucune carte due pour révision trouvée !';
 export const NO_CARDS = 'Aucune flashcard dans les concepts sélectionnés.';
+export const NOTHING_DUE_IN_SELECTION = 'Aucune carte à réviser maintenant dans cette sélection. Vous pouvez réviser en avance.';
 /** A due-review session takes at most this many cards (spec document 2 §9). */
 export const DUE_SESSION_CARDS = 50;
 
@@ -13,6 +15,12 @@ export interface CreateSessionProps {
   conceptIds?: number[] | null;
   constellationId?: number | null;
   dueOnly?: boolean | null;
+  /** 'Réviser en avance': include the selection's cards that are not due yet (after the due ones). */
+  reviewAhead?: boolean | null;
+  /** The person's daily allowance of new cards (preference new_cards_per_day); default 20. */
+  newCardsPerDay?: number;
+  /** Start of the person's current study day (ms): new cards first answered since then count against the allowance. */
+  dayStart?: number;
   now: number;
 }
 
@@ -36,44 +44,58 @@ async function constellationConcepts(d1: D1Database, userId: number, constellati
   return members!.results.map((r) => r.id);
 }
 
-/**
- * Card order of a session over chosen concepts: cards already studied and due now, most
- * overdue first; then new cards in the order they were written; then the cards not yet
- * due, soonest first. Ties fall back to the card id, so the order is stable.
- */
-function conceptCards(d1: D1Database, userId: number, conceptIds: number[], now: number) {
+/** Every card of the chosen concepts with what the queue needs. */
+function conceptCards(d1: D1Database, userId: number, conceptIds: number[]) {
   return d1
-    .prepare(
-      `SELECT id FROM flashcards WHERE concept_id IN (SELECT value FROM json_each(?2)) AND +user_id = ?1
-       ORDER BY CASE WHEN state != 0 AND due <= ?3 THEN 0 WHEN state = 0 THEN 1 ELSE 2 END,
-                CASE WHEN state = 0 THEN id ELSE due END, id`,
-    )
-    .bind(userId, JSON.stringify(conceptIds), now)
-    .all<{ id: number }>();
+    .prepare('SELECT id, state, due FROM flashcards WHERE concept_id IN (SELECT value FROM json_each(?2)) AND +user_id = ?1')
+    .bind(userId, JSON.stringify(conceptIds))
+    .all<QueueCard>();
 }
 
-/** A due-review session: cards due now (new ones included), most overdue first. */
-function dueCards(d1: D1Database, userId: number, now: number) {
-  return d1.prepare('SELECT id FROM flashcards WHERE user_id = ? AND due <= ? ORDER BY due, id LIMIT ?').bind(userId, now, DUE_SESSION_CARDS).all<{ id: number }>();
+/** A due-review session's candidates: the most overdue studied cards and the oldest new ones. */
+async function dueCandidates(d1: D1Database, userId: number, now: number) {
+  const [studied, fresh] = await d1.batch<QueueCard>([
+    d1.prepare('SELECT id, state, due FROM flashcards WHERE user_id = ? AND due <= ? AND state != 0 ORDER BY due, id LIMIT ?').bind(userId, now, DUE_SESSION_CARDS),
+    d1.prepare('SELECT id, state, due FROM flashcards WHERE user_id = ? AND due <= ? AND state = 0 ORDER BY id LIMIT ?').bind(userId, now, DUE_SESSION_CARDS),
+  ]);
+  return [...studied!.results, ...fresh!.results];
 }
 
-/** Which concepts and cards a session covers; FLASHCARDS with no selection means "all due cards". */
+/** New cards introduced (first answered) since the study day began. */
+async function newSeenSince(d1: D1Database, userId: number, dayStart: number | undefined) {
+  if (dayStart === undefined) return 0;
+  const row = await d1
+    .prepare("SELECT COUNT(DISTINCT flashcard_id) AS n FROM review_logs WHERE user_id = ? AND reviewed_at >= ? AND card_before ->> '$.state' = 0")
+    .bind(userId, dayStart)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/**
+ * Which concepts and cards a session covers (order and new-card allowance: domain/study-queue.ts);
+ * FLASHCARDS with no selection means "all due cards". Cards not yet due come only with reviewAhead.
+ */
 async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{ scope: string; cardIds: number[] }> {
   const { userId, now } = props;
   const hasConcepts = props.conceptIds !== undefined && props.conceptIds !== null;
   const hasConstellation = typeof props.constellationId === 'number';
+  const queueOptions = async () => ({ newCardsPerDay: props.newCardsPerDay ?? DEFAULT_NEW_CARDS_PER_DAY, newSeenToday: await newSeenSince(d1, userId, props.dayStart) });
   if (props.dueOnly || (props.methodType === 'FLASHCARDS' && !hasConcepts && !hasConstellation)) {
-    const cards = await dueCards(d1, userId, now);
-    if (!cards.results.length) throw new ApiError(422, 'nothing_due', NOTHING_DUE);
-    return { scope: 'due', cardIds: cards.results.map((c) => c.id) };
+    const queue = buildSessionQueue(await dueCandidates(d1, userId, now), now, { ...(await queueOptions()), limit: DUE_SESSION_CARDS });
+    if (!queue.ids.length) throw new ApiError(422, 'nothing_due', NOTHING_DUE);
+    return { scope: 'due', cardIds: queue.ids };
   }
   const conceptIds = new Set<number>();
   if (hasConcepts) for (const id of await ownConcepts(d1, userId, props.conceptIds!)) conceptIds.add(id);
   if (hasConstellation) for (const id of await constellationConcepts(d1, userId, props.constellationId!)) conceptIds.add(id);
   if (conceptIds.size === 0) throw new ApiError(422, 'empty_selection', EMPTY_SELECTION);
-  const cards = await conceptCards(d1, userId, [...conceptIds], now);
-  if (props.methodType === 'FLASHCARDS' && !cards.results.length) throw new ApiError(422, 'no_flashcards', NO_CARDS);
-  return { scope: hasConstellation && !hasConcepts ? 'constellation' : 'concepts', cardIds: cards.results.map((c) => c.id) };
+  const cards = (await conceptCards(d1, userId, [...conceptIds])).results;
+  const scope = hasConstellation && !hasConcepts ? 'constellation' : 'concepts';
+  if (props.methodType !== 'FLASHCARDS') return { scope, cardIds: buildSessionQueue(cards, now, { ahead: true, newCardsPerDay: Infinity }).ids };
+  if (!cards.length) throw new ApiError(422, 'no_flashcards', NO_CARDS);
+  const queue = buildSessionQueue(cards, now, { ...(await queueOptions()), ahead: props.reviewAhead ?? false });
+  if (!queue.ids.length) throw new ApiError(422, queue.notDue > 0 ? 'nothing_due_review_ahead' : 'nothing_due', queue.notDue > 0 ? NOTHING_DUE_IN_SELECTION : NOTHING_DUE);
+  return { scope, cardIds: queue.ids };
 }
 
 /** Creates the session and its ordered cards in one batch; returns the new session. */

@@ -11,7 +11,7 @@ export interface FlashcardText {
 
 /**
  * Adds a new card (never answered, due at once) to one of the person's concepts, and
- * moves the concept's next review to now in the same batch.
+ * moves the concept's next review to now and scales its mastery in the same batch.
  */
 export async function createFlashcard(d1: D1Database, props: FlashcardText & { userId: number; conceptId: number; now: number }) {
   const { userId, conceptId, now } = props;
@@ -27,8 +27,13 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
       )
       .bind(userId, conceptId, props.question, props.answer, JSON.stringify(props.tags), card.due, card.stability, card.difficulty,
         card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now),
+    // The new card counts 0 in the concept's mastery (a mean over all its cards): n cards → n + 1.
     d1
-      .prepare('UPDATE concepts SET next_review_at = (SELECT MIN(due) FROM flashcards WHERE concept_id = ?1) WHERE id = ?1 AND user_id = ?2')
+      .prepare(
+        `UPDATE concepts SET next_review_at = (SELECT MIN(due) FROM flashcards WHERE concept_id = ?1),
+           mastery_level = mastery_level * ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) - 1) / (SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1)
+         WHERE id = ?1 AND user_id = ?2`,
+      )
       .bind(conceptId, userId),
   ]);
   const id = (inserted!.results[0] as { id: number }).id;

@@ -16,7 +16,7 @@ export interface ReviewProps {
 }
 
 /** The person's desired retention from their preferences, 0.9 when they set none. */
-function desiredRetention(row: { data: string } | undefined) {
+export function desiredRetentionOf(row: { data: string } | undefined) {
   try {
     return clampRetention(row ? (JSON.parse(row.data) as { desired_retention?: unknown }).desired_retention : undefined);
   } catch {
@@ -45,10 +45,10 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const row = found!.results[0] as FlashcardRow | undefined;
   if (!row) throw notFound('Flashcard');
   const siblings = siblingCards(concept!.results);
-  const retention = desiredRetention(preferences!.results[0] as { data: string } | undefined);
+  const retention = desiredRetentionOf(preferences!.results[0] as { data: string } | undefined);
   const before = storedCardOf(row);
   const { card, log } = reviewCard(before, now, rating, { desiredRetention: retention, fuzz: props.fuzz ?? true });
-  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
+  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: rating } : s));
 
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),

@@ -25,7 +25,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
   const inSession = props.sessionId !== undefined;
   const [found, logs, concept, membership] = await d1.batch([
     findFlashcardStatement(d1, userId, flashcardId),
-    d1.prepare('SELECT id, session_id, card_before FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 1').bind(flashcardId, userId),
+    d1.prepare('SELECT id, session_id, card_before, rating FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 2').bind(flashcardId, userId),
     conceptCardsStatement(d1, userId, flashcardId),
     ...(inSession ? [sessionCardCheckStatement(d1, userId, props.sessionId!, flashcardId)] : []),
   ]);
@@ -39,7 +39,9 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
 
   const sessionId = lastLog.session_id;
   const card = JSON.parse(lastLog.card_before) as StoredCard;
-  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id } : s));
+  // After the undo, the card's latest answer is the one before the undone one.
+  const previous = logs!.results[1] as { rating: number } | undefined;
+  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: previous?.rating ?? null } : s));
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
     // Deleted only if the card now carries this undo's write (its updated_at is `now`).

@@ -69,8 +69,16 @@ function Message({ heading, text }: { heading?: string; text: string }) {
   );
 }
 
-function LoadedConcept({ concept, titles }: { concept: Concept; titles: ConceptRef[] }) {
+function LoadedConcept({ concept: loaded, titles }: { concept: Concept; titles: ConceptRef[] }) {
   const navigate = useNavigate();
+  // Mastery and next review change with every answer in the review dialog: re-read them then.
+  const [study, setStudy] = useState<Pick<Concept, 'mastery_level' | 'next_review_at'> | null>(null);
+  const concept = study ? { ...loaded, ...study } : loaded;
+  const refreshStudy = () =>
+    void conceptsApi
+      .get(loaded.id)
+      .then((c) => setStudy({ mastery_level: c.mastery_level, next_review_at: c.next_review_at }))
+      .catch(() => undefined);
   const toast = useToast();
   const { isWebView } = useAuth();
   const [confirming, setConfirming] = useState(false);
@@ -114,7 +122,7 @@ function LoadedConcept({ concept, titles }: { concept: Concept; titles: ConceptR
             <ConceptContent concept={concept} titles={titles} />
           </section>
           <PersonalNotes notes={concept.notes} />
-          <ConceptFlashcardsPanel conceptId={concept.id} conceptTitle={title} />
+          <ConceptFlashcardsPanel conceptId={concept.id} conceptTitle={title} onStudyChanged={refreshStudy} />
         </div>
         <div className="space-y-4">
           <MentionsPanel conceptId={concept.id} backlinks={concept.backlinks} />

@@ -7,6 +7,10 @@ import { RatingDoughnut } from './RatingDoughnut';
 import { RetentionRing } from './RetentionRing';
 import type { Loading } from '../../ui/use-load';
 
+/** The mastery formula (worker/src/domain/mastery-level.ts), as the info dialogs explain it. */
+export const MASTERY_INFO =
+  "Maîtrise = moyenne, sur toutes les cartes du concept, de la probabilité de s'en souvenir dans 4 semaines selon la courbe d'oubli FSRS de chaque carte. Une carte jamais révisée, ou dont la dernière réponse est « À revoir », compte 0. Sans révision, la maîtrise baisse avec le temps (recalculée chaque jour).";
+
 interface Sources {
   stats: Loading<DashboardStats>;
   extended: Loading<ExtendedStats>;
@@ -90,8 +94,8 @@ export function CollectionTab({ stats }: Sources) {
       <MetricCard title="Cartes fragiles" source={stats} value={(s) => s.low_stability_count} info="Cartes dont la stabilité est inférieure à 7 jours." />
       <MetricCard title="Cartes solides" source={stats} value={(s) => s.high_stability_count} info="Cartes dont la stabilité atteint 30 jours ou plus." />
       <MetricCard title="Difficulté moyenne" source={stats} value={(s) => `${oneDecimal(s.avg_difficulty)}/10`} info="Difficulté FSRS moyenne de vos cartes, de 1 (facile) à 10 (difficile)." />
-      <MetricCard title="Concepts les plus faibles" source={stats} value={(s) => <ConceptList concepts={s.weakest_concepts} />} info="Les 5 concepts dont la maîtrise est la plus basse." />
-      <MetricCard title="Concepts les plus solides" source={stats} value={(s) => <ConceptList concepts={s.strongest_concepts} />} info="Les 5 concepts dont la maîtrise est la plus haute." />
+      <MetricCard title="Concepts les plus faibles" source={stats} value={(s) => <ConceptList concepts={s.weakest_concepts} />} info={`Les 5 concepts dont la maîtrise est la plus basse. ${MASTERY_INFO}`} />
+      <MetricCard title="Concepts les plus solides" source={stats} value={(s) => <ConceptList concepts={s.strongest_concepts} />} info={`Les 5 concepts dont la maîtrise est la plus haute. ${MASTERY_INFO}`} />
     </div>
   );
 }

@@ -9,7 +9,8 @@ import { useFlashcards } from './use-flashcards';
 const TABS = ['Réviser', 'Créer'] as const;
 type Tab = (typeof TABS)[number];
 
-export function ConceptFlashcardsPanel({ conceptId, conceptTitle }: { conceptId: number; conceptTitle: string }) {
+/** `onStudyChanged` runs after an answer or undo in the review dialog, so the page can refresh the concept's mastery and next review. */
+export function ConceptFlashcardsPanel({ conceptId, conceptTitle, onStudyChanged }: { conceptId: number; conceptTitle: string; onStudyChanged?(): void }) {
   const [tab, setTab] = useState<Tab>('Réviser');
   const state = useFlashcards(conceptId);
   const backToReview = () => {
@@ -21,7 +22,7 @@ export function ConceptFlashcardsPanel({ conceptId, conceptTitle }: { conceptId:
       <h2 className="mb-2 text-lg font-semibold">Flashcards</h2>
       <Tabs<Tab> tabs={TABS} active={tab} onChange={setTab} label="Flashcards" />
       {tab === 'Réviser' ? (
-        <ReviewTab conceptId={conceptId} state={state} />
+        <ReviewTab conceptId={conceptId} state={state} onStudyChanged={onStudyChanged} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <FlashcardForm conceptId={conceptId} onSaved={state.reload} />

@@ -10,7 +10,7 @@ import { FlashcardViewer } from './FlashcardViewer';
 import { ReviewDialog } from './ReviewDialog';
 import type { useFlashcards } from './use-flashcards';
 
-export function ReviewTab({ conceptId, state }: { conceptId?: number; state: ReturnType<typeof useFlashcards> }) {
+export function ReviewTab({ conceptId, state, onStudyChanged }: { conceptId?: number; state: ReturnType<typeof useFlashcards>; onStudyChanged?(): void }) {
   const toast = useToast();
   const [reviewing, setReviewing] = useState(false);
   const [editing, setEditing] = useState<Flashcard | null>(null);
@@ -35,7 +35,11 @@ export function ReviewTab({ conceptId, state }: { conceptId?: number; state: Ret
       <button type="button" className="btn-primary" onClick={() => setReviewing(true)}>
         {conceptId !== undefined ? 'Réviser les flashcards' : 'Réviser les cartes dues'}
       </button>
-      <ReviewDialog open={reviewing} conceptId={conceptId} onClose={() => setReviewing(false)} onReviewed={reload} />
+      <ReviewDialog open={reviewing} conceptId={conceptId} onClose={() => setReviewing(false)} onReviewed={() => {
+          reload();
+          onStudyChanged?.();
+        }}
+      />
       <Dialog open={editing !== null} title="Modifier la flashcard" onClose={() => setEditing(null)}>
         {editing && (
           <FlashcardForm

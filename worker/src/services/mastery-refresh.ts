@@ -1,0 +1,46 @@
+/**
+ * The daily mastery refresh (Cron Trigger `30 3 * * *`, worker/src/scheduled.ts). Mastery
+ * is predicted recall four weeks ahead of `now` (domain/mastery-level.ts), so it falls as
+ * days pass without review; answers keep it current for the concepts they touch, and this
+ * recomputes every studied concept (mastery not null) once a day, a page of concepts at a
+ * time, each page's updates written in one batch.
+ */
+import type { Env } from '../env';
+import { masteryLevel, type MasteryCard } from '../domain/mastery-level';
+import { LAST_RATING_SQL } from './concept-study-state';
+
+export const REFRESH_PAGE = 400;
+
+type Row = { concept_id: number; state: number; stability: number; last_review: number | null; due: number; last_rating: number | null };
+
+/** Recomputes the mastery of every studied concept as of `now`; returns how many were updated. */
+export async function refreshMastery(env: Pick<Env, 'DB'>, now: number): Promise<number> {
+  const d1 = env.DB;
+  let after = 0;
+  let updated = 0;
+  for (;;) {
+    const ids = (
+      await d1.prepare('SELECT id FROM concepts WHERE id > ? AND mastery_level IS NOT NULL ORDER BY id LIMIT ?').bind(after, REFRESH_PAGE).all<{ id: number }>()
+    ).results.map((r) => r.id);
+    if (!ids.length) return updated;
+    after = ids.at(-1)!;
+    const cards = await d1
+      .prepare(
+        `SELECT f.concept_id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating
+         FROM flashcards f WHERE f.concept_id IN (SELECT value FROM json_each(?))`,
+      )
+      .bind(JSON.stringify(ids))
+      .all<Row>();
+    const byConcept = new Map<number, MasteryCard[]>(ids.map((id) => [id, []]));
+    for (const r of cards.results) {
+      byConcept.get(r.concept_id)!.push({ state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating });
+    }
+    const levels = [...byConcept].map(([id, list]) => [id, masteryLevel(list, now)]);
+    await d1.batch([
+      d1
+        .prepare(`UPDATE concepts SET mastery_level = value ->> '$[1]' FROM json_each(?) WHERE concepts.id = value ->> '$[0]'`)
+        .bind(JSON.stringify(levels)),
+    ]);
+    updated += ids.length;
+  }
+}
