@@ -16,7 +16,7 @@ async function addBlock(user: TestUser, noteId: number, text: string, order_idx 
   return res.body;
 }
 
-async function upload(user: TestUser, path: string, name: string, content: BlobPart, fields: Record<string, string> = {}) {
+async function upload(user: TestUser, path: string, name: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set('file', new File([content], name));
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
