@@ -7,6 +7,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
+import { DrawerNotes } from '../features/daily/DrawerNotes';
 
 const LINKS: { to: string; label: string }[] = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -56,6 +57,7 @@ function Drawer({ onClose }: { onClose(): void }) {
             <NavLink to="/daily" end className={linkClass}>
               Aujourd'hui
             </NavLink>
+            <DrawerNotes linkClass={linkClass} />
           </div>
         )}
         {MORE_LINKS.map((l) => (
