@@ -23,6 +23,7 @@ import { graphRoutes } from './routes/graph';
 import { importRoutes } from './routes/import';
 import { internalRoutes } from './routes/internal';
 import { notesRoutes } from './routes/notes';
+import { blocksRoutes } from './routes/notes-blocks';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { studySessionsRoutes } from './routes/study-sessions';
@@ -60,6 +61,7 @@ const routes = app
   .route('/api/tags', tagsRoutes)
   .route('/api/constellations', constellationsRoutes)
   .route('/api/notes', notesRoutes)
+  .route('/api/blocks', blocksRoutes)
   .route('/api/search', searchRoutes)
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)

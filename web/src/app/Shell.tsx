@@ -9,6 +9,7 @@ import { BackupReminder } from '../features/settings/BackupReminder';
 import { PreferencesProvider } from '../features/settings/preferences-context';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
+import { DrawerNotes } from '../features/daily/DrawerNotes';
 
 const LINKS: { to: string; label: string }[] = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -58,6 +59,7 @@ function Drawer({ onClose }: { onClose(): void }) {
             <NavLink to="/daily" end className={linkClass}>
               Aujourd'hui
             </NavLink>
+            <DrawerNotes linkClass={linkClass} />
           </div>
         )}
         {MORE_LINKS.map((l) => (

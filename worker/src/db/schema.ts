@@ -364,6 +364,8 @@ export const noteBlocks = sqliteTable(
     text: text('text').notNull().default(''),
     plainText: text('plain_text').notNull().default(''),
     orderIdx: integer('order_idx').notNull(),
+    /** Grows on every text write; a REST write based on an older version is refused (migration 0016). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('note_blocks_note').on(t.noteId, t.orderIdx)],
@@ -417,4 +419,15 @@ export const pushTokens = sqliteTable(
     auth: text('auth'),
   },
   (t) => [uniqueIndex('push_tokens_token').on(t.userId, t.token)],
+);
+
+/** Highlights already imported into daily notes, so a second import of a file adds nothing (migration 0016). */
+export const noteHighlights = sqliteTable(
+  'note_highlights',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    highlightKey: text('highlight_key').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.highlightKey] })],
 );

@@ -4,13 +4,57 @@ import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { blockToPlainText } from '../domain/richtext';
 import { requireOwnConcept } from '../services/concept-detail';
+import { addBlocks, deleteBlock, ensureNote, loadNoteByDate, newBlock, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
+import { exportNote, importHighlights, importNoteFile } from '../services/daily-notes-transfer';
 import { idParam } from './concepts.schema';
+import { addBlockBody, createNoteBody, exportQuery, noteDateQuery, noteIdParam, patchBlockBody, recentNotesQuery } from './notes.schema';
 
 /** Note-mention text is cut at this many characters (spec document 1 §9). */
 export const MENTION_TEXT_LENGTH = 200;
 
+/** Daily notes and their blocks (spec document 3 §7: every /notes call). */
 export const notesRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
+  .get('/', validate('query', noteDateQuery), async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await loadNoteByDate(c.env.DB, c.get('userId'), c.req.valid('query').note_date), 200);
+  })
+  .post('/', validate('json', createNoteBody), async (c) => {
+    const { date, title } = c.req.valid('json');
+    const { note, created } = await ensureNote(c.env.DB, c.get('userId'), date, title ?? null, Date.now());
+    return c.json(await presentNote(c.env.DB, c.get('userId'), note), created ? 201 : 200);
+  })
+  .get('/recent', validate('query', recentNotesQuery), async (c) => {
+    return c.json(await recentNotes(c.env.DB, c.get('userId'), c.req.valid('query').limit), 200);
+  })
+  .get('/export', validate('query', exportQuery), async (c) => {
+    const file = await exportNote(c.env.DB, c.get('userId'), c.req.valid('query'));
+    return c.body(file.body, 200, { 'content-type': file.type, 'content-disposition': `attachment; filename="${file.name}"`, 'cache-control': 'no-store' });
+  })
+  .post('/import', async (c) => {
+    const result = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), Date.now());
+    return c.json(result, 201);
+  })
+  .post('/import/highlight', async (c) => {
+    const result = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), Date.now());
+    return c.json(result, 201);
+  })
+  .post('/:noteId{[0-9]+}/blocks', validate('param', noteIdParam), validate('json', addBlockBody), async (c) => {
+    const userId = c.get('userId');
+    const noteId = c.req.valid('param').noteId;
+    const { text, order_idx } = c.req.valid('json');
+    await requireOwnNote(c.env.DB, userId, noteId);
+    const [block] = await addBlocks(c.env.DB, userId, noteId, [newBlock(text, order_idx ?? 0)], Date.now());
+    return c.json(block!, 201);
+  })
+  .patch('/blocks/:id{[0-9]+}', validate('param', idParam), validate('json', patchBlockBody), async (c) => {
+    const { text, version } = c.req.valid('json');
+    return c.json(await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, Date.now(), version), 200);
+  })
+  .delete('/blocks/:id{[0-9]+}', validate('param', idParam), async (c) => {
+    await deleteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    return c.body(null, 204);
+  })
   .get('/concepts/:id{[0-9]+}/mentions', validate('param', idParam), async (c) => {
     const userId = c.get('userId');
     const conceptId = await requireOwnConcept(c.env.DB, userId, c.req.valid('param').id);

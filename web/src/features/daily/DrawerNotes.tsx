@@ -1,0 +1,21 @@
+/** The drawer's 'Notes journalières' group beneath 'Aujourd'hui': the latest notes by date. */
+import { NavLink } from 'react-router';
+import { longFrenchDate } from '@domain/daily-dates';
+import { notesApi } from '../../api/notes';
+import { useLoad } from '../../ui/use-load';
+
+const DRAWER_RECENT_NOTES = 5;
+
+export function DrawerNotes({ linkClass }: { linkClass(props: { isActive: boolean }): string }) {
+  const recent = useLoad((signal) => notesApi.recent(DRAWER_RECENT_NOTES, signal), []);
+  if (recent.phase !== 'loaded') return null;
+  return (
+    <>
+      {recent.data.map((n) => (
+        <NavLink key={n.id} to={`/daily/${n.date}`} className={linkClass}>
+          {longFrenchDate(n.date)}
+        </NavLink>
+      ))}
+    </>
+  );
+}

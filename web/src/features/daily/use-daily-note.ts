@@ -1,0 +1,45 @@
+/**
+ * Loading the note of a date (spec §4): today's note is created when the server answers
+ * 404; another date without a note shows an empty note (created on its first block).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiRequestError } from '../../api/client';
+import { notesApi, type DailyNote } from '../../api/notes';
+
+export type NoteState = { phase: 'loading' } | { phase: 'loaded'; note: DailyNote | null } | { phase: 'error' };
+
+export function useDailyNote(date: string, today: string) {
+  const [state, setState] = useState<NoteState>({ phase: 'loading' });
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState((s) => (s.phase === 'loaded' && s.note?.date === date ? s : { phase: 'loading' }));
+    (async (): Promise<NoteState> => {
+      try {
+        return { phase: 'loaded', note: await notesApi.byDate(date, ctrl.signal) };
+      } catch (err) {
+        const missing = err instanceof ApiRequestError && err.status === 404;
+        if (missing && date === today) return { phase: 'loaded', note: await notesApi.create(date) };
+        return date === today ? { phase: 'error' } : { phase: 'loaded', note: null };
+      }
+    })().then(
+      (next) => ctrl.signal.aborted || setState(next),
+      () => ctrl.signal.aborted || setState({ phase: 'error' }),
+    );
+    return () => ctrl.abort();
+  }, [date, today, generation]);
+
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  /** Replaces the mentions only (after a save), leaving the blocks' editors alone. */
+  const refreshMentions = useCallback(async () => {
+    try {
+      const fresh = await notesApi.byDate(date);
+      setState((s) => (s.phase === 'loaded' && s.note?.id === fresh.id ? { phase: 'loaded', note: { ...s.note, mentions: fresh.mentions } } : s));
+    } catch {
+      // The sidebar keeps its last list; the next save tries again.
+    }
+  }, [date]);
+  const setNote = useCallback((note: DailyNote | null) => setState({ phase: 'loaded', note }), []);
+  return { state, generation, reload, refreshMentions, setNote };
+}

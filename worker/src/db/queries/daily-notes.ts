@@ -1,0 +1,124 @@
+/**
+ * SQL of daily notes and their blocks. Every statement names the user, so another
+ * person's note or block is never read or written (the routes answer 404).
+ */
+import { abortUnless } from './guard';
+
+export interface NoteRow {
+  id: number;
+  date: string;
+  title: string | null;
+}
+
+export interface BlockRow {
+  id: number;
+  note_id: number;
+  text: string;
+  order_idx: number;
+  version: number;
+}
+
+export interface MentionTargets {
+  titleKeys: string[];
+  ids: number[];
+}
+
+const BLOCK_COLUMNS = 'id, note_id, text, order_idx, version';
+
+export const selectNoteByDate = (d1: D1Database, userId: number, date: string) =>
+  d1.prepare('SELECT id, date, title FROM daily_notes WHERE user_id = ? AND date = ?').bind(userId, date);
+
+export const selectNoteById = (d1: D1Database, userId: number, noteId: number) =>
+  d1.prepare('SELECT id, date, title FROM daily_notes WHERE user_id = ? AND id = ?').bind(userId, noteId);
+
+export const selectBlocksOfNote = (d1: D1Database, noteId: number) =>
+  d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE note_id = ? ORDER BY order_idx, id`).bind(noteId);
+
+export const selectOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
+  d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE id = ? AND user_id = ?`).bind(blockId, userId);
+
+/** Creates the note of a date unless it exists: two devices creating today's note at once make one. */
+export const insertNoteIfMissing = (d1: D1Database, userId: number, date: string, title: string | null, now: number) =>
+  d1
+    .prepare('INSERT INTO daily_notes (user_id, date, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, date) DO NOTHING')
+    .bind(userId, date, title, now, now);
+
+export const selectRecentNotes = (d1: D1Database, userId: number, limit: number) =>
+  d1.prepare('SELECT id, date, title FROM daily_notes WHERE user_id = ? ORDER BY date DESC LIMIT ?').bind(userId, limit);
+
+/** The concepts (id, title) among the user's whose title key or id is listed. */
+export const selectConceptsNamed = (d1: D1Database, userId: number, targets: MentionTargets) =>
+  d1
+    .prepare('SELECT id, title, title_key FROM concepts WHERE user_id = ? AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))')
+    .bind(userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids));
+
+/** `bid` is the block's id, or an SQL expression for it inside a create batch. */
+export function writeBlockMentions(d1: D1Database, userId: number, bid: string, targets: MentionTargets): D1PreparedStatement[] {
+  return [
+    d1.prepare(`DELETE FROM block_mentions WHERE block_id = ${bid}`),
+    d1
+      .prepare(
+        `INSERT OR IGNORE INTO block_mentions (block_id, concept_id)
+         SELECT ${bid}, id FROM concepts WHERE user_id = ? AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))`,
+      )
+      .bind(userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids)),
+  ];
+}
+
+export interface NewBlock {
+  text: string;
+  plainText: string;
+  orderIdx: number;
+  targets: MentionTargets;
+}
+
+/**
+ * Statements adding blocks to a note the user owns (checked inside the same batch, so a
+ * note deleted meanwhile rolls the whole write back). A batch is one transaction on a
+ * single writer, so right after each INSERT the largest block id is that block's.
+ */
+export function insertBlocks(d1: D1Database, userId: number, noteId: number, blocks: NewBlock[], now: number): D1PreparedStatement[] {
+  const statements = [abortUnless(d1, 'EXISTS (SELECT 1 FROM daily_notes WHERE id = ? AND user_id = ?)', noteId, userId)];
+  for (const block of blocks) {
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO note_blocks (user_id, note_id, text, plain_text, order_idx, version, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING ${BLOCK_COLUMNS}`,
+        )
+        .bind(userId, noteId, block.text, block.plainText, block.orderIdx, now, now),
+      ...writeBlockMentions(d1, userId, '(SELECT MAX(id) FROM note_blocks)', block.targets),
+    );
+  }
+  statements.push(d1.prepare('UPDATE daily_notes SET updated_at = ? WHERE id = ?').bind(now, noteId));
+  return statements;
+}
+
+/** Updates a block's text; with `expectedVersion`, only if the block is still at that version. */
+export function updateBlock(d1: D1Database, userId: number, blockId: number, block: Omit<NewBlock, 'orderIdx'>, now: number, expectedVersion?: number) {
+  const statements: D1PreparedStatement[] = [];
+  const guard = expectedVersion === undefined ? 'EXISTS (SELECT 1 FROM note_blocks WHERE id = ? AND user_id = ?)' : '(SELECT version FROM note_blocks WHERE id = ? AND user_id = ?) = ?';
+  statements.push(abortUnless(d1, guard, blockId, userId, ...(expectedVersion === undefined ? [] : [expectedVersion])));
+  statements.push(
+    d1
+      .prepare(
+        `UPDATE note_blocks SET text = ?, plain_text = ?, version = version + 1, updated_at = ? WHERE id = ? AND user_id = ? RETURNING ${BLOCK_COLUMNS}`,
+      )
+      .bind(block.text, block.plainText, now, blockId, userId),
+    ...writeBlockMentions(d1, userId, String(Math.trunc(blockId)), block.targets),
+    d1.prepare('UPDATE daily_notes SET updated_at = ? WHERE id = (SELECT note_id FROM note_blocks WHERE id = ?)').bind(now, blockId),
+  );
+  return statements;
+}
+
+export const deleteOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
+  d1.prepare('DELETE FROM note_blocks WHERE id = ? AND user_id = ? RETURNING id').bind(blockId, userId);
+
+/** Records highlights as imported; answers the keys that were new. */
+export const insertHighlightKeys = (d1: D1Database, userId: number, keys: string[], now: number) =>
+  d1
+    .prepare('INSERT INTO note_highlights (user_id, highlight_key, created_at) SELECT ?, value, ? FROM json_each(?) WHERE true ON CONFLICT DO NOTHING RETURNING highlight_key')
+    .bind(userId, now, JSON.stringify(keys));
+
+export const selectKnownHighlightKeys = (d1: D1Database, userId: number, keys: string[]) =>
+  d1.prepare('SELECT highlight_key FROM note_highlights WHERE user_id = ? AND highlight_key IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(keys));

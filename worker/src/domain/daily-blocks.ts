@@ -1,0 +1,64 @@
+/**
+ * What the server derives from a daily-note block's text (HTML or a JSON document): its
+ * plain text (for search and previews) and the concepts it mentions through `[[Title]]`
+ * or concept-link marks.
+ */
+import { blockToPlainText, isRichDoc, linkedConceptIds, linkedConceptTitles, type RichDoc, type RichNode } from './richtext';
+import { extractWikiLinks, titleKey } from './wiki-links';
+
+/** The editor's limit (spec §5 and §9), counted on what the user wrote. */
+export const BLOCK_MAX_CHARS = 100_000;
+export const BLOCK_TOO_LONG = `Un bloc contient au plus ${BLOCK_MAX_CHARS} caractères.`;
+
+export interface DerivedBlock {
+  plainText: string;
+  /** Titles as written, deduplicated case- and accent-insensitively (first spelling kept). */
+  titles: string[];
+  titleKeys: string[];
+  /** Concept ids named by concept-link marks. */
+  ids: number[];
+}
+
+export function blockDoc(text: string): RichDoc | null {
+  if (!text.trim().startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRichDoc(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function deriveBlock(text: string): DerivedBlock {
+  const plainText = blockToPlainText(text);
+  const doc = blockDoc(text);
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const title of [...extractWikiLinks(plainText), ...linkedConceptTitles(doc), ...pendingLinkNames(doc)]) {
+    const key = titleKey(title);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    titles.push(title);
+  }
+  return { plainText, titles, titleKeys: [...seen], ids: linkedConceptIds(doc) };
+}
+
+/** Names of `[[name]]` placeholders the editor left for concepts that did not exist yet. */
+function pendingLinkNames(doc: RichNode | null): string[] {
+  const names: string[] = [];
+  const visit = (node: RichNode) => {
+    for (const mark of Array.isArray(node.marks) ? node.marks : []) {
+      const name = mark?.type === 'pendingConceptLink' ? mark.attrs?.name : undefined;
+      if (typeof name === 'string' && name.trim()) names.push(name.trim());
+    }
+    for (const child of Array.isArray(node.content) ? node.content : []) if (child && typeof child === 'object') visit(child);
+  };
+  if (doc) visit(doc);
+  return names;
+}
+
+/** Whether a block's written text stays within the editor's character limit. */
+export function blockWithinLimit(text: string): boolean {
+  if (text.length <= BLOCK_MAX_CHARS) return true;
+  return Array.from(blockToPlainText(text)).length <= BLOCK_MAX_CHARS;
+}

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { requireUser } from '../lib/auth';
+import { validate } from '../lib/validate';
+import { promoteBlock } from '../services/daily-notes-promote';
+import { idParam } from './concepts.schema';
+import { promoteBody } from './notes.schema';
+
+/** /blocks: promoting a daily-note block to a concept (spec document 3 §7). */
+export const blocksRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .post('/:id{[0-9]+}/promote', validate('param', idParam), validate('json', promoteBody), async (c) => {
+    return c.json(await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), Date.now()), 201);
+  });

@@ -1,0 +1,127 @@
+/**
+ * Reading and writing daily notes and their blocks. Every block write derives the block's
+ * plain text (search) and its mentions (`[[Title]]`, concept links) in the same D1 batch.
+ */
+import { ApiError, notFound } from '../lib/errors';
+import { isGuardFailure } from '../db/queries/guard';
+import {
+  deleteOwnBlock,
+  insertBlocks,
+  insertNoteIfMissing,
+  selectBlocksOfNote,
+  selectConceptsNamed,
+  selectNoteByDate,
+  selectNoteById,
+  selectOwnBlock,
+  selectRecentNotes,
+  updateBlock,
+  type BlockRow,
+  type NewBlock,
+  type NoteRow,
+} from '../db/queries/daily-notes';
+import { deriveBlock } from '../domain/daily-blocks';
+import { titleKey } from '../domain/wiki-links';
+
+export function presentBlock(row: BlockRow) {
+  return { id: row.id, note_id: row.note_id, text: row.text, order_idx: row.order_idx, version: row.version };
+}
+
+/** A concept named in a note: its id, or null when no concept has that title yet. */
+export interface NoteMention {
+  title: string;
+  concept_id: number | null;
+}
+
+async function mentionsOf(d1: D1Database, userId: number, blocks: BlockRow[]): Promise<NoteMention[]> {
+  const derived = blocks.map((b) => deriveBlock(b.text));
+  const titleKeys = [...new Set(derived.flatMap((d) => d.titleKeys))];
+  const ids = [...new Set(derived.flatMap((d) => d.ids))];
+  if (!titleKeys.length && !ids.length) return [];
+  const found = (await selectConceptsNamed(d1, userId, { titleKeys, ids }).all<{ id: number; title: string; title_key: string }>()).results;
+  const byKey = new Map(found.map((c) => [c.title_key, c]));
+  const mentions = new Map<string, NoteMention>();
+  for (const d of derived) {
+    d.titles.forEach((title, i) => {
+      const concept = byKey.get(d.titleKeys[i]!);
+      const key = concept ? `#${concept.id}` : `?${titleKey(title)}`;
+      if (!mentions.has(key)) mentions.set(key, { title: concept?.title ?? title, concept_id: concept?.id ?? null });
+    });
+    for (const id of d.ids) {
+      const concept = found.find((c) => c.id === id);
+      if (concept && !mentions.has(`#${id}`)) mentions.set(`#${id}`, { title: concept.title, concept_id: id });
+    }
+  }
+  return [...mentions.values()];
+}
+
+export async function presentNote(d1: D1Database, userId: number, note: NoteRow) {
+  const blocks = (await selectBlocksOfNote(d1, note.id).all<BlockRow>()).results;
+  return { id: note.id, date: note.date, title: note.title, blocks: blocks.map(presentBlock), mentions: await mentionsOf(d1, userId, blocks) };
+}
+
+export async function loadNoteByDate(d1: D1Database, userId: number, date: string) {
+  const note = await selectNoteByDate(d1, userId, date).first<NoteRow>();
+  if (!note) throw notFound('Note');
+  return presentNote(d1, userId, note);
+}
+
+/** Creates the note of `date` unless it exists; answers it and whether it was created now. */
+export async function ensureNote(d1: D1Database, userId: number, date: string, title: string | null, now: number) {
+  const [inserted, selected] = await d1.batch([insertNoteIfMissing(d1, userId, date, title, now), selectNoteByDate(d1, userId, date)]);
+  const note = selected!.results[0] as NoteRow;
+  return { note, created: (inserted!.meta.changes ?? 0) > 0 };
+}
+
+export async function recentNotes(d1: D1Database, userId: number, limit: number) {
+  return (await selectRecentNotes(d1, userId, limit).all<NoteRow>()).results.map((n) => ({ id: n.id, date: n.date, title: n.title }));
+}
+
+export async function requireOwnNote(d1: D1Database, userId: number, noteId: number): Promise<NoteRow> {
+  const note = await selectNoteById(d1, userId, noteId).first<NoteRow>();
+  if (!note) throw notFound('Note');
+  return note;
+}
+
+export function newBlock(text: string, orderIdx: number): NewBlock {
+  const derived = deriveBlock(text);
+  return { text, plainText: derived.plainText, orderIdx, targets: { titleKeys: derived.titleKeys, ids: derived.ids } };
+}
+
+/** Adds blocks to one of the user's notes; answers the blocks as stored. */
+export async function addBlocks(d1: D1Database, userId: number, noteId: number, blocks: NewBlock[], now: number) {
+  try {
+    const results = await d1.batch<BlockRow>(insertBlocks(d1, userId, noteId, blocks, now));
+    return results.filter((r, i) => i > 0 && r.results.length && 'order_idx' in (r.results[0] as object)).map((r) => presentBlock(r.results[0]!));
+  } catch (err) {
+    if (isGuardFailure(err)) throw notFound('Note');
+    throw err;
+  }
+}
+
+/**
+ * Rewrites a block's text. Given the version it was read at, a write based on an older
+ * read is refused with 409 and the current block, so it never silently replaces newer text.
+ */
+export async function saveBlockText(d1: D1Database, userId: number, blockId: number, text: string, now: number, expectedVersion?: number) {
+  const { orderIdx: _, ...block } = newBlock(text, 0);
+  try {
+    const results = await d1.batch<BlockRow>(updateBlock(d1, userId, blockId, block, now, expectedVersion));
+    return presentBlock(results[1]!.results[0]!);
+  } catch (err) {
+    if (!isGuardFailure(err)) throw err;
+    const current = await selectOwnBlock(d1, userId, blockId).first<BlockRow>();
+    if (!current) throw notFound('Block');
+    throw new ApiError(409, 'block_conflict', 'Ce bloc a été modifié ailleurs depuis sa lecture.', { block: presentBlock(current) });
+  }
+}
+
+export async function deleteBlock(d1: D1Database, userId: number, blockId: number) {
+  const deleted = await deleteOwnBlock(d1, userId, blockId).first();
+  if (!deleted) throw notFound('Block');
+}
+
+export async function requireOwnBlock(d1: D1Database, userId: number, blockId: number): Promise<BlockRow> {
+  const block = await selectOwnBlock(d1, userId, blockId).first<BlockRow>();
+  if (!block) throw notFound('Block');
+  return block;
+}
