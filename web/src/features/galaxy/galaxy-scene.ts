@@ -177,8 +177,9 @@ export class GalaxyScene {
     if (t < 1) return;
     this.flight = null;
     this.controls.enabled = true;
-    this.controls.update();
+    // Where the flight ended, before an animated galaxy turns on from there.
     this.publishCamera();
+    this.controls.update();
   }
 
   private publishCamera(): void {
