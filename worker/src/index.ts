@@ -28,6 +28,7 @@ import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
 import { uploadsRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
+import { scheduled } from './scheduled';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 function allowedOrigin(origin: string, env: Env): string | null {
@@ -76,4 +77,5 @@ app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404));
 app.onError(errorResponse);
 
 export type AppType = typeof routes;
-export default app;
+// The app (fetch) with the cron handler beside it.
+export default Object.assign(app, { scheduled });
