@@ -118,7 +118,7 @@ export function SettingsPage() {
         {PreferenceTab && (loaded ? <PreferenceTab {...props} /> : <p className="card text-slate-400">Loading…</p>)}
         {tab === 'Data' && (
           <>
-            <BackupFrequency {...props} />
+            {loaded && <BackupFrequency {...props} />}
             <DataTab />
           </>
         )}
