@@ -4,6 +4,7 @@
 // The push endpoints are https on a closed loopback port, so each send is encrypted, signed and
 // refused at once: the figure is the run's own work (queries, encryption, parallel batches,
 // bookkeeping). Budget ≤ 10 s wall. Printed, never asserted.
+import { spawnSync } from 'node:child_process';
 import { execSql } from './03-study.bench.mjs';
 import { account, call, settle } from './lib.mjs';
 
@@ -37,7 +38,9 @@ FROM concepts c JOIN users u ON u.id = c.user_id WHERE u.username LIKE 'rem\\_%'
 
 export default async function bench({ url, persistTo, measure }) {
   const ada = await account(url, 'bench_prefs');
-  const defaults = (await call(url, 'GET', '/api/users/me/preferences', { token: ada.token })).body;
+  const defaults = await call(url, 'GET', '/api/users/me/preferences', { token: ada.token });
+  // The dev server's own floor on this machine, to read the figures against.
+  await measure('GET /api/config (floor)', () => call(url, 'GET', '/api/config'));
   await measure('GET /users/me/preferences', () => call(url, 'GET', '/api/users/me/preferences', { token: ada.token }));
   await measure('PUT /users/me/preferences', (i) =>
     call(url, 'PUT', '/api/users/me/preferences', { token: ada.token, json: { ...defaults, session_duration_limit: 5 + (i % 170) } }),
@@ -46,12 +49,31 @@ export default async function bench({ url, persistTo, measure }) {
   execSql(persistTo, seedSql(Date.now()));
   await settle(url);
   const start = performance.now();
-  const res = await fetch(`${url}/__scheduled?cron=${encodeURIComponent('*/15 * * * *')}`);
+  let status;
+  try {
+    const res = await fetch(`${url}/__scheduled?cron=${encodeURIComponent('*/15 * * * *')}`);
+    status = res.status;
+    await res.text();
+  } catch (err) {
+    status = `failed: ${err.cause?.code ?? err.message}`;
+  }
   const wall = performance.now() - start;
-  await res.text();
-  console.log(`  reminder cron, ${USERS} subscribed / ${DUE} due       wall ${wall.toFixed(0)} ms (status ${res.status})`);
+  console.log(`  reminder cron, ${USERS} subscribed / ${DUE} due       wall ${wall.toFixed(0)} ms (${status})`);
+  await settle(url);
+  console.log(`  people reminded today after the run: ${remindedToday(persistTo, Date.now())} (expected ${DUE})`);
   // A second run the same day finds nobody due: the cost of the 95 quiet runs of a day.
   const quietStart = performance.now();
-  await (await fetch(`${url}/__scheduled?cron=${encodeURIComponent('*/15 * * * *')}`)).text();
+  await fetch(`${url}/__scheduled?cron=${encodeURIComponent('*/15 * * * *')}`).then((r) => r.text()).catch(() => 'failed');
   console.log(`  reminder cron, nothing due (same day)             wall ${(performance.now() - quietStart).toFixed(0)} ms`);
+}
+
+/** How many seeded people the run marked as reminded today (proof it did the work it was timed on). */
+function remindedToday(persistTo, now) {
+  const sql = `SELECT COUNT(*) AS n FROM users WHERE reminder_day = '${new Date(now).toISOString().slice(0, 10)}' AND id IN (SELECT user_id FROM flashcards)`;
+  const out = spawnSync('npx', ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--command', sql, '--json'], { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' } });
+  try {
+    return JSON.parse(out.stdout)[0].results[0].n;
+  } catch {
+    return `unknown (${out.stderr.slice(0, 200)})`;
+  }
 }
