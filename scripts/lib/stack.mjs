@@ -1,7 +1,7 @@
 // Starts the local Astrolabe stack: the Worker (wrangler dev, embedded D1 and R2) and the
 // party server (partykit dev). Used by `npm start`, the sync and e2e tests, and the bench.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -38,6 +38,14 @@ export function ensureDevVars() {
       vars[name] = randomBytes(32).toString('base64url');
       changed = true;
     }
+  }
+  if (!vars.VAPID_PUBLIC_KEY || !vars.VAPID_PRIVATE_KEY) {
+    // Web Push (issue 16): a P-256 VAPID key pair, base64url (public uncompressed point, private `d`).
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const jwk = privateKey.export({ format: 'jwk' });
+    vars.VAPID_PUBLIC_KEY = publicKey.export({ format: 'der', type: 'spki' }).subarray(-65).toString('base64url');
+    vars.VAPID_PRIVATE_KEY = jwk.d;
+    changed = true;
   }
   if (changed) writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}="${v}"`).join('\n') + '\n', { mode: 0o600 });
   return vars;
@@ -145,11 +153,14 @@ export async function startStack({
   const host = '127.0.0.1';
   const partyHost = `${host}:${partyPort}`;
   const common = { JWT_SECRET: secrets.JWT_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET, ENVIRONMENT: 'development', ...vars };
-  const workerVars = { ...common, PARTY_HOST: partyHost };
+  const vapid = secrets.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: secrets.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: secrets.VAPID_PRIVATE_KEY } : {};
+  const workerVars = { ...common, ...vapid, PARTY_HOST: partyHost };
   const partyVars = { ...common, WORKER_URL: `http://${host}:${port}` };
   if (!existsSync(path.join(ROOT, 'web/dist'))) mkdirSync(path.join(ROOT, 'web/dist'), { recursive: true });
 
   const workerArgs = ['dev', '--ip', host, '--port', String(port), '--local', '--show-interactive-dev-session=false', '--inspector-port', String(await freePort())];
+  // /__scheduled?cron=… runs the Worker's cron handler locally (the reminder bench uses it).
+  workerArgs.push('--test-scheduled');
   if (persistTo) workerArgs.push('--persist-to', persistTo);
   if (assetsDir) workerArgs.push('--assets', assetsDir);
   for (const [k, v] of Object.entries(workerVars)) workerArgs.push('--var', `${k}:${v}`);

@@ -14,6 +14,10 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   // The outside web for the import's tests: a loopback server the Worker fetches from workerd.
   const pages = await startPageServer();
+  // A VAPID key pair for the Web Push tests' scheduled run (issue 16).
+  const vapid = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])) as CryptoKeyPair;
+  const vapidPublic = Buffer.from((await crypto.subtle.exportKey('raw', vapid.publicKey)) as ArrayBuffer).toString('base64url');
+  const vapidPrivate = ((await crypto.subtle.exportKey('jwk', vapid.privateKey)) as JsonWebKey).d!;
   return {
     root,
     resolve: { alias: { '@domain': path.join(root, 'worker/src/domain') } },
@@ -33,6 +37,9 @@ export default defineConfig(async () => {
             PARTY_HOST: '127.0.0.1:9',
             ALLOW_PRIVATE_FETCH: 'true',
             PAGE_SERVER_ORIGIN: pages.origin,
+            VAPID_PUBLIC_KEY: vapidPublic,
+            VAPID_PRIVATE_KEY: vapidPrivate,
+            VAPID_SUBJECT: 'mailto:test@astrolabe.test',
           },
         },
       }),

@@ -30,6 +30,7 @@ import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
 import { uploadsRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
+import { scheduled } from './scheduled';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 function allowedOrigin(origin: string, env: Env): string | null {
@@ -79,5 +80,5 @@ app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404));
 app.onError(errorResponse);
 
 export type AppType = typeof routes;
-// The app serves fetch; the scheduled handler runs the Cron Triggers (worker/src/scheduled.ts).
+// The app (fetch) with the cron handler beside it.
 export default Object.assign(app, { scheduled });

@@ -7,6 +7,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { BackupReminder } from '../features/settings/BackupReminder';
 import { PreferencesProvider } from '../features/settings/preferences-context';
+import { PushPrompt } from '../features/settings/PushPrompt';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 import { DrawerNotes } from '../features/daily/DrawerNotes';
@@ -97,6 +98,7 @@ export function Shell() {
       )}
       <div className={showDrawer ? 'md:pl-[240px]' : ''}>
         <AuthBanner />
+        {!isWebView && <PushPrompt />}
         {!isWebView && <BackupReminder />}
         <main className={`mx-auto max-w-6xl p-4 ${!isWebView && !open ? 'pt-14' : ''}`}>
           <Outlet />

@@ -67,7 +67,7 @@ export function SettingsPage() {
   const errors: Errors = { ...(checked.success ? {} : errorsOf(checked.error.issues)), ...serverIssues };
   const set: TabProps['set'] = (field, value) => {
     setDraft((d) => ({ ...d, [field]: value }));
-    setServerIssues((e) => ({ ...e, [field]: undefined }));
+    setServerIssues(({ [field]: _answered, ...rest }) => rest);
   };
 
   const save = async () => {
@@ -115,10 +115,10 @@ export function SettingsPage() {
       </div>
       <Tabs<SettingsTab> tabs={SETTINGS_TABS} active={tab} onChange={(t) => setParams({ tab: t.toLowerCase() }, { replace: true })} label="Settings" />
       <div role="tabpanel" aria-label={tab} className="space-y-4">
-        {PreferenceTab && <PreferenceTab {...props} />}
+        {PreferenceTab && (loaded ? <PreferenceTab {...props} /> : <p className="card text-slate-400">Loading…</p>)}
         {tab === 'Data' && (
           <>
-            <BackupFrequency {...props} />
+            {loaded && <BackupFrequency {...props} />}
             <DataTab />
           </>
         )}
@@ -126,7 +126,7 @@ export function SettingsPage() {
       </div>
       {tab !== 'Privacy' && (
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-2 border-t border-space-700 bg-space-950/90 px-4 py-3 backdrop-blur">
-          <button type="button" className="btn-ghost" disabled={busy !== null} onClick={reset}>
+          <button type="button" className="btn-ghost" disabled={busy !== null || !loaded} onClick={reset}>
             Reset to Defaults
           </button>
           <button type="button" className="btn-primary" disabled={busy !== null || !dirty || !checked.success} onClick={save}>

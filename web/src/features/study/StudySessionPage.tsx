@@ -4,6 +4,7 @@ import { Spinner } from '../../ui/Spinner';
 import { RatingButtons } from '../flashcards/RatingButtons';
 import { useReviewKeys } from '../flashcards/use-review-keys';
 import { useStudySession } from './use-study-session';
+import { useStudyTimers } from './use-study-timers';
 
 function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
   if (!raw) return { id: null, problem: 'ID de session manquant.' };
@@ -17,6 +18,7 @@ export function StudySessionPage() {
   const navigate = useNavigate();
   const s = useStudySession(id);
   useReviewKeys(s.phase === 'question' || s.phase === 'answer', s.phase === 'answer', s.reveal, (r) => void s.rate(r));
+  const timers = useStudyTimers(s.phase === 'question' || s.phase === 'answer');
 
   const failure = problem ?? (s.phase === 'error' ? s.error : null);
   if (failure) {
@@ -59,6 +61,23 @@ export function StudySessionPage() {
       {total > 0 && (
         <div className="h-1.5 overflow-hidden rounded-full bg-space-700" aria-hidden>
           <div className="h-full bg-nebula-500 transition-all" style={{ width: `${((s.progress?.cards_reviewed ?? 0) / total) * 100}%` }} />
+        </div>
+      )}
+      {timers.prompt && s.phase !== 'finished' && (
+        <div role="status" data-testid="study-prompt" className="flex flex-wrap items-center gap-3 rounded-lg border border-sky-500/50 bg-sky-500/10 px-4 py-2 text-sm">
+          <span className="flex-1">
+            {timers.prompt.kind === 'limit'
+              ? `Vous étudiez depuis ${timers.prompt.minutes} minutes : terminer la session ?`
+              : 'Petite pause ? Cela fait 25 minutes que vous étudiez.'}
+          </span>
+          {timers.prompt.kind === 'limit' && (
+            <button type="button" className="btn-primary py-1" onClick={() => void s.end()}>
+              Terminer la session
+            </button>
+          )}
+          <button type="button" className="btn-ghost py-1" onClick={timers.dismiss}>
+            Continuer
+          </button>
         </div>
       )}
       {s.phase === 'loading' && <Spinner />}

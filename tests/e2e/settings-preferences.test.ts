@@ -1,0 +1,115 @@
+/**
+ * The settings form in Chromium (issue 16): each tab edited into one draft with the
+ * 'Unsaved changes' badge, client-side limits, saving with the spec's toast, the light
+ * theme on screen, one preference's effect per tab in the app, reset, and `auto` following
+ * the system's colour scheme live.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+async function signedIn(account: Account, width = 1280, height = 800): Promise<Page> {
+  const { page } = await newPage(browser, { width, height });
+  await page.goto(`${stack.url}/login`);
+  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  return page;
+}
+
+const badge = (page: Page) => page.getByTestId('unsaved-changes');
+const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme);
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true }).click();
+
+describe('the settings form', () => {
+  it('edits every tab, saves, shows the light theme, takes effect in the app, and resets', async () => {
+    const ada = await createAccount(stack.url, 'set');
+    await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Zèbre' } });
+    await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Abeille' } });
+    const page = await signedIn(ada);
+    await page.goto(`${stack.url}/settings`);
+    expect(await theme(page)).toBe('dark');
+
+    // Notifications: sub-toggles follow the main switch.
+    const review = page.getByRole('switch', { name: 'Review reminders' });
+    expect(await review.isDisabled()).toBe(false);
+    expect(await badge(page).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Enable notifications' }).click();
+    expect(await review.isDisabled()).toBe(true);
+    expect(await page.getByLabel('Daily reminder time').isDisabled()).toBe(true);
+    await badge(page).waitFor();
+
+    // Study: out-of-range duration is refused on the page before any request.
+    await tab(page, 'Study');
+    await page.getByLabel('Preferred study method').selectOption('BLURTING');
+    const duration = page.getByLabel('Session duration limit (minutes)');
+    await duration.fill('3');
+    await page.getByText('Must be a whole number from 5 to 180 minutes').waitFor();
+    expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+    await duration.fill('45');
+    expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(false);
+
+    // Interface and Content.
+    await tab(page, 'Interface');
+    await page.getByRole('radio', { name: 'Light' }).click();
+    await page.getByLabel('Default concept view').selectOption('list');
+    await page.getByLabel('Concept sort order').selectOption('title_asc');
+    await tab(page, 'Content');
+    await page.getByLabel('Default concept category').fill('Zoologie');
+    await tab(page, 'Notifications');
+    expect(await review.isDisabled()).toBe(true); // the draft survived the tab switches
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Preferences saved successfully!').waitFor();
+    expect(await badge(page).count()).toBe(0);
+    await expect.poll(() => theme(page)).toBe('light');
+    // Ink on paper: the body text turns dark, the page background light.
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(27, 22, 48)');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(245, 243, 251)');
+    await screenshot(page, 'settings-light');
+    const saved = await api(stack.url, 'GET', '/api/users/me/preferences', { token: ada.token });
+    expect(saved.body).toMatchObject({ notifications_enabled: false, preferred_study_method: 'BLURTING', session_duration_limit: 45, theme: 'light', default_concept_category: 'Zoologie' });
+
+    // Effects: /concepts in list view sorted by title, /study preselects Blurting, /import prefills the category.
+    await page.goto(`${stack.url}/concepts`);
+    await page.getByText('Abeille').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Liste' }).getAttribute('aria-pressed')).toBe('true');
+    const titles = await page.locator('[aria-label="Liste des concepts"] h2, [aria-label="Liste des concepts"] h3').allTextContents();
+    expect(titles.findIndex((t) => t.includes('Abeille'))).toBeLessThan(titles.findIndex((t) => t.includes('Zèbre')));
+    expect(await theme(page)).toBe('light'); // remembered across a full load
+    await screenshot(page, 'concepts-light');
+    await page.goto(`${stack.url}/study`);
+    await expect.poll(() => page.locator('#method-BLURTING').getAttribute('aria-selected')).toBe('true');
+    await page.goto(`${stack.url}/import`);
+    await expect.poll(() => page.getByLabel('Catégorie').inputValue()).toBe('Zoologie');
+
+    // Reset answers the defaults: dark again, notifications on.
+    await page.goto(`${stack.url}/settings`);
+    await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await page.getByText('Preferences reset to defaults!').waitFor();
+    await expect.poll(() => theme(page)).toBe('dark');
+    expect(await page.getByRole('switch', { name: 'Enable notifications' }).getAttribute('aria-checked')).toBe('true');
+    expect(await badge(page).count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('follows the system colour scheme live with the auto theme, on a phone', async () => {
+    const bob = await createAccount(stack.url, 'set');
+    const defaults = (await api(stack.url, 'GET', '/api/users/me/preferences', { token: bob.token })).body;
+    await api(stack.url, 'PUT', '/api/users/me/preferences', { token: bob.token, json: { ...defaults, theme: 'auto' } });
+    const page = await signedIn(bob, 390, 844);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${stack.url}/settings?tab=interface`);
+    await expect.poll(() => page.getByRole('radio', { name: 'Auto (system)' }).getAttribute('aria-checked')).toBe('true');
+    expect(await theme(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => theme(page)).toBe('light');
+    await screenshot(page, 'settings-phone-auto-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => theme(page)).toBe('dark');
+    await screenshot(page, 'settings-phone-auto-dark');
+  });
+});
