@@ -30,7 +30,6 @@ import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
 import { uploadsRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
-import { scheduled } from './scheduled';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 function allowedOrigin(origin: string, env: Env): string | null {
