@@ -231,6 +231,13 @@ describe('GET /api/search/quick', () => {
     expect(blank.body).toEqual({ concepts: [], notes: [expect.objectContaining({ date: '2026-11-15' }), expect.objectContaining({ date: '2026-11-01' })] });
     const typed = await call('GET', '/api/search/quick?q=observ', { token: ian.token });
     expect(typed.body.notes.map((n: { date: string }) => n.date)).toEqual(['2026-11-15']);
+    // Titles match accent-insensitively, dates by their digits; nobody else's notes show.
+    await noteBlock(ian, '2026-10-03', 'c', 'Révisions d’été');
+    await noteBlock(stranger, '2026-11-16', 'd', 'Révisions secrètes');
+    const accents = await call('GET', `/api/search/quick?q=${encodeURIComponent('REVISIONS D\'ETE')}`, { token: ian.token });
+    expect(accents.body.notes).toEqual([{ id: expect.any(Number), date: '2026-10-03', title: 'Révisions d’été' }]);
+    const byDate = await call('GET', '/api/search/quick?q=2026-11', { token: ian.token });
+    expect(byDate.body.notes.map((n: { date: string }) => n.date)).toEqual(['2026-11-15', '2026-11-01']);
   });
 });
 
