@@ -268,3 +268,32 @@ describe('GET /api/concepts/{id}/linked-titles', () => {
   });
 });
 
+
+describe('one title matcher across the app', () => {
+  it('filters, suggests and sorts concept titles without case or accents, apostrophes alike', async () => {
+    const tom = await signUp('tom');
+    await concept(tom, 'Zèbre');
+    const accented = await concept(tom, 'Énergie');
+    const plain = await concept(tom, 'Energie cinétique');
+    await concept(tom, 'Atome');
+    const apostrophe = await concept(tom, 'L’Atome de Bohr');
+    await concept(stranger, 'Énergie noire');
+    const titles = (body: { concepts: { title: string }[] }) => body.concepts.map((c) => c.title);
+
+    // The concept list's title filter.
+    const filtered = await call('GET', '/api/concepts?search=ENERGIE&sort_by=title&sort_order=asc', { token: tom.token });
+    expect(filtered.status).toBe(200);
+    expect(titles(filtered.body)).toEqual(['Énergie', 'Energie cinétique']);
+    expect(titles((await call('GET', `/api/concepts?search=${encodeURIComponent("l'atome")}`, { token: tom.token })).body)).toEqual(['L’Atome de Bohr']);
+
+    // Title sort puts 'Énergie' beside 'Energie', not after 'Z'.
+    const sorted = await call('GET', '/api/concepts?sort_by=title&sort_order=asc', { token: tom.token });
+    expect(titles(sorted.body)).toEqual(['Atome', 'Énergie', 'Energie cinétique', 'L’Atome de Bohr', 'Zèbre']);
+
+    // The `[[` suggestions.
+    const suggested = await call('GET', '/api/concepts/search?q=ENERGIE&limit=10', { token: tom.token });
+    expect(suggested.body.map((c: { id: number }) => c.id)).toEqual([accented.id, plain.id]);
+    const typographic = await call('GET', `/api/concepts/search?q=${encodeURIComponent("l'atome de")}&limit=10`, { token: tom.token });
+    expect(typographic.body.map((c: { id: number }) => c.id)).toEqual([apostrophe.id]);
+  });
+});
