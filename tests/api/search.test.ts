@@ -102,6 +102,11 @@ describe('GET /api/search', () => {
     expect(hit.snippet).toContain('<mark>balisefinale</mark>');
     expect(hit.snippet).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;gras&lt;/b&gt;');
     expect(hit.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    // The title shows its matched words too, escaped the same way.
+    const titled = await concept(ada, 'Balise <i>titre</i>', 'corps');
+    const byTitle = (await search(ada, { q: 'titre', type: 'concepts' })).body.results.concepts.find((c: { id: number }) => c.id === titled.id);
+    expect(byTitle.title).toBe('Balise <i>titre</i>');
+    expect(byTitle.title_snippet).toBe('Balise &lt;i&gt;<mark>titre</mark>&lt;/i&gt;');
     const card = (await search(ada, { q: 'joule', type: 'flashcards' })).body.results.flashcards[0];
     expect(card.answer_snippet).toBe('Le <mark>joule</mark>, noté J.');
   });

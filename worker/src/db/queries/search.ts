@@ -29,7 +29,7 @@ const INDEXES: Record<SearchType, SearchIndex> = {
     fts: 'concepts_fts',
     table: 'concepts',
     weights: '10.0, 1.0',
-    columns: `t.id, t.title, ${snippet('concepts_fts', 1, 24)} AS snippet`,
+    columns: `t.id, t.title, ${snippet('concepts_fts', 0, 64)} AS title_snippet, ${snippet('concepts_fts', 1, 24)} AS snippet`,
   },
   flashcards: {
     fts: 'flashcards_fts',
@@ -57,6 +57,7 @@ const INDEXES: Record<SearchType, SearchIndex> = {
 export interface ConceptHitRow {
   id: number;
   title: string;
+  title_snippet: string;
   snippet: string;
 }
 export interface FlashcardHitRow {
