@@ -102,6 +102,11 @@ describe('GET /api/search', () => {
     expect(hit.snippet).toContain('<mark>balisefinale</mark>');
     expect(hit.snippet).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;gras&lt;/b&gt;');
     expect(hit.snippet.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+    // The title shows its matched words too, escaped the same way.
+    const titled = await concept(ada, 'Balise <i>titre</i>', 'corps');
+    const byTitle = (await search(ada, { q: 'titre', type: 'concepts' })).body.results.concepts.find((c: { id: number }) => c.id === titled.id);
+    expect(byTitle.title).toBe('Balise <i>titre</i>');
+    expect(byTitle.title_snippet).toBe('Balise &lt;i&gt;<mark>titre</mark>&lt;/i&gt;');
     const card = (await search(ada, { q: 'joule', type: 'flashcards' })).body.results.flashcards[0];
     expect(card.answer_snippet).toBe('Le <mark>joule</mark>, noté J.');
   });
@@ -231,6 +236,13 @@ describe('GET /api/search/quick', () => {
     expect(blank.body).toEqual({ concepts: [], notes: [expect.objectContaining({ date: '2026-11-15' }), expect.objectContaining({ date: '2026-11-01' })] });
     const typed = await call('GET', '/api/search/quick?q=observ', { token: ian.token });
     expect(typed.body.notes.map((n: { date: string }) => n.date)).toEqual(['2026-11-15']);
+    // Titles match accent-insensitively, dates by their digits; nobody else's notes show.
+    await noteBlock(ian, '2026-10-03', 'c', 'Révisions d’été');
+    await noteBlock(stranger, '2026-11-16', 'd', 'Révisions secrètes');
+    const accents = await call('GET', `/api/search/quick?q=${encodeURIComponent('REVISIONS D\'ETE')}`, { token: ian.token });
+    expect(accents.body.notes).toEqual([{ id: expect.any(Number), date: '2026-10-03', title: 'Révisions d’été' }]);
+    const byDate = await call('GET', '/api/search/quick?q=2026-11', { token: ian.token });
+    expect(byDate.body.notes.map((n: { date: string }) => n.date)).toEqual(['2026-11-15', '2026-11-01']);
   });
 });
 
@@ -261,3 +273,32 @@ describe('GET /api/concepts/{id}/linked-titles', () => {
   });
 });
 
+
+describe('one title matcher across the app', () => {
+  it('filters, suggests and sorts concept titles without case or accents, apostrophes alike', async () => {
+    const tom = await signUp('tom');
+    await concept(tom, 'Zèbre');
+    const accented = await concept(tom, 'Énergie');
+    const plain = await concept(tom, 'Energie cinétique');
+    await concept(tom, 'Atome');
+    const apostrophe = await concept(tom, 'L’Atome de Bohr');
+    await concept(stranger, 'Énergie noire');
+    const titles = (body: { concepts: { title: string }[] }) => body.concepts.map((c) => c.title);
+
+    // The concept list's title filter.
+    const filtered = await call('GET', '/api/concepts?search=ENERGIE&sort_by=title&sort_order=asc', { token: tom.token });
+    expect(filtered.status).toBe(200);
+    expect(titles(filtered.body)).toEqual(['Énergie', 'Energie cinétique']);
+    expect(titles((await call('GET', `/api/concepts?search=${encodeURIComponent("l'atome")}`, { token: tom.token })).body)).toEqual(['L’Atome de Bohr']);
+
+    // Title sort puts 'Énergie' beside 'Energie', not after 'Z'.
+    const sorted = await call('GET', '/api/concepts?sort_by=title&sort_order=asc', { token: tom.token });
+    expect(titles(sorted.body)).toEqual(['Atome', 'Énergie', 'Energie cinétique', 'L’Atome de Bohr', 'Zèbre']);
+
+    // The `[[` suggestions.
+    const suggested = await call('GET', '/api/concepts/search?q=ENERGIE&limit=10', { token: tom.token });
+    expect(suggested.body.map((c: { id: number }) => c.id)).toEqual([accented.id, plain.id]);
+    const typographic = await call('GET', `/api/concepts/search?q=${encodeURIComponent("l'atome de")}&limit=10`, { token: tom.token });
+    expect(typographic.body.map((c: { id: number }) => c.id)).toEqual([apostrophe.id]);
+  });
+});

@@ -53,6 +53,18 @@ function personRows(userId, volume, ids, now) {
   ];
 }
 
+/** A read retried after the dev server settles: it sometimes reloads and drops the socket while seeding. */
+async function steady(url, read) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await settle(url);
+    }
+  }
+}
+
 async function seed(ctx) {
   const started = Date.now();
   const people = [];
@@ -61,7 +73,7 @@ async function seed(ctx) {
   const now = Date.now();
   const statements = [];
   for (const [i, person] of people.entries()) {
-    person.id = (await call(ctx.url, 'GET', '/api/users/me', { token: person.token })).id;
+    person.id = (await steady(ctx.url, () => call(ctx.url, 'GET', '/api/users/me', { token: person.token }))).id;
     statements.push(...personRows(person.id, i === 0 ? MAIN : OTHERS, ids, now));
   }
   execute(ctx.persistTo, statements);

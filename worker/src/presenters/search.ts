@@ -5,7 +5,8 @@
 import { snippetToHtml } from '../domain/search-query';
 import type { ConceptHitRow, ConstellationHitRow, FlashcardHitRow, NoteHitRow } from '../db/queries/search';
 
-export const presentConceptHit = (r: ConceptHitRow) => ({ id: r.id, title: r.title, snippet: snippetToHtml(r.snippet) });
+/** `title_snippet` is the title as safe HTML with its matched words in <mark>. */
+export const presentConceptHit = (r: ConceptHitRow) => ({ id: r.id, title: r.title, title_snippet: snippetToHtml(r.title_snippet ?? ''), snippet: snippetToHtml(r.snippet) });
 
 export const presentFlashcardHit = (r: FlashcardHitRow) => ({
   id: r.id,

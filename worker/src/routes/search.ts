@@ -47,10 +47,13 @@ export const searchRoutes = new Hono<AppEnv>()
       quickNotes(c.env.DB, userId, phrase, QUICK_NOTES),
       ...(words.length ? [quickConcepts(c.env.DB, userId, phrase, words, limit)] : []),
     ]);
+    // Notes whose date holds the typed text, or whose title does, accents ignored.
+    const noteRows = JSON.parse((notes!.results[0] as { list: string } | undefined)?.list ?? '[]') as [number, string, string | null][];
+    const matching = phrase ? noteRows.filter(([, date, title]) => date.includes(phrase) || (title !== null && titleKey(title).includes(phrase))) : noteRows;
     return c.json(
       {
         concepts: ((concepts?.results ?? []) as { id: number; title: string }[]).map((r) => ({ id: r.id, title: r.title })),
-        notes: (notes!.results as { id: number; date: string; title: string | null }[]).map((r) => ({ id: r.id, date: r.date, title: r.title })),
+        notes: matching.slice(0, QUICK_NOTES).map(([id, date, title]) => ({ id, date, title })),
       },
       200,
     );

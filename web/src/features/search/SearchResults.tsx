@@ -28,7 +28,14 @@ export function ResultList({ kind, results }: { kind: SearchKind; results: Searc
   if (kind === 'concepts') {
     items = results.concepts.map((c) => (
       <Link key={c.id} to={`/concepts/${c.id}`} className={itemClass}>
-        <span className="font-medium text-nebula-300">{c.title || 'Sans titre'}</span>
+        {c.title_snippet ? (
+          <span
+            className="font-medium text-nebula-300 [&_mark]:rounded-sm [&_mark]:bg-nebula-500/40 [&_mark]:px-0.5 [&_mark]:text-white"
+            dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(c.title_snippet, MARKS_ONLY) }}
+          />
+        ) : (
+          <span className="font-medium text-nebula-300">{c.title || 'Sans titre'}</span>
+        )}
         <Snippet html={c.snippet} className="mt-1 text-slate-300" />
       </Link>
     ));

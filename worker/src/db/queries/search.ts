@@ -29,7 +29,7 @@ const INDEXES: Record<SearchType, SearchIndex> = {
     fts: 'concepts_fts',
     table: 'concepts',
     weights: '10.0, 1.0',
-    columns: `t.id, t.title, ${snippet('concepts_fts', 1, 24)} AS snippet`,
+    columns: `t.id, t.title, ${snippet('concepts_fts', 0, 64)} AS title_snippet, ${snippet('concepts_fts', 1, 24)} AS snippet`,
   },
   flashcards: {
     fts: 'flashcards_fts',
@@ -57,6 +57,7 @@ const INDEXES: Record<SearchType, SearchIndex> = {
 export interface ConceptHitRow {
   id: number;
   title: string;
+  title_snippet: string;
   snippet: string;
 }
 export interface FlashcardHitRow {
@@ -131,13 +132,18 @@ export function quickConcepts(d1: D1Database, userId: number, phrase: string, wo
     .bind(userId, phrase, JSON.stringify(words), limit);
 }
 
-/** The person's latest daily notes, or those whose date or title holds the typed text. */
+/**
+ * The quick switcher's notes: the person's latest daily notes, or, once something is typed,
+ * those whose date holds it or which have a title (titles are folded and matched by the
+ * caller, accents ignored), newest first, as one JSON list [[id, date, title], …].
+ */
 export function quickNotes(d1: D1Database, userId: number, text: string, limit: number) {
   return d1
     .prepare(
-      `SELECT id, date, title FROM daily_notes
-       WHERE user_id = ?1 AND (?2 = '' OR instr(date, ?2) > 0 OR instr(lower(coalesce(title, '')), ?2) > 0)
-       ORDER BY date DESC LIMIT ?3`,
+      `SELECT json_group_array(json_array(id, date, title)) AS list FROM (
+         SELECT id, date, title FROM daily_notes
+         WHERE user_id = ?1 AND (?2 = '' OR instr(date, ?2) > 0 OR title IS NOT NULL)
+         ORDER BY date DESC LIMIT CASE WHEN ?2 = '' THEN ?3 ELSE -1 END)`,
     )
     .bind(userId, text, limit);
 }
