@@ -112,6 +112,8 @@ describe('study in the browser', () => {
     }
     await dialog.getByText('Révision terminée !').waitFor();
     await screenshot(page, 'study-review-dialog-done');
+    // The concept's mastery (recall predicted 4 weeks ahead) moved from 0 % without a reload.
+    await page.getByText(/^Maîtrise: [1-9]\d?%$/).first().waitFor();
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     // Reopened, it starts again from the first card.
     await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
@@ -166,9 +168,9 @@ describe('study in the browser', () => {
     expect(await page.getByRole('button', { name: 'Annuler' }).count()).toBe(0);
     await page.getByRole('button', { name: '↶ Défaire' }).click();
     await page.getByText('Carte 1 / 3').waitFor();
-    const firstQuestion = await page.getByTestId('session-question').textContent();
+    const sessionFirst = await page.getByTestId('session-question').textContent();
     // 'À nouveau' on the first card, 'Bon' on the two others: the first comes back, then 'Facile' passes it.
-    const answers: { key: string; question?: string | null }[] = [{ key: '1' }, { key: '3' }, { key: '3' }, { key: '4', question: firstQuestion }];
+    const answers: { key: string; question?: string | null }[] = [{ key: '1' }, { key: '3' }, { key: '3' }, { key: '4', question: sessionFirst }];
     for (const [i, { key, question }] of answers.entries()) {
       await page.getByText(`Carte ${Math.min(i + 1, 3)} / 3`).waitFor();
       await page.getByRole('button', { name: 'Voir la réponse' }).waitFor();
@@ -181,8 +183,8 @@ describe('study in the browser', () => {
     // The summary.
     await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
     await page.getByRole('heading', { name: 'Résumé de la session' }).waitFor();
-    expect(await page.getByTestId('summary-Cartes révisées').textContent()).toBe('3 / 3');
-    expect(await page.getByTestId('summary-Note moyenne').textContent()).toBe('3.3/4');
+    await expect.poll(() => page.getByTestId('summary-Cartes révisées').textContent()).toBe('3 / 3');
+    await expect.poll(() => page.getByTestId('summary-Note moyenne').textContent()).toBe('3.3/4');
     expect(await page.getByTestId('summary-Type').textContent()).toBe('Flashcards');
     await page.getByText('Bon travail ! Encore quelques révisions et ce sera acquis.').waitFor();
     await screenshot(page, 'study-summary');

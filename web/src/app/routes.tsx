@@ -32,6 +32,10 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/select-concepts', lazy: async () => ({ Component: (await import('../features/study/PrepareSessionPage')).PrepareSessionPage }) },
   { path: 'study/session/:sessionId', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
   { path: 'study/summary/:sessionId', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
+  // Without an id, these pages show their own 'missing id' message rather than the 404 page.
+  { path: 'tags', lazy: async () => ({ Component: (await import('../features/tags/TagPage')).TagPage }) },
+  { path: 'study/session', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
+  { path: 'study/summary', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   placeholder('daily', 'Notes journalières'),
   placeholder('daily/:date', 'Notes journalières'),
   { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },

@@ -119,7 +119,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
         </p>
       )}
       {cards === null && !error && <Spinner />}
-      {cards !== null && total === 0 && <p className="py-6 text-center text-slate-300">Aucune flashcard à réviser pour ce concept.</p>}
+      {cards !== null && total === 0 && <p className="py-6 text-center text-slate-300">{conceptId !== undefined ? 'Aucune flashcard à réviser pour ce concept.' : 'Aucune flashcard à réviser pour le moment.'}</p>}
       {finished && <p className="py-6 text-center text-xl font-semibold text-emerald-300">Révision terminée !</p>}
       {card && (
         <div className="space-y-4">
