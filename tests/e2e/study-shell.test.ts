@@ -1,7 +1,7 @@
 /**
  * Issue 17 defects seen in the browser on a phone: the drawer has a backdrop and closes
- * once a link is chosen; pages reached without an id say so instead of showing the 404
- * page; the study screen links to all the flashcards.
+ * once a link is chosen; the dashboard's tabs all fit; pages reached without an id say so
+ * instead of showing the 404 page; the study screen links to all the flashcards.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -38,6 +38,15 @@ describe('phone shell and missing ids', () => {
     await nav.waitFor();
     await page.getByTestId('drawer-backdrop').click({ position: { x: 370, y: 400 } });
     await nav.waitFor({ state: 'detached' });
+
+    // Every dashboard tab fits the phone's width, 'Prévisions' included.
+    await page.goto(`${stack.url}/dashboard`);
+    const forecastTab = page.getByRole('tab', { name: 'Prévisions' });
+    await forecastTab.waitFor();
+    const box = (await forecastTab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'study-phone-dashboard-tabs');
 
     // Without an id: the page's own message, not the 404 page.
     for (const [path, text] of [

@@ -36,7 +36,7 @@ function Drawer({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
   const [notesOpen, setNotesOpen] = useState(true);
   return (
-    <nav aria-label="Navigation principale" className="fixed inset-y-0 left-0 z-30 flex w-[240px] flex-col border-r border-space-700 bg-space-900/95 p-3">
+    <nav aria-label="Navigation principale" className="fixed inset-y-0 left-0 z-30 flex w-[240px] flex-col border-r border-space-700 bg-space-900 p-3">
       <div className="mb-4 flex items-center justify-between px-2">
         <span className="text-lg font-bold tracking-wide text-nebula-400">✦ Astrolabe</span>
         <button type="button" aria-label="Fermer le menu" className="text-slate-400 hover:text-white" onClick={onClose}>
