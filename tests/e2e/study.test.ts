@@ -95,6 +95,9 @@ describe('study in the browser', () => {
     const firstQuestion = await dialog.getByTestId('review-question').textContent();
     await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
     await dialog.getByTestId('review-answer').waitFor();
+    // The buttons show the interval each rating gives a new card.
+    expect(await dialog.getByTestId('interval-1').textContent()).toBe('1 min');
+    expect(await dialog.getByTestId('interval-3').textContent()).toBe('10 min');
     await screenshot(page, 'study-review-dialog-answer');
     await dialog.getByRole('button', { name: 'Bon' }).click();
     await dialog.getByText('Carte 2 / 3').waitFor();
