@@ -22,7 +22,7 @@ describe('POST /api/ai/generate-flashcards (offline generator, no provider confi
     expect(res.status).toBe(200);
     expect(res.body.error_message).toBeNull();
     expect(res.body.generated_flashcards).toEqual([
-      { recto: 'Qu’est-ce qu’une enzyme ?', verso: 'Une enzyme est une protéine qui accélère une réaction chimique.' },
+      { recto: 'Qu’est-ce qu’une enzyme ?', verso: 'Une protéine qui accélère une réaction chimique.' },
       { recto: 'Site actif : que faut-il retenir ?', verso: 'La région où le substrat se fixe.' },
       { recto: 'Que signifie « Catalyseur » ?', verso: 'substance qui accélère une réaction sans être consommée.' },
     ]);
@@ -33,7 +33,7 @@ describe('POST /api/ai/generate-flashcards (offline generator, no provider confi
     const user = await signUp('aisrc');
     const conceptId = await insertConcept(user, 'Enzymes', '', content);
     const res = await call('POST', '/api/ai/generate-flashcards', { token: user.token, json: { concept_id: conceptId, source_text: 'Le pH est une mesure de l’acidité.' } });
-    expect(res.body.generated_flashcards).toEqual([{ recto: 'Qu’est-ce que le pH ?', verso: 'Le pH est une mesure de l’acidité.' }]);
+    expect(res.body.generated_flashcards).toEqual([{ recto: 'Qu’est-ce que le pH ?', verso: 'Une mesure de l’acidité.' }]);
   });
 
   it('refuses a card count outside 1–20 or a missing concept id with 422', async () => {
@@ -73,5 +73,19 @@ describe('provider failures', () => {
     const chatty: FlashcardProvider = { name: 'chatty', generate: async () => Array.from({ length: 9 }, (_, i) => ({ recto: `Q${i}`, verso: `R${i}` })) };
     const result = await generateFlashcards(env.DB, chatty, { userId: user.id, conceptId, count: 3 });
     expect(result.generated_flashcards).toHaveLength(3);
+  });
+});
+
+describe('generation never repeats a card the concept already has (issue 17)', () => {
+  it('leaves out candidates whose question an existing card already asks', async () => {
+    const user = await signUp('aidup');
+    const conceptId = await insertConcept(user, 'Enzyme', '', {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Une enzyme est une protéine qui accélère une réaction chimique.' }] }],
+    });
+    await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: user.token, json: { question: 'Qu’est-ce qu’une enzyme ?', answer: 'Une protéine.' } });
+    const res = await call('POST', '/api/ai/generate-flashcards', { token: user.token, json: { concept_id: conceptId, number_of_cards: 5 } });
+    expect(res.status).toBe(200);
+    expect(res.body.generated_flashcards.map((c: { recto: string }) => c.recto)).not.toContain('Qu’est-ce qu’une enzyme ?');
   });
 });

@@ -117,7 +117,8 @@ describe('GET /api/stats/dashboard/extended', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       rating_breakdown: { again_count: 1, hard_count: 1, good_count: 1, easy_count: 1 },
-      workload_forecast: { due_tomorrow_count: 2, due_next_7_days_count: 2, due_next_30_days_count: 3 },
+      // Each window counts every card due before its end: the 2 due today are in all three.
+      workload_forecast: { due_tomorrow_count: 4, due_next_7_days_count: 4, due_next_30_days_count: 5 },
       learning_activity: { current_streak_days: 1, total_review_time_minutes: 1.5, active_days_count: 4 },
     });
   });
@@ -126,7 +127,7 @@ describe('GET /api/stats/dashboard/extended', () => {
     const res = await get('/api/stats/dashboard/extended', 'Europe/Paris');
     expect(res.body).toEqual({
       rating_breakdown: { again_count: 1, hard_count: 1, good_count: 1, easy_count: 1 },
-      workload_forecast: { due_tomorrow_count: 0, due_next_7_days_count: 0, due_next_30_days_count: 1 },
+      workload_forecast: { due_tomorrow_count: 4, due_next_7_days_count: 4, due_next_30_days_count: 5 },
       learning_activity: { current_streak_days: 2, total_review_time_minutes: 1.5, active_days_count: 5 },
     });
   });

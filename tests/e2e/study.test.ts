@@ -95,6 +95,9 @@ describe('study in the browser', () => {
     const firstQuestion = await dialog.getByTestId('review-question').textContent();
     await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
     await dialog.getByTestId('review-answer').waitFor();
+    // The buttons show the interval each rating gives a new card.
+    expect(await dialog.getByTestId('interval-1').textContent()).toBe('1 min');
+    expect(await dialog.getByTestId('interval-3').textContent()).toBe('10 min');
     await screenshot(page, 'study-review-dialog-answer');
     await dialog.getByRole('button', { name: 'Bon' }).click();
     await dialog.getByText('Carte 2 / 3').waitFor();
@@ -112,6 +115,8 @@ describe('study in the browser', () => {
     }
     await dialog.getByText('Révision terminée !').waitFor();
     await screenshot(page, 'study-review-dialog-done');
+    // The concept's mastery (recall predicted 4 weeks ahead) moved from 0 % without a reload.
+    await page.getByText(/^Maîtrise: [1-9]\d?%$/).first().waitFor();
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     // Reopened, it starts again from the first card.
     await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
@@ -143,24 +148,36 @@ describe('study in the browser', () => {
     await page.getByText('1 concept(s) sélectionné(s)').waitFor();
     expect(await page.getByRole('checkbox', { name: 'Photosynthèse' }).isChecked()).toBe(true);
     await screenshot(page, 'study-prepare');
+    // Wait: the preparation warning disappears once a concept is selected.
+    expect(await page.getByText('Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.').count()).toBe(0);
+    // The three cards were just answered 'Bon' in the dialog: none is due, so reviewing them is offered explicitly.
     await page.getByRole('button', { name: 'Démarrer la session (1)' }).click();
+    await page.getByText('Aucune carte à réviser maintenant dans cette sélection. Vous pouvez réviser en avance.').waitFor();
+    await page.getByRole('button', { name: 'Réviser en avance' }).click();
     await page.waitForURL(/\/study\/session\/\d+$/);
     const sessionId = page.url().split('/').pop();
 
-    // The session: every card answered, one answer undone on the way.
+    // The session: each button shows its interval; a lapse comes back at the end; one answer undone on the way.
     await page.getByRole('heading', { name: 'Session Flashcards' }).waitFor();
     await page.getByText('Carte 1 / 3').waitFor();
     await page.getByRole('button', { name: 'Voir la réponse' }).click();
     await page.getByTestId('session-answer').waitFor();
+    const intervals = await Promise.all([1, 2, 3, 4].map((r) => page.getByTestId(`interval-${r}`).textContent()));
+    expect(intervals[0]).toMatch(/^\d+ min$/);
+    for (const text of intervals) expect(text).toMatch(/^\d+(,\d)? (min|h|j|mois|ans?)$/);
     await screenshot(page, 'study-session-answer');
-    await page.getByRole('button', { name: 'À nouveau' }).click();
+    await page.getByRole('button', { name: /^À nouveau/ }).click();
     await page.getByText('Carte 2 / 3').waitFor();
-    await page.getByRole('button', { name: 'Annuler' }).click();
+    expect(await page.getByRole('button', { name: 'Annuler' }).count()).toBe(0);
+    await page.getByRole('button', { name: '↶ Défaire' }).click();
     await page.getByText('Carte 1 / 3').waitFor();
-    const ratings = ['4', '3', '3'];
-    for (const [i, key] of ratings.entries()) {
-      await page.getByText(`Carte ${i + 1} / 3`).waitFor();
+    const sessionFirst = await page.getByTestId('session-question').textContent();
+    // 'À nouveau' on the first card, 'Bon' on the two others: the first comes back, then 'Facile' passes it.
+    const answers: { key: string; question?: string | null }[] = [{ key: '1' }, { key: '3' }, { key: '3' }, { key: '4', question: sessionFirst }];
+    for (const [i, { key, question }] of answers.entries()) {
+      await page.getByText(`Carte ${Math.min(i + 1, 3)} / 3`).waitFor();
       await page.getByRole('button', { name: 'Voir la réponse' }).waitFor();
+      if (question !== undefined) expect(await page.getByTestId('session-question').textContent()).toBe(question);
       await page.keyboard.press('Space');
       await page.getByTestId('session-answer').waitFor();
       await page.keyboard.press(key);
@@ -169,13 +186,13 @@ describe('study in the browser', () => {
     // The summary.
     await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
     await page.getByRole('heading', { name: 'Résumé de la session' }).waitFor();
-    expect(await page.getByTestId('summary-Cartes révisées').textContent()).toBe('3 / 3');
-    expect(await page.getByTestId('summary-Note moyenne').textContent()).toBe('3.3/4');
+    await expect.poll(() => page.getByTestId('summary-Cartes révisées').textContent()).toBe('3 / 3');
+    await expect.poll(() => page.getByTestId('summary-Note moyenne').textContent()).toBe('3.3/4');
     expect(await page.getByTestId('summary-Type').textContent()).toBe('Flashcards');
     await page.getByText('Bon travail ! Encore quelques révisions et ce sera acquis.').waitFor();
     await screenshot(page, 'study-summary');
 
-    // The dashboard counts moved: 3 answers in the dialog and 3 in the session.
+    // The dashboard counts moved: 3 answers in the dialog and 4 in the session (the undone one does not count).
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await page.waitForURL(`${stack.url}/dashboard`);
     expect(await metric(page, 'Total des cartes')).toBe('3');
@@ -186,8 +203,8 @@ describe('study in the browser', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.keyboard.press('ArrowRight');
     await page.getByRole('tabpanel', { name: 'Activité' }).waitFor();
-    expect(await metric(page, 'Total des révisions')).toBe('6');
-    expect(await metric(page, 'Révisions (7 jours)')).toBe('6');
+    expect(await metric(page, 'Total des révisions')).toBe('7');
+    expect(await metric(page, 'Révisions (7 jours)')).toBe('7');
     await page.locator('canvas').waitFor();
     await screenshot(page, 'study-dashboard-activity');
     await page.getByRole('tab', { name: 'État Collection' }).click();

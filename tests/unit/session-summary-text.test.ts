@@ -12,11 +12,13 @@ describe('session summary texts', () => {
     expect(durationText('2026-01-01T10:00:00Z', '2026-01-01T09:00:00Z')).toBe('Durée invalide');
   });
 
-  it('picks the performance message by average rating thresholds', () => {
+  it('picks the performance message by average rating thresholds, every tier reachable on the 1–4 scale', () => {
     const at = (n: number) => performanceMessage(n);
-    expect(new Set([at(4.5), at(4.49), at(4), at(3.99), at(3), at(2.99), at(2), at(1.99)]).size).toBe(5);
-    expect(at(4.5)).toBe(at(4.9));
-    expect(at(4.49)).toBe(at(4));
+    expect(new Set([at(4), at(3.5), at(3), at(2.5), at(1)]).size).toBe(5);
+    // All 'Facile' (4), or three 'Facile' and one 'Bon' (3.75), earn the top message.
+    expect(at(4)).toBe('Excellent ! Vous maîtrisez parfaitement ces cartes.');
+    expect(at(3.75)).toBe(at(4));
+    expect(at(10 / 3)).toBe('Bon travail ! Encore quelques révisions et ce sera acquis.');
     expect(at(1)).toBe(at(1.99));
   });
 

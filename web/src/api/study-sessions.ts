@@ -14,13 +14,25 @@ export type SessionProgress = Pick<StudySession, 'total_cards' | 'cards_reviewed
 /** The progress a session answer returns (with the card it scheduled). */
 export type SessionAnswer = InferResponseType<typeof sessionCard.review.$post, 200>;
 type CreateBody = InferRequestType<typeof sessions.$post>['json'];
-export type SessionSelection = Pick<CreateBody, 'concept_ids'> | Pick<CreateBody, 'constellation_id'> | { due_only: true };
+export type SessionSelection = (Pick<CreateBody, 'concept_ids'> | Pick<CreateBody, 'constellation_id'> | { due_only: true }) & { review_ahead?: boolean };
+/** A card as the session serves it, with each rating's interval preview ('10 min', '3 j'…). */
+export type SessionCard = InferResponseType<typeof session['next-flashcard']['$get'], 200>;
+export type IntervalPreviews = SessionCard['previews'];
+
+/** The new-card allowance counts per study day in the browser's time zone. */
+function timeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
 
 const param = (id: number) => ({ param: { id: String(id) } });
 const cardParam = (id: number, cardId: number) => ({ param: { id: String(id), cardId: String(cardId) } });
 
 export const studySessionsApi = {
-  create: (selection: SessionSelection) => call(sessions.$post({ json: { method_type: 'FLASHCARDS', ...selection } })),
+  create: (selection: SessionSelection) => call(sessions.$post({ json: { method_type: 'FLASHCARDS', ...selection } }, { headers: { 'x-time-zone': timeZone() } })),
   get: (id: number) => call(session.$get(param(id))),
   /** The next card; 404 once every card is answered or the session has ended. */
   next: (id: number) => call(session['next-flashcard'].$get(param(id))),

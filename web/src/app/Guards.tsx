@@ -33,13 +33,3 @@ export function NotFoundPage() {
     </div>
   );
 }
-
-/** A route whose screen arrives with a later part of the product. */
-export function PlaceholderPage({ title }: { title: string }) {
-  return (
-    <section className="card">
-      <h1 className="mb-2 text-2xl font-semibold">{title}</h1>
-      <p className="text-slate-300">Cet écran arrive bientôt.</p>
-    </section>
-  );
-}

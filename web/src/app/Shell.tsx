@@ -31,12 +31,16 @@ const MORE_LINKS: { to: string; label: string }[] = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-space-600 text-white' : 'text-slate-300 hover:bg-space-700'}`;
 
+/** On a phone the drawer covers the page: a backdrop closes it, and so does choosing a link. */
+const isPhone = () => typeof window !== 'undefined' && window.innerWidth < 768;
+
 function Drawer({ onClose }: { onClose(): void }) {
+  const closeOnPhone = () => isPhone() && onClose();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [notesOpen, setNotesOpen] = useState(true);
   return (
-    <nav aria-label="Navigation principale" className="fixed inset-y-0 left-0 z-30 flex w-[240px] flex-col border-r border-space-700 bg-space-900/95 p-3">
+    <nav aria-label="Navigation principale" className="fixed inset-y-0 left-0 z-30 flex w-[240px] flex-col border-r border-space-700 bg-space-900 p-3">
       <div className="mb-4 flex items-center justify-between px-2">
         <span className="text-lg font-bold tracking-wide text-nebula-400">✦ Astrolabe</span>
         <button type="button" aria-label="Fermer le menu" className="text-slate-400 hover:text-white" onClick={onClose}>
@@ -48,7 +52,7 @@ function Drawer({ onClose }: { onClose(): void }) {
       </div>
       <div className="flex-1 space-y-1 overflow-y-auto">
         {LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to} className={linkClass}>
+          <NavLink key={l.to} to={l.to} className={linkClass} onClick={closeOnPhone}>
             {l.label}
           </NavLink>
         ))}
@@ -57,14 +61,14 @@ function Drawer({ onClose }: { onClose(): void }) {
         </button>
         {notesOpen && (
           <div className="ml-3 space-y-1">
-            <NavLink to="/daily" end className={linkClass}>
+            <NavLink to="/daily" end className={linkClass} onClick={closeOnPhone}>
               Aujourd'hui
             </NavLink>
             <DrawerNotes linkClass={linkClass} />
           </div>
         )}
         {MORE_LINKS.map((l) => (
-          <NavLink key={l.to} to={l.to} className={linkClass}>
+          <NavLink key={l.to} to={l.to} className={linkClass} onClick={closeOnPhone}>
             {l.label}
           </NavLink>
         ))}
@@ -90,6 +94,9 @@ export function Shell() {
   return (
     <PreferencesProvider>
     <div className="min-h-screen">
+      {showDrawer && (
+        <div data-testid="drawer-backdrop" aria-hidden className="fixed inset-0 z-20 bg-black/60 md:hidden" onClick={() => setOpen(false)} />
+      )}
       {showDrawer && <Drawer onClose={() => setOpen(false)} />}
       {!isWebView && !open && (
         <button type="button" aria-label="Ouvrir le menu" className="fixed top-3 left-3 z-30 rounded-md border border-space-600 bg-space-900 px-3 py-1 text-lg" onClick={() => setOpen(true)}>

@@ -1,17 +1,15 @@
 /**
  * The route table (spec document 1 §2 and the route lists of documents 2 and 3).
- * Screens that arrive with later work render a placeholder; each feature replaces its
- * entries with a lazily loaded page so heavy code stays off the first load.
+ * Every screen is a lazily loaded page, so heavy code stays off the first load.
  */
 import { type RouteObject, Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AuthProvider } from './AuthProvider';
-import { NotFoundPage, PlaceholderPage, PublicOnly, RequireAuth } from './Guards';
+import { NotFoundPage, PublicOnly, RequireAuth } from './Guards';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
 import { ToastProvider } from '../ui/Toasts';
 
-const placeholder = (path: string, title: string): RouteObject => ({ path, element: <PlaceholderPage title={title} /> });
 
 /** Guarded screens, inside the drawer shell. */
 export const guardedRoutes: RouteObject[] = [
@@ -35,6 +33,10 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'daily', lazy: async () => ({ Component: (await import('../features/daily/DailyNotePage')).DailyNotePage }) },
   { path: 'daily/:date', lazy: async () => ({ Component: (await import('../features/daily/DailyNotePage')).DailyNotePage }) },
   { path: 'concepts/title/:title', lazy: async () => ({ Component: (await import('../features/daily/ConceptByTitlePage')).ConceptByTitlePage }) },
+  // Without an id, these pages show their own 'missing id' message rather than the 404 page.
+  { path: 'tags', lazy: async () => ({ Component: (await import('../features/tags/TagPage')).TagPage }) },
+  { path: 'study/session', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
+  { path: 'study/summary', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },
   { path: 'galaxy', lazy: async () => ({ Component: (await import('../features/galaxy/GalaxyPage')).GalaxyPage }) },
   { path: 'graph', lazy: async () => ({ Component: (await import('../features/graph/KnowledgeGraphPage')).KnowledgeGraphPage }) },

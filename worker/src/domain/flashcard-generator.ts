@@ -3,11 +3,16 @@
  * the parser for AI replies. Pure: no I/O.
  *
  * The generator reads the concept's own content and turns its structure into questions:
- *   1. definitions — "X est/sont …" sentences and "X : …" lines;
- *   2. bold terms — the sentence with the term blanked, the term as the answer;
- *   3. headings — the heading as the question, the paragraph that follows as the answer;
- *   4. lists — "the elements of <intro>" with the items as the answer.
- * Candidates are deduplicated (same question or same answer) and cut to the count asked.
+ *   1. definitions — "X est/sont …" sentences and "X : …" lines (not when X is a pronoun
+ *      or a possessive such as 'Sa fonction', which would read 'Qu'est-ce que Sa fonction ?');
+ *   2. cloze cards — in each informative sentence of ordinary prose, a key fact blanked:
+ *      a date or year first, then a number, then a proper name (a second one from the
+ *      same sentence comes in a later round);
+ *   3. bold terms — the sentence with the term blanked, the term as the answer;
+ *   4. headings — the heading as the question, the paragraph that follows as the answer;
+ *   5. lists — "the elements of <intro>" with the items as the answer.
+ * Candidates are deduplicated (same question or same answer, and the concept's existing
+ * cards), never keep an answer that repeats its question, and are cut to the count asked.
  */
 import { contentToDoc, type RichNode } from './richtext';
 
@@ -23,6 +28,8 @@ export interface GeneratorInput {
   /** Text the person selected; when given, only it is used. */
   sourceText?: string | null;
   count: number;
+  /** Questions of the concept's existing cards: a candidate asking the same is dropped. */
+  existingQuestions?: readonly string[];
 }
 
 interface Block {
@@ -88,14 +95,62 @@ const ARTICLE = /^(le|la|les|l’|l'|un|une|des|du)\b\s*/i;
 /** "La mitochondrie" → "la mitochondrie": the subject reads naturally inside a question. */
 const asSubject = (text: string) => (ARTICLE.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text);
 
+/** Subjects that only make sense inside their paragraph: pronouns, possessives, demonstratives. */
+const NOT_A_SUBJECT = /^(?:sa|son|ses|leur|leurs|il|elle|ils|elles|ce|cet|cette|ces|cela|ceci|ça|on|c['’]|celui|celle|ceux|celles|qui|dont|nous|vous|je|tu|notre|votre|nos|vos|mon|ma|mes|ton|ta|tes|y|en|lui|tout|tous)\b/iu;
+
+const MONTHS = 'janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre';
+/** Key facts of a sentence, best first: full dates, years, centuries, numbers, proper names. */
+const FACTS: RegExp[] = [
+  new RegExp(`\\b(?:1er|[12]?\\d) (?:${MONTHS})(?: \\d{3,4})?\\b`, 'iu'),
+  /\b(?:1[0-9]{3}|20[0-9]{2}|[1-9][0-9]{2})\b(?![,.]?\d)/u,
+  /\b[IVXL]+e siècle\b/u,
+  /\b\d+(?:[.,]\d+)?(?: (?:%|km|kg|mètres?|micromètres?|millions?|milliards?|molécules?|ans|années|victimes|habitants))?/u,
+];
+/** A run of capitalised words (with de, d', du, la, von …) that is not the sentence's first word. */
+const PROPER_NAME = /(?<=[^.!?]\s)(?:[A-ZÉÈÀÂÎÔÛ][\p{L}’'-]+)(?:\s(?:(?:de|d’|d'|du|des|la|le|von|van)\s)?[A-ZÉÈÀÂÎÔÛ][\p{L}’'-]+)*/u;
+
+const normal = (text: string) => text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** Cloze cards of one sentence: each key fact blanked in turn (at most two per sentence). */
+function clozeCards(sentence: string): GeneratedCard[] {
+  if (sentence.length < 40 || sentence.length > 300 || /_{3,}/.test(sentence)) return [];
+  const facts: string[] = [];
+  for (const pattern of FACTS) {
+    const found = pattern.exec(sentence)?.[0];
+    if (found && !facts.some((f) => f.includes(found) || found.includes(f))) facts.push(found);
+  }
+  const name = PROPER_NAME.exec(sentence)?.[0];
+  if (name && name.length > 2 && !facts.some((f) => f.includes(name) || name.includes(f))) facts.push(name);
+  const cards: GeneratedCard[] = [];
+  for (const fact of facts.slice(0, 2)) {
+    const blanked = sentence.replace(fact, '_____');
+    // The answer must not be readable in the question.
+    if (normal(blanked).includes(normal(fact))) continue;
+    cards.push({ recto: `Complétez : « ${blanked} »`, verso: fact });
+  }
+  return cards;
+}
+
+/** True when the answer tells nothing the question does not already say. */
+export function answerRepeatsQuestion(card: GeneratedCard): boolean {
+  const q = normal(card.recto.replace(/^complétez\s*:\s*/i, ''));
+  const a = normal(card.verso);
+  return !a || a === q || (a.length > 3 && q.includes(a) && !card.recto.includes('_____'));
+}
+
 function definitionCards(sentence: string): GeneratedCard[] {
   const colon = /^([^:]{2,60}?)\s*:\s+(.{3,})$/.exec(sentence);
+  // 'Terme : sens' — a short term only; a whole clause before the colon is prose, not a definition.
+  if (colon && colon[1]!.split(' ').length > 4) return [];
   if (colon) return [{ recto: `Que signifie « ${colon[1]} » ?`, verso: cut(colon[2]!) }];
   const copula = /^(.{2,80}?)\s+(est|sont)\s+(.{3,})$/u.exec(sentence);
-  if (!copula || /[,;]/.test(copula[1]!)) return [];
+  if (!copula || /[,;]/.test(copula[1]!) || NOT_A_SUBJECT.test(copula[1]!) || copula[1]!.split(' ').length > 6) return [];
+  // 'est devenue', 'est abolie', 'sont à l'origine' describe an event, not a definition.
+  if (/^(?:[a-zéèêàâîôûç]+(?:é|ée|és|ées|i|ie|is|ies|u|ue|us|ues)(?=[\s,.]|$)|à |en |dans |sur )/u.test(copula[3]!)) return [];
   const subject = asSubject(copula[1]!);
   const recto = copula[2] === 'sont' ? `Que sont ${subject} ?` : /^[aeiouyhéèêàâîôû]/i.test(subject) ? `Qu’est-ce qu’${subject} ?` : `Qu’est-ce que ${subject} ?`;
-  return [{ recto, verso: cut(sentence) }];
+  const predicate = copula[3]!.replace(/[.!…]+$/, '');
+  return [{ recto, verso: cut(`${predicate[0]!.toUpperCase()}${predicate.slice(1)}.`) }];
 }
 
 function boldCards(block: Block): GeneratedCard[] {
@@ -111,13 +166,20 @@ function boldCards(block: Block): GeneratedCard[] {
 
 function candidates(title: string, blocks: Block[]): GeneratedCard[][] {
   const definitions: GeneratedCard[] = [];
+  const clozes: GeneratedCard[] = [];
+  const secondClozes: GeneratedCard[] = [];
   const bold: GeneratedCard[] = [];
   const headings: GeneratedCard[] = [];
   const lists: GeneratedCard[] = [];
   blocks.forEach((block, i) => {
     const previous = blocks[i - 1];
     if (block.kind === 'paragraph') {
-      for (const sentence of sentencesOf(block.text)) definitions.push(...definitionCards(sentence));
+      for (const sentence of sentencesOf(block.text)) {
+        definitions.push(...definitionCards(sentence));
+        const [first, second] = clozeCards(sentence);
+        if (first) clozes.push(first);
+        if (second) secondClozes.push(second);
+      }
       bold.push(...boldCards(block));
     } else if (block.kind === 'heading') {
       const next = blocks[i + 1];
@@ -129,7 +191,7 @@ function candidates(title: string, blocks: Block[]): GeneratedCard[][] {
       bold.push(...boldCards({ ...block, text: block.items.join('. ') }));
     }
   });
-  return [definitions, bold, headings, lists];
+  return [definitions, clozes, bold, headings, lists, secondClozes];
 }
 
 /** Up to `count` question/answer pairs drawn from the content's own structure. */
@@ -137,11 +199,11 @@ export function generateFlashcardsOffline(input: GeneratorInput): GeneratedCard[
   const source = input.sourceText?.trim();
   const blocks = source ? blocksOfText(source) : blocksOfContent(input.content);
   const cards: GeneratedCard[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<string>((input.existingQuestions ?? []).map((q) => q.trim().toLowerCase()));
   const add = (card: GeneratedCard) => {
     const q = card.recto.toLowerCase();
     const a = card.verso.toLowerCase();
-    if (cards.length >= input.count || seen.has(q) || seen.has(`a:${a}`)) return;
+    if (cards.length >= input.count || seen.has(q) || seen.has(`a:${a}`) || answerRepeatsQuestion(card)) return;
     seen.add(q);
     seen.add(`a:${a}`);
     cards.push(card);

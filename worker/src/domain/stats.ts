@@ -10,8 +10,9 @@
  * - recent_reviews_count: answers in the last 7 study days (today included).
  * - avg_stability (days) and avg_difficulty (1-10): means over studied cards; null without.
  * - low_stability_count / high_stability_count: studied cards with stability < 7 / >= 30 days.
- * - workload_forecast: cards falling due tomorrow, within the next 7 and the next 30
- *   study days after today (cards already due today are not counted again).
+ * - workload_forecast: the cards to review by the end of tomorrow, of the next 7 and of
+ *   the next 30 study days: each window counts every card due before its end, so cards
+ *   overdue or due today are in all three (5 due today → '7 prochains jours' ≥ 5).
  * - learning_activity: streak (study-day.ts currentStreak), total answer time in minutes
  *   (each answer counts at most 60 s, like Anki), days with at least one answer.
  */

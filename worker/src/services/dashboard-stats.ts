@@ -121,10 +121,11 @@ export async function extendedStats(d1: D1Database, userId: number, now: number,
   const [forecast, activity] = await d1.batch([
     d1
       .prepare(
-        `SELECT SUM(due >= ?2 AND due < ?3) AS tomorrow, SUM(due >= ?2 AND due < ?4) AS next7, COUNT(*) AS next30
-         FROM flashcards WHERE user_id = ?1 AND due >= ?2 AND due < ?5`,
+        // Each window counts every card due before its end: overdue and today's cards included.
+        `SELECT SUM(due < ?2) AS tomorrow, SUM(due < ?3) AS next7, COUNT(*) AS next30
+         FROM flashcards WHERE user_id = ?1 AND due < ?4`,
       )
-      .bind(userId, w.todayEnd, w.tomorrowEnd, w.next7End, w.next30End),
+      .bind(userId, w.tomorrowEnd, w.next7End, w.next30End),
     activityByDayStatement(d1, userId, now, zone, w.last30Start),
   ]);
   const f = forecast!.results[0] as { tomorrow: number | null; next7: number | null; next30: number };

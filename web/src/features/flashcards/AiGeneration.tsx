@@ -27,7 +27,10 @@ export function AiGeneration({ conceptId, onSaved }: { conceptId: number; onSave
       } else if (result.generated_flashcards.length === 0) {
         toast.warning('Aucune flashcard générée. Veuillez réessayer.', TOAST_FLASHCARD_MS);
       } else {
-        toast.success(`${result.generated_flashcards.length} flashcard(s) générée(s) avec succès !`, TOAST_FLASHCARD_MS);
+        const made = result.generated_flashcards.length;
+        // Fewer than asked is said plainly: 'N flashcard(s) générée(s) sur M demandées'.
+        if (made < count) toast.info(`${made} flashcard(s) générée(s) sur ${count} demandées`, TOAST_FLASHCARD_MS);
+        else toast.success(`${made} flashcard(s) générée(s) avec succès !`, TOAST_FLASHCARD_MS);
         setCandidates(result.generated_flashcards);
       }
     } catch (err) {

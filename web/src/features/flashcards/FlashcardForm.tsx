@@ -44,7 +44,8 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
 
   return (
     <form onSubmit={submit} className="space-y-3" noValidate>
-      <h3 className="text-base font-semibold">{editing ? 'Modifier la flashcard' : 'Nouvelle flashcard'}</h3>
+      {/* Editing happens in a dialog already titled 'Modifier la flashcard': the title shows once. */}
+      {!editing && <h3 className="text-base font-semibold">Nouvelle flashcard</h3>}
       <label className="block text-sm">
         <span className="mb-1 block text-slate-300">Question *</span>
         <textarea className="field min-h-20" required value={question} disabled={busy} onChange={(e) => setQuestion(e.target.value)} />

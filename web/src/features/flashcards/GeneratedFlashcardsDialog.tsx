@@ -1,7 +1,8 @@
 /**
  * Review of AI candidates (spec document 2 §2 'Generated-flashcards review dialog'): all
  * selected at first; each can be deselected, edited or removed. Saving creates only the
- * selected ones, one call per card in sequence, and shows its progress.
+ * selected ones, one call per card in sequence, and shows its progress; each saved card
+ * leaves the list, so a retry after a partial failure saves only the rest.
  */
 import { useEffect, useState } from 'react';
 import { useToast } from '../../ui/Toasts';
@@ -47,6 +48,8 @@ export function GeneratedFlashcardsDialog({ conceptId, candidates, onClose, onSa
       for (const card of selected) {
         await flashcardsApi.create(conceptId, { question: card.recto.trim(), answer: card.verso.trim(), tags: [] });
         done += 1;
+        // A saved candidate leaves the list at once, so retrying after a failure cannot create it twice.
+        setItems((all) => all.filter((i) => i.key !== card.key));
         setProgress({ done, total: selected.length });
       }
     } catch (err) {

@@ -1,15 +1,35 @@
 /** The four rating buttons, numbered like their keys. */
 import type { Rating } from '../../api/flashcards';
+import type { IntervalPreviews } from '../../api/study-sessions';
 import { RATINGS } from './ratings';
 
-export function RatingButtons({ onRate, disabled, labels = 'dialog' }: { onRate(rating: Rating): void; disabled?: boolean; labels?: 'dialog' | 'session' }) {
+/** With `previews`, each button also shows the interval its rating gives ('10 min', '3 j', '2,1 mois'). */
+export function RatingButtons({
+  onRate,
+  disabled,
+  labels = 'dialog',
+  previews,
+}: {
+  onRate(rating: Rating): void;
+  disabled?: boolean;
+  labels?: 'dialog' | 'session';
+  previews?: IntervalPreviews | null;
+}) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:grid-cols-4" role="group" aria-label="Évaluation">
       {RATINGS.map((r) => {
         const label = labels === 'dialog' ? r.dialogLabel : r.sessionLabel;
+        const interval = previews?.[String(r.rating) as keyof NonNullable<IntervalPreviews>]?.interval;
         return (
-          <button key={r.rating} type="button" disabled={disabled} title={r.hint} aria-label={label} className={`btn border bg-space-800 text-slate-100 ${r.tone}`} onClick={() => onRate(r.rating)}>
-            <span className="text-xs text-slate-400">{r.rating}</span> {label}
+          <button key={r.rating} type="button" disabled={disabled} title={r.hint} aria-label={interval ? `${label} (${interval})` : label} className={`btn flex-col border bg-space-800 text-slate-100 ${r.tone}`} onClick={() => onRate(r.rating)}>
+            <span>
+              <span className="text-xs text-slate-400">{r.rating}</span> {label}
+            </span>
+            {interval && (
+              <span className="text-xs text-slate-400" data-testid={`interval-${r.rating}`}>
+                {interval}
+              </span>
+            )}
           </button>
         );
       })}

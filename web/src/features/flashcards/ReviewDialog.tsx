@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
 import { Dialog } from '../../ui/Dialog';
 import { RatingButtons } from './RatingButtons';
+import { cardPreviews } from './previews';
 import { useReviewKeys } from './use-review-keys';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
@@ -119,7 +120,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
         </p>
       )}
       {cards === null && !error && <Spinner />}
-      {cards !== null && total === 0 && <p className="py-6 text-center text-slate-300">Aucune flashcard à réviser pour ce concept.</p>}
+      {cards !== null && total === 0 && <p className="py-6 text-center text-slate-300">{conceptId !== undefined ? 'Aucune flashcard à réviser pour ce concept.' : 'Aucune flashcard à réviser pour le moment.'}</p>}
       {finished && <p className="py-6 text-center text-xl font-semibold text-emerald-300">Révision terminée !</p>}
       {card && (
         <div className="space-y-4">
@@ -141,7 +142,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
             )}
           </div>
           {revealed ? (
-            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} />
+            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} previews={cardPreviews(card)} />
           ) : (
             <button type="button" className="btn-primary w-full" onClick={() => setRevealed(true)}>
               Afficher la Réponse

@@ -10,7 +10,7 @@ export function Tabs<T extends string>({ tabs, active, onChange, label }: { tabs
     onChange(next);
   };
   return (
-    <div role="tablist" aria-label={label} className="mb-4 flex gap-1 overflow-x-auto border-b border-space-700" onKeyDown={onKey}>
+    <div role="tablist" aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-space-700" onKeyDown={onKey}>
       {tabs.map((tab) => (
         <button
           key={tab}
@@ -18,7 +18,7 @@ export function Tabs<T extends string>({ tabs, active, onChange, label }: { tabs
           role="tab"
           aria-selected={tab === active}
           tabIndex={tab === active ? 0 : -1}
-          className={`whitespace-nowrap border-b-2 px-4 py-2 text-sm ${tab === active ? 'border-nebula-400 text-white' : 'border-transparent text-slate-400 hover:text-slate-200'}`}
+          className={`whitespace-nowrap border-b-2 px-3 py-2 text-sm sm:px-4 ${tab === active ? 'border-nebula-400 text-white' : 'border-transparent text-slate-400 hover:text-slate-200'}`}
           onClick={() => onChange(tab)}
         >
           {tab}

@@ -1,7 +1,7 @@
 /** Loads a concept's cards (or all of the user's cards) with the spec's error texts (document 2 §8). */
 import { useCallback, useState } from 'react';
 import { useLoad } from '../../ui/use-load';
-import { errorText } from '../../ui/error-text';
+import { errorText, isNotFound } from '../../ui/error-text';
 import { flashcardsApi, type Flashcard } from '../../api/flashcards';
 
 export function useFlashcards(conceptId?: number) {
@@ -12,5 +12,7 @@ export function useFlashcards(conceptId?: number) {
     keepWhileReloading: true,
   });
   const fallback = conceptId !== undefined ? 'Erreur lors du chargement des flashcards pour ce concept.' : 'Erreur lors du chargement de toutes vos flashcards.';
-  return { cards: load.phase === 'loaded' ? load.data : null, error: load.phase === 'error' ? errorText(load.error, fallback) : null, reload };
+  // A missing concept reads in French, not the server's English 'Concept not found'.
+  const message = (err: unknown) => (conceptId !== undefined && isNotFound(err) ? 'Concept non trouvé.' : errorText(err, fallback));
+  return { cards: load.phase === 'loaded' ? load.data : null, error: load.phase === 'error' ? message(load.error) : null, reload };
 }

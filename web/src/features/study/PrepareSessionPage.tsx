@@ -12,6 +12,8 @@ import { useConceptSelection } from './use-concept-selection';
 import { MANUAL_SESSION_SETTINGS, START_ERROR, useStartSession } from './use-start-session';
 
 const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
+/** The server's answer when the selection holds only cards not yet due (worker create-study-session.ts). */
+export const NOTHING_DUE_IN_SELECTION = 'Aucune carte à réviser maintenant dans cette sélection. Vous pouvez réviser en avance.';
 
 export function PrepareSessionPage() {
   const [params] = useSearchParams();
@@ -22,16 +24,19 @@ export function PrepareSessionPage() {
   const [emptyWarning, setEmptyWarning] = useState(false);
   const count = selection.ids.length;
 
-  function startSelected() {
+  function startSelected(reviewAhead = false) {
     if (count === 0) {
       setEmptyWarning(true);
       return;
     }
     setEmptyWarning(false);
-    void starter.start({ selection: { concept_ids: selection.ids }, conceptIds: selection.ids, settings: MANUAL_SESSION_SETTINGS, failure: START_ERROR });
+    const chosen = reviewAhead ? { concept_ids: selection.ids, review_ahead: true } : { concept_ids: selection.ids };
+    void starter.start({ selection: chosen, conceptIds: selection.ids, settings: MANUAL_SESSION_SETTINGS, failure: START_ERROR });
   }
 
-  const message = emptyWarning ? EMPTY_SELECTION : starter.error;
+  // The empty-selection warning only holds while nothing is selected.
+  const message = emptyWarning && count === 0 ? EMPTY_SELECTION : starter.error;
+  const offerAhead = count > 0 && starter.error === NOTHING_DUE_IN_SELECTION;
   return (
     <section className="mx-auto max-w-4xl space-y-4 pb-24">
       <h1 className="text-2xl font-semibold">Préparer la session d'étude</h1>
@@ -47,9 +52,14 @@ export function PrepareSessionPage() {
             Vider
           </button>
         )}
-        <button type="button" className="btn-primary" disabled={starter.starting} onClick={startSelected}>
+        <button type="button" className="btn-primary" disabled={starter.starting} onClick={() => startSelected()}>
           Démarrer la session ({count})
         </button>
+        {offerAhead && (
+          <button type="button" className="btn-ghost border border-nebula-500/60" disabled={starter.starting} onClick={() => startSelected(true)}>
+            Réviser en avance
+          </button>
+        )}
         {message && (
           <p role="alert" className="w-full text-sm text-red-300">
             {message}

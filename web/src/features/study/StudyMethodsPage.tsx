@@ -3,7 +3,7 @@
  * Enter or Space selects; only Flashcards is available, the others carry 'Bientôt'.
  */
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../settings/preferences-context';
 import { STUDY_METHODS } from './methods';
 
@@ -79,6 +79,11 @@ export function StudyMethodsPage() {
         </button>
         {!method.available && <p className="mt-2 text-sm text-amber-200">Bientôt disponible.</p>}
       </div>
+      <p className="text-center">
+        <Link to="/flashcards" className="text-nebula-300 hover:underline">
+          Toutes mes flashcards
+        </Link>
+      </p>
     </section>
   );
 }

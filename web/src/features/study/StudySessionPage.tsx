@@ -49,8 +49,8 @@ export function StudySessionPage() {
         </div>
         <div className="flex gap-2">
           {s.canUndo && (
-            <button type="button" className="btn-ghost" title="Annuler la dernière réponse" disabled={s.busy} onClick={() => void s.undo()}>
-              Annuler
+            <button type="button" className="btn-ghost" title="Défaire la dernière réponse" disabled={s.busy} onClick={() => void s.undo()}>
+              ↶ Défaire
             </button>
           )}
           <button type="button" className="btn-ghost" onClick={() => void s.end()}>
@@ -101,7 +101,7 @@ export function StudySessionPage() {
                   {s.card.answer}
                 </p>
               </div>
-              <RatingButtons labels="session" disabled={s.busy} onRate={(r) => void s.rate(r)} />
+              <RatingButtons labels="session" disabled={s.busy} previews={s.card.previews} onRate={(r) => void s.rate(r)} />
             </>
           ) : (
             <button type="button" className="btn-primary w-full" onClick={s.reveal}>

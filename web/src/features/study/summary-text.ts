@@ -31,11 +31,14 @@ export function durationText(startedAt: string | null | undefined, endedAt: stri
   }
 }
 
-/** The performance message for an average rating out of 4. */
+/**
+ * The performance message for an average rating on the 1–4 scale (À nouveau 1 … Facile 4):
+ * every tier is reachable — mostly 'Facile' gives the top one.
+ */
 export function performanceMessage(average: number): string {
-  if (average >= 4.5) return 'Excellent ! Vous maîtrisez parfaitement ces cartes.';
-  if (average >= 4) return 'Très bien ! Vos souvenirs sont solides.';
-  if (average >= 3) return 'Bon travail ! Encore quelques révisions et ce sera acquis.';
+  if (average >= 3.7) return 'Excellent ! Vous maîtrisez parfaitement ces cartes.';
+  if (average >= 3.4) return 'Très bien ! Vos souvenirs sont solides.';
+  if (average >= 2.8) return 'Bon travail ! Encore quelques révisions et ce sera acquis.';
   if (average >= 2) return 'Continuez à pratiquer : la régularité paie.';
   return 'Ne vous découragez pas : chaque révision renforce votre mémoire.';
 }

@@ -2,15 +2,17 @@
  * The flashcard session's state machine (spec document 2 §4 'Flashcard session'):
  * loading → question → answer → (rate) → next card after ~100 ms → ... → finished,
  * then the summary. 'Terminer' ends the session and opens the summary even if ending
- * fails. The last answer can be undone: its card comes back, question side up.
+ * fails. The last answer can be undone ('↶ Défaire'): its card comes back, question side up.
+ * The server decides the next card, so a card rated 'À nouveau' (or still on a learning
+ * step) comes back later in the same session until it passes.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
-import type { Flashcard, Rating } from '../../api/flashcards';
-import { studySessionsApi, type SessionProgress, type StudySession } from '../../api/study-sessions';
+import type { Rating } from '../../api/flashcards';
+import { studySessionsApi, type SessionCard, type SessionProgress, type StudySession } from '../../api/study-sessions';
 
 export const NEXT_CARD_DELAY_MS = 100;
 const FINISHED_PAUSE_MS = 1200;
@@ -23,10 +25,10 @@ export function useStudySession(sessionId: number | null) {
   const [phase, setPhase] = useState<Phase>('loading');
   const [session, setSession] = useState<StudySession | null>(null);
   const [progress, setProgress] = useState<SessionProgress | null>(null);
-  const [card, setCard] = useState<Flashcard | null>(null);
+  const [card, setCard] = useState<SessionCard | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [lastAnswered, setLastAnswered] = useState<Flashcard | null>(null);
+  const [lastAnswered, setLastAnswered] = useState<SessionCard | null>(null);
   const timers = useRef<number[]>([]);
   const shownAt = useRef(0);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));

@@ -20,19 +20,32 @@ export interface GenerateProps {
 }
 
 /**
- * Candidate flashcards for one of the person's concepts. Nothing is saved: the person
+ * Candidate flashcards for one of the person's concepts, none asking a question one of its
+ * cards already asks. Nothing is saved: the person
  * picks and edits candidates, then creates them one by one. A provider failure is an
  * answer with an empty list and a readable `error_message`, never a 500.
  */
 export async function generateFlashcards(d1: D1Database, provider: FlashcardProvider, props: GenerateProps) {
-  const concept = await d1
-    .prepare('SELECT title, content, content_text FROM concepts WHERE id = ? AND user_id = ?')
-    .bind(props.conceptId, props.userId)
-    .first<{ title: string; content: string | null; content_text: string }>();
+  const [found, existing] = await d1.batch([
+    d1.prepare('SELECT title, content, content_text FROM concepts WHERE id = ? AND user_id = ?').bind(props.conceptId, props.userId),
+    d1.prepare('SELECT question FROM flashcards WHERE concept_id = ? AND user_id = ?').bind(props.conceptId, props.userId),
+  ]);
+  const concept = found!.results[0] as { title: string; content: string | null; content_text: string } | undefined;
   if (!concept) throw notFound('Concept');
+  const existingQuestions = (existing!.results as { question: string }[]).map((r) => r.question);
+  const asked = new Set(existingQuestions.map((q) => q.trim().toLowerCase()));
   let cards: GeneratedCard[];
   try {
-    cards = await provider.generate({ title: concept.title, content: concept.content ?? concept.content_text, contentText: concept.content_text, sourceText: props.sourceText, count: props.count });
+    cards = await provider.generate({
+      title: concept.title,
+      content: concept.content ?? concept.content_text,
+      contentText: concept.content_text,
+      sourceText: props.sourceText,
+      count: props.count,
+      existingQuestions,
+    });
+    // Whatever the provider, never a card that duplicates one the concept already has.
+    cards = cards.filter((c) => !asked.has(c.recto.trim().toLowerCase()));
   } catch (err) {
     if (!(err instanceof ProviderError)) console.error(JSON.stringify({ level: 'error', message: 'flashcard generation failed', error: String(err) }));
     return { generated_flashcards: [] as GeneratedCard[], error_message: err instanceof ProviderError ? err.message : 'La génération a échoué.' };

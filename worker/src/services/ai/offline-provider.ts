@@ -5,6 +5,6 @@ import type { FlashcardProvider } from './provider';
 export const offlineProvider: FlashcardProvider = {
   name: 'offline',
   async generate(request) {
-    return generateFlashcardsOffline({ title: request.title, content: request.content ?? request.contentText, sourceText: request.sourceText, count: request.count });
+    return generateFlashcardsOffline({ title: request.title, content: request.content ?? request.contentText, sourceText: request.sourceText, count: request.count, existingQuestions: request.existingQuestions });
   },
 };

@@ -13,6 +13,8 @@ export interface GenerationRequest {
   contentText: string;
   sourceText?: string | null;
   count: number;
+  /** Questions of the concept's existing cards, not to be asked again. */
+  existingQuestions?: readonly string[];
 }
 
 export interface FlashcardProvider {

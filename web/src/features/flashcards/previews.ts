@@ -1,0 +1,31 @@
+/**
+ * Interval previews for a card shown outside a session (the concept review dialog): the
+ * same ts-fsrs preview the session's server sends (@domain/interval-preview), computed
+ * from the card's memory state as the API gives it, at the default desired retention.
+ */
+import { STATE_NAMES, type StoredCard } from '@domain/fsrs';
+import { previewIntervals } from '@domain/interval-preview';
+import type { Flashcard } from '../../api/flashcards';
+import type { IntervalPreviews } from '../../api/study-sessions';
+
+export function cardPreviews(card: Flashcard, now = Date.now()): IntervalPreviews {
+  const stored: StoredCard = {
+    due: Date.parse(card.due),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsedDays: card.elapsed_days,
+    scheduledDays: card.scheduled_days,
+    learningSteps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: Math.max(0, STATE_NAMES.indexOf(card.state as (typeof STATE_NAMES)[number])),
+    lastReview: card.last_review === null ? null : Date.parse(card.last_review),
+  };
+  try {
+    const p = previewIntervals(stored, now);
+    const entry = (r: 1 | 2 | 3 | 4) => ({ due: new Date(p[r].due).toISOString(), interval: p[r].interval });
+    return { '1': entry(1), '2': entry(2), '3': entry(3), '4': entry(4) };
+  } catch {
+    return null;
+  }
+}
