@@ -53,7 +53,7 @@ describe('daily notes in Chromium', () => {
 
     // A second block promoted to a concept, then deleted after confirmation.
     await page.getByRole('button', { name: 'Add Block' }).click();
-    await expect.poll(() => blocks(page).count()).toBe(2);
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).nth(1).getByRole('textbox', { name: 'Bloc' }).click();
     await page.keyboard.type('La chlorophylle absorbe le rouge et le bleu');
     await blocks(page).nth(1).getByRole('button', { name: 'Promouvoir en concept' }).click();
@@ -67,7 +67,7 @@ describe('daily notes in Chromium', () => {
     expect(promoted.map((c: { title: string }) => c.title)).toEqual(['Chlorophylle']);
     await blocks(page).nth(1).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-    await expect.poll(() => blocks(page).count()).toBe(1);
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(1);
     stored = await noteOf(ada, today);
     expect(stored.blocks).toHaveLength(1);
 
@@ -85,7 +85,7 @@ describe('daily notes in Chromium', () => {
 
     // Importing a Markdown note into the shown day.
     await page.getByTestId('note-import-input').setInputFiles({ name: 'note.md', mimeType: 'text/markdown', buffer: Buffer.from('## Bilan\n\n- [ ] relire\n\n<!-- block -->\n\n> une citation\n') });
-    await expect.poll(() => blocks(page).count()).toBe(2);
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).first().getByRole('heading', { name: 'Bilan' }).waitFor();
     // The Recent Notes sidebar lists both days, today marked.
     await page.getByRole('link', { name: longFrenchDate('2026-01-15') }).waitFor();
@@ -109,7 +109,7 @@ describe('daily notes in Chromium', () => {
     await page.waitForURL(`**/daily/2026-02-10#block-${mention.id}`);
     const target = page.locator(`#block-${mention.id}`);
     await target.waitFor();
-    await expect.poll(() => target.getAttribute('class')).toContain('ring-amber-400');
+    await expect.poll(() => target.getAttribute('class'), { timeout: 10_000 }).toContain('ring-amber-400');
     expect(await target.isVisible()).toBe(true);
     const box = (await target.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);

@@ -12,6 +12,7 @@ import { useBlockSaver, type SaveState } from './use-block-saver';
 
 export interface BlockHandle {
   flush(): Promise<void>;
+  flushOnLeave(): void;
 }
 
 interface Props {
@@ -84,9 +85,9 @@ export function BlockEditor({ block, highlighted, register, onSaved, onDelete, o
   }, [block, adoptStored]);
 
   useEffect(() => {
-    register(block.id, { flush: saver.flush });
+    register(block.id, { flush: saver.flush, flushOnLeave: saver.flushOnLeave });
     return () => register(block.id, null);
-  }, [block.id, register, saver.flush]);
+  }, [block.id, register, saver.flush, saver.flushOnLeave]);
 
   return (
     <article id={`block-${block.id}`} data-testid="note-block" className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}>
