@@ -46,7 +46,7 @@ describe('daily notes in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.type(' ce matin');
     await blocks(page).first().locator('a[href$="/concepts/' + concept.body.id + '"]').waitFor();
-    await page.getByTestId('block-save-state').first().getByText('Enregistré').waitFor();
+    await page.getByTestId('block-save-state').first().getByText('Enregistré', { exact: true }).waitFor();
     await page.getByTestId('note-mentions').getByRole('link', { name: 'Photosynthèse' }).waitFor();
     let stored = await noteOf(ada, today);
     expect(stored.blocks[0].text).toContain('ce matin');
@@ -120,6 +120,20 @@ describe('daily notes in Chromium', () => {
     await page.getByRole('button', { name: 'Créer ce concept' }).waitFor();
     await page.goto(`${stack.url}/daily/2026-02-10`);
     await page.getByRole('button', { name: 'Add Block' }).waitFor();
+
+    // A failed save keeps the text, shows it unsaved, and retries until it is stored.
+    let refused = 0;
+    await page.route('**/api/notes/blocks/*', (route) => (route.request().method() === 'PATCH' && refused++ < 1 ? route.abort() : route.continue()));
+    const last = page.locator(`#block-${mention.id}`);
+    await last.getByRole('textbox', { name: 'Bloc' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' hors ligne');
+    await last.getByText('Non enregistré — nouvel essai bientôt').waitFor();
+    expect(await last.getByRole('textbox', { name: 'Bloc' }).textContent()).toContain('hors ligne');
+    await last.getByTestId('block-save-state').getByText('Enregistré', { exact: true }).waitFor({ timeout: 15_000 });
+    const saved = (await api(stack.url, 'GET', '/api/notes?note_date=2026-02-10', { token: ada.token })).body;
+    expect(saved.blocks.find((b: { id: number }) => b.id === mention.id).text).toContain('hors ligne');
+    await page.unroute('**/api/notes/blocks/*');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'daily-notes-phone');

@@ -34,6 +34,19 @@ export const selectNoteById = (d1: D1Database, userId: number, noteId: number) =
 export const selectBlocksOfNote = (d1: D1Database, noteId: number) =>
   d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE note_id = ? ORDER BY order_idx, id`).bind(noteId);
 
+/** The blocks of the user's note of a date, read without knowing the note's id (same batch as the note). */
+export const selectBlocksOfDate = (d1: D1Database, userId: number, date: string) =>
+  d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE note_id = (SELECT id FROM daily_notes WHERE user_id = ? AND date = ?) ORDER BY order_idx, id`).bind(userId, date);
+
+/** The concepts the blocks of a date mention, as recorded at their last save. */
+export const selectMentionedOnDate = (d1: D1Database, userId: number, date: string) =>
+  d1
+    .prepare(
+      `SELECT DISTINCT c.id, c.title, c.title_key FROM block_mentions m JOIN note_blocks b ON b.id = m.block_id JOIN concepts c ON c.id = m.concept_id
+       WHERE b.note_id = (SELECT id FROM daily_notes WHERE user_id = ? AND date = ?) AND c.user_id = ?`,
+    )
+    .bind(userId, date, userId);
+
 export const selectOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
   d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE id = ? AND user_id = ?`).bind(blockId, userId);
 
