@@ -87,6 +87,9 @@ describe('daily notes in Chromium', () => {
     await page.getByTestId('note-import-input').setInputFiles({ name: 'note.md', mimeType: 'text/markdown', buffer: Buffer.from('## Bilan\n\n- [ ] relire\n\n<!-- block -->\n\n> une citation\n') });
     await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).first().getByRole('heading', { name: 'Bilan' }).waitFor();
+    // Opening blocks saves nothing by itself: the imported text stays as imported.
+    await page.waitForTimeout(1500);
+    expect((await noteOf(ada, '2026-01-15')).blocks.map((b: { version: number }) => b.version)).toEqual([1, 1]);
     // The Recent Notes sidebar lists both days, today marked.
     await page.getByRole('link', { name: longFrenchDate('2026-01-15') }).waitFor();
     expect(await page.getByText("Aujourd'hui", { exact: true }).count()).toBeGreaterThan(0);
