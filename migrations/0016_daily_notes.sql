@@ -9,5 +9,3 @@ CREATE TABLE note_highlights (
   created_at INTEGER NOT NULL,
   PRIMARY KEY (user_id, highlight_key)
 );
-
-CREATE INDEX daily_notes_user_date_desc ON daily_notes (user_id, date DESC);

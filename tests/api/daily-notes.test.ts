@@ -197,5 +197,8 @@ describe('daily notes', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toBe('Le fichier doit être encodé en UTF-8.');
     expect((await call('GET', '/api/notes?note_date=2026-05-02', { token: ada.token })).status).toBe(404);
+    // Deleting all data forgets what was imported: the same file imports again.
+    expect((await call('DELETE', '/api/export-import/user-data?confirm=DELETE_ALL_MY_DATA', { token: ada.token })).status).toBeLessThan(300);
+    expect((await upload(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' })).body.imported).toBe(1);
   });
 });

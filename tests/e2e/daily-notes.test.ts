@@ -46,14 +46,14 @@ describe('daily notes in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.type(' ce matin');
     await blocks(page).first().locator('a[href$="/concepts/' + concept.body.id + '"]').waitFor();
-    await page.getByTestId('block-save-state').first().getByText('Enregistré').waitFor();
+    await page.getByTestId('block-save-state').first().getByText('Enregistré', { exact: true }).waitFor();
     await page.getByTestId('note-mentions').getByRole('link', { name: 'Photosynthèse' }).waitFor();
     let stored = await noteOf(ada, today);
     expect(stored.blocks[0].text).toContain('ce matin');
 
     // A second block promoted to a concept, then deleted after confirmation.
     await page.getByRole('button', { name: 'Add Block' }).click();
-    await expect.poll(() => blocks(page).count()).toBe(2);
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).nth(1).getByRole('textbox', { name: 'Bloc' }).click();
     await page.keyboard.type('La chlorophylle absorbe le rouge et le bleu');
     await blocks(page).nth(1).getByRole('button', { name: 'Promouvoir en concept' }).click();
@@ -67,7 +67,7 @@ describe('daily notes in Chromium', () => {
     expect(promoted.map((c: { title: string }) => c.title)).toEqual(['Chlorophylle']);
     await blocks(page).nth(1).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
-    await expect.poll(() => blocks(page).count()).toBe(1);
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(1);
     stored = await noteOf(ada, today);
     expect(stored.blocks).toHaveLength(1);
 
@@ -85,8 +85,11 @@ describe('daily notes in Chromium', () => {
 
     // Importing a Markdown note into the shown day.
     await page.getByTestId('note-import-input').setInputFiles({ name: 'note.md', mimeType: 'text/markdown', buffer: Buffer.from('## Bilan\n\n- [ ] relire\n\n<!-- block -->\n\n> une citation\n') });
-    await expect.poll(() => blocks(page).count()).toBe(2);
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).first().getByRole('heading', { name: 'Bilan' }).waitFor();
+    // Opening blocks saves nothing by itself: the imported text stays as imported.
+    await page.waitForTimeout(1500);
+    expect((await noteOf(ada, '2026-01-15')).blocks.map((b: { version: number }) => b.version)).toEqual([1, 1]);
     // The Recent Notes sidebar lists both days, today marked.
     await page.getByRole('link', { name: longFrenchDate('2026-01-15') }).waitFor();
     expect(await page.getByText("Aujourd'hui", { exact: true }).count()).toBeGreaterThan(0);
@@ -109,7 +112,7 @@ describe('daily notes in Chromium', () => {
     await page.waitForURL(`**/daily/2026-02-10#block-${mention.id}`);
     const target = page.locator(`#block-${mention.id}`);
     await target.waitFor();
-    await expect.poll(() => target.getAttribute('class')).toContain('ring-amber-400');
+    await expect.poll(() => target.getAttribute('class'), { timeout: 10_000 }).toContain('ring-amber-400');
     expect(await target.isVisible()).toBe(true);
     const box = (await target.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -120,6 +123,20 @@ describe('daily notes in Chromium', () => {
     await page.getByRole('button', { name: 'Créer ce concept' }).waitFor();
     await page.goto(`${stack.url}/daily/2026-02-10`);
     await page.getByRole('button', { name: 'Add Block' }).waitFor();
+
+    // A failed save keeps the text, shows it unsaved, and retries until it is stored.
+    let refused = 0;
+    await page.route('**/api/notes/blocks/*', (route) => (route.request().method() === 'PATCH' && refused++ < 1 ? route.abort() : route.continue()));
+    const last = page.locator(`#block-${mention.id}`);
+    await last.getByRole('textbox', { name: 'Bloc' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' hors ligne');
+    await last.getByText('Non enregistré — nouvel essai bientôt').waitFor();
+    expect(await last.getByRole('textbox', { name: 'Bloc' }).textContent()).toContain('hors ligne');
+    await last.getByTestId('block-save-state').getByText('Enregistré', { exact: true }).waitFor({ timeout: 15_000 });
+    const saved = (await api(stack.url, 'GET', '/api/notes?note_date=2026-02-10', { token: ada.token })).body;
+    expect(saved.blocks.find((b: { id: number }) => b.id === mention.id).text).toContain('hors ligne');
+    await page.unroute('**/api/notes/blocks/*');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'daily-notes-phone');

@@ -8,7 +8,9 @@ import {
   deleteOwnBlock,
   insertBlocks,
   insertNoteIfMissing,
+  selectBlocksOfDate,
   selectBlocksOfNote,
+  selectMentionedOnDate,
   selectConceptsNamed,
   selectNoteByDate,
   selectNoteById,
@@ -32,12 +34,18 @@ export interface NoteMention {
   concept_id: number | null;
 }
 
-async function mentionsOf(d1: D1Database, userId: number, blocks: BlockRow[]): Promise<NoteMention[]> {
+type NamedConcept = { id: number; title: string; title_key: string };
+
+/**
+ * The concepts a note's blocks name. `known` are those already read (the mentions recorded
+ * at save); only titles and ids beyond them — a concept created since, a placeholder — cost a query.
+ */
+async function mentionsOf(d1: D1Database, userId: number, blocks: BlockRow[], known: NamedConcept[] = []): Promise<NoteMention[]> {
   const derived = blocks.map((b) => deriveBlock(b.text));
-  const titleKeys = [...new Set(derived.flatMap((d) => d.titleKeys))];
-  const ids = [...new Set(derived.flatMap((d) => d.ids))];
-  if (!titleKeys.length && !ids.length) return [];
-  const found = (await selectConceptsNamed(d1, userId, { titleKeys, ids }).all<{ id: number; title: string; title_key: string }>()).results;
+  const titleKeys = [...new Set(derived.flatMap((d) => d.titleKeys))].filter((k) => !known.some((c) => c.title_key === k));
+  const ids = [...new Set(derived.flatMap((d) => d.ids))].filter((id) => !known.some((c) => c.id === id));
+  const found = [...known];
+  if (titleKeys.length || ids.length) found.push(...(await selectConceptsNamed(d1, userId, { titleKeys, ids }).all<NamedConcept>()).results);
   const byKey = new Map(found.map((c) => [c.title_key, c]));
   const mentions = new Map<string, NoteMention>();
   for (const d of derived) {
@@ -60,9 +68,12 @@ export async function presentNote(d1: D1Database, userId: number, note: NoteRow)
 }
 
 export async function loadNoteByDate(d1: D1Database, userId: number, date: string) {
-  const note = await selectNoteByDate(d1, userId, date).first<NoteRow>();
+  // One round trip for the note, its blocks and the concepts they were saved mentioning.
+  const [notes, blocks, mentioned] = await d1.batch<Record<string, unknown>>([selectNoteByDate(d1, userId, date), selectBlocksOfDate(d1, userId, date), selectMentionedOnDate(d1, userId, date)]);
+  const note = notes!.results[0] as NoteRow | undefined;
   if (!note) throw notFound('Note');
-  return presentNote(d1, userId, note);
+  const rows = blocks!.results as unknown as BlockRow[];
+  return { id: note.id, date: note.date, title: note.title, blocks: rows.map(presentBlock), mentions: await mentionsOf(d1, userId, rows, mentioned!.results as unknown as NamedConcept[]) };
 }
 
 /** Creates the note of `date` unless it exists; answers it and whether it was created now. */

@@ -17,6 +17,7 @@ const ACCOUNT_EXTRAS = [
   'DELETE FROM review_activity WHERE user_id = ?1',
   'DELETE FROM push_tokens WHERE user_id = ?1',
   'DELETE FROM import_jobs WHERE user_id = ?1',
+  'DELETE FROM note_highlights WHERE user_id = ?1',
 ];
 
 export async function deleteAllUserData({ d1, bucket, userId }: { d1: D1Database; bucket: R2Bucket; userId: number }) {

@@ -12,6 +12,7 @@ import { useBlockSaver, type SaveState } from './use-block-saver';
 
 export interface BlockHandle {
   flush(): Promise<void>;
+  flushOnLeave(): void;
 }
 
 interface Props {
@@ -71,6 +72,9 @@ export function BlockEditor({ block, highlighted, register, onSaved, onDelete, o
   const latest = useRef<JSONContent | null>(typeof initial === 'string' ? null : initial);
 
   const editor = useRef<Editor | null>(null);
+  // The editor may normalise a stored document as it opens (an update nobody typed): only
+  // changes made once the person is in the block are saved.
+  const touched = useRef(false);
   const onReady = useCallback((e: Editor) => {
     editor.current = e;
   }, []);
@@ -84,12 +88,12 @@ export function BlockEditor({ block, highlighted, register, onSaved, onDelete, o
   }, [block, adoptStored]);
 
   useEffect(() => {
-    register(block.id, { flush: saver.flush });
+    register(block.id, { flush: saver.flush, flushOnLeave: saver.flushOnLeave });
     return () => register(block.id, null);
-  }, [block.id, register, saver.flush]);
+  }, [block.id, register, saver.flush, saver.flushOnLeave]);
 
   return (
-    <article id={`block-${block.id}`} data-testid="note-block" className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}>
+    <article id={`block-${block.id}`} data-testid="note-block" onFocus={() => (touched.current = true)} className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}>
       <RichTextEditor
         value={initial as JSONContent}
         collaboration={null}
@@ -97,7 +101,7 @@ export function BlockEditor({ block, highlighted, register, onSaved, onDelete, o
         ariaLabel="Bloc"
         onChange={(doc) => {
           latest.current = doc;
-          saver.edit(JSON.stringify(doc));
+          if (touched.current) saver.edit(JSON.stringify(doc));
         }}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs" data-testid="block-save-state">

@@ -59,7 +59,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   }, []);
 
   useEffect(() => {
-    const onHide = () => void flushAll();
+    const onHide = () => handles.current.forEach((h) => h.flushOnLeave());
     const onVisibility = () => document.visibilityState === 'hidden' && onHide();
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
@@ -67,7 +67,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [flushAll]);
+  }, []);
 
   const note = state.phase === 'loaded' ? state.note : null;
   const blocks = note?.blocks ?? [];
@@ -172,7 +172,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
               register={register}
               onSaved={() => void refreshMentions()}
               onDelete={setToDelete}
-              onPromote={(b, doc) => setPromoting({ block: b, doc })}
+              onPromote={(b, doc) => void flushAll().then(() => setPromoting({ block: b, doc }))}
               onReload={reload}
             />
           ))}

@@ -1,5 +1,5 @@
 /** The drawer's 'Notes journalières' group beneath 'Aujourd'hui': the latest notes by date. */
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { longFrenchDate } from '@domain/daily-dates';
 import { notesApi } from '../../api/notes';
 import { useLoad } from '../../ui/use-load';
@@ -7,7 +7,9 @@ import { useLoad } from '../../ui/use-load';
 const DRAWER_RECENT_NOTES = 5;
 
 export function DrawerNotes({ linkClass }: { linkClass(props: { isActive: boolean }): string }) {
-  const recent = useLoad((signal) => notesApi.recent(DRAWER_RECENT_NOTES, signal), []);
+  // Reloaded on each move, so a note created meanwhile (today's, an import) appears.
+  const path = useLocation().pathname;
+  const recent = useLoad((signal) => notesApi.recent(DRAWER_RECENT_NOTES, signal), [path], { keepWhileReloading: true });
   if (recent.phase !== 'loaded') return null;
   return (
     <>

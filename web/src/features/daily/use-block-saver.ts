@@ -18,41 +18,53 @@ export function useBlockSaver(block: NoteBlock, onSaved: (saved: NoteBlock) => v
   const [state, setState] = useState<SaveState>({ kind: 'saved' });
   const pending = useRef<string | null>(null);
   const version = useRef(block.version);
-  const inFlight = useRef(false);
+  /** The save under way and the text it carries. */
+  const inFlight = useRef<{ done: Promise<void>; text: string } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const attempts = useRef(0);
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
 
-  const send = useCallback(async (keepalive = false, force = false): Promise<void> => {
+  const send = useCallback((keepalive = false, force = false): Promise<void> => {
     clearTimeout(timer.current);
     const text = pending.current;
-    if (text === null || (inFlight.current && !keepalive)) return;
-    inFlight.current = true;
-    setState({ kind: 'saving' });
-    try {
-      const saved = await notesApi.saveBlock(block.id, text, force ? undefined : version.current, keepalive);
-      version.current = saved.version;
-      attempts.current = 0;
-      if (pending.current === text) pending.current = null;
-      setState(pending.current === null ? { kind: 'saved' } : { kind: 'unsaved' });
-      onSavedRef.current(saved);
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 409) {
-        setState({ kind: 'conflict' });
-      } else if (err instanceof ApiRequestError && err.status === 422) {
-        // The server will refuse this text whatever the number of tries: keep it, say why.
-        setState({ kind: 'failed', retryInMs: 0 });
-      } else {
-        const delay = RETRY_MS[Math.min(attempts.current, RETRY_MS.length - 1)]!;
-        attempts.current += 1;
-        setState({ kind: 'failed', retryInMs: delay });
-        timer.current = setTimeout(() => void send(), delay);
-      }
-    } finally {
-      inFlight.current = false;
+    if (text === null) return Promise.resolve();
+    let expected = force ? undefined : version.current;
+    if (inFlight.current) {
+      // In the page, the save under way reschedules what follows it. A page being left
+      // cannot wait: the text goes now, based on the version the save under way will make.
+      if (!keepalive || inFlight.current.text === text) return inFlight.current.done;
+      expected = expected === undefined ? undefined : expected + 1;
     }
-    if (pending.current !== null && pending.current !== text) timer.current = setTimeout(() => void send(), BLOCK_SAVE_DEBOUNCE_MS);
+    const entry = { text, done: Promise.resolve() };
+    entry.done = (async () => {
+      setState({ kind: 'saving' });
+      try {
+        const saved = await notesApi.saveBlock(block.id, text, expected, keepalive);
+        version.current = Math.max(version.current, saved.version);
+        attempts.current = 0;
+        if (pending.current === text) pending.current = null;
+        setState(pending.current === null ? { kind: 'saved' } : { kind: 'unsaved' });
+        onSavedRef.current(saved);
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.status === 409) {
+          setState({ kind: 'conflict' });
+        } else if (err instanceof ApiRequestError && err.status === 422) {
+          // The server will refuse this text whatever the number of tries: keep it, say why.
+          setState({ kind: 'failed', retryInMs: 0 });
+        } else {
+          const delay = RETRY_MS[Math.min(attempts.current, RETRY_MS.length - 1)]!;
+          attempts.current += 1;
+          setState({ kind: 'failed', retryInMs: delay });
+          timer.current = setTimeout(() => void send(), delay);
+        }
+      } finally {
+        if (inFlight.current === entry) inFlight.current = null;
+      }
+      if (pending.current !== null && pending.current !== text) timer.current = setTimeout(() => void send(), BLOCK_SAVE_DEBOUNCE_MS);
+    })();
+    inFlight.current = entry;
+    return entry.done;
   }, [block.id]);
 
   const edit = useCallback((text: string) => {
@@ -62,14 +74,18 @@ export function useBlockSaver(block: NoteBlock, onSaved: (saved: NoteBlock) => v
     timer.current = setTimeout(() => void send(), BLOCK_SAVE_DEBOUNCE_MS);
   }, [send]);
 
-  /** Sends what is not saved yet, now (leaving the page, hiding the tab, changing date). */
+  /** Saves what is not saved yet, now, and waits for it (before adding a block, promoting, importing). */
   const flush = useCallback(async () => {
-    if (pending.current !== null) await send(true);
+    if (inFlight.current) await inFlight.current.done;
+    if (pending.current !== null) await send();
   }, [send]);
+
+  /** Sends what is not saved yet with keepalive (leaving the page, hiding the tab). */
+  const flushOnLeave = useCallback(() => void send(true), [send]);
 
   /** A newer stored text (promotion, another device) replaces the shown one only when nothing typed here waits. */
   const adoptStored = useCallback((stored: NoteBlock): boolean => {
-    if (pending.current !== null || inFlight.current || stored.version <= version.current) return false;
+    if (pending.current !== null || inFlight.current !== null || stored.version <= version.current) return false;
     version.current = stored.version;
     return true;
   }, []);
@@ -82,6 +98,6 @@ export function useBlockSaver(block: NoteBlock, onSaved: (saved: NoteBlock) => v
     if (pending.current !== null) void send(true);
   }, [send]);
 
-  return { state, edit, flush, keepMine, adoptStored };
+  return { state, edit, flush, flushOnLeave, keepMine, adoptStored };
 }
 

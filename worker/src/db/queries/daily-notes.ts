@@ -34,6 +34,20 @@ export const selectNoteById = (d1: D1Database, userId: number, noteId: number) =
 export const selectBlocksOfNote = (d1: D1Database, noteId: number) =>
   d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE note_id = ? ORDER BY order_idx, id`).bind(noteId);
 
+/** The blocks of the user's note of a date, read without knowing the note's id (same batch as the note). */
+export const selectBlocksOfDate = (d1: D1Database, userId: number, date: string) =>
+  d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE note_id = (SELECT id FROM daily_notes WHERE user_id = ? AND date = ?) ORDER BY order_idx, id`).bind(userId, date);
+
+/** The concepts the blocks of a date mention, as recorded at their last save. */
+export const selectMentionedOnDate = (d1: D1Database, userId: number, date: string) =>
+  d1
+    .prepare(
+      // CROSS JOIN fixes the order: the day's few blocks first, never a scan of every mention.
+      `SELECT DISTINCT c.id, c.title, c.title_key FROM note_blocks b CROSS JOIN block_mentions m CROSS JOIN concepts c
+       WHERE b.note_id = (SELECT id FROM daily_notes WHERE user_id = ? AND date = ?) AND m.block_id = b.id AND c.id = m.concept_id AND c.user_id = ?`,
+    )
+    .bind(userId, date, userId);
+
 export const selectOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
   d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE id = ? AND user_id = ?`).bind(blockId, userId);
 
@@ -46,10 +60,19 @@ export const insertNoteIfMissing = (d1: D1Database, userId: number, date: string
 export const selectRecentNotes = (d1: D1Database, userId: number, limit: number) =>
   d1.prepare('SELECT id, date, title FROM daily_notes WHERE user_id = ? ORDER BY date DESC LIMIT ?').bind(userId, limit);
 
+/**
+ * Concepts of user ?1 whose title key is in the JSON list ?2 or whose id is in ?3. Two index
+ * lookups, not an OR (which would walk all the user's concepts); `+user_id` keeps the id
+ * part on the primary key.
+ */
+const NAMED = `WHERE id IN (
+  SELECT id FROM concepts WHERE user_id = ?1 AND title_key IN (SELECT value FROM json_each(?2))
+  UNION SELECT id FROM concepts WHERE +user_id = ?1 AND id IN (SELECT value FROM json_each(?3)))`;
+
 /** The concepts (id, title) among the user's whose title key or id is listed. */
 export const selectConceptsNamed = (d1: D1Database, userId: number, targets: MentionTargets) =>
   d1
-    .prepare('SELECT id, title, title_key FROM concepts WHERE user_id = ? AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))')
+    .prepare(`SELECT id, title, title_key FROM concepts ${NAMED}`)
     .bind(userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids));
 
 /** `bid` is the block's id, or an SQL expression for it inside a create batch. */
@@ -59,7 +82,7 @@ export function writeBlockMentions(d1: D1Database, userId: number, bid: string, 
     d1
       .prepare(
         `INSERT OR IGNORE INTO block_mentions (block_id, concept_id)
-         SELECT ${bid}, id FROM concepts WHERE user_id = ? AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))`,
+         SELECT ${bid}, id FROM concepts ${NAMED}`,
       )
       .bind(userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids)),
   ];
