@@ -163,6 +163,17 @@ describe('the study loop (issue 17)', () => {
     const second = await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
     expect(second.body.total_cards).toBe(17);
   });
+
+  it("takes the person's own new_cards_per_day from their preferences", async () => {
+    const user = await signUp('ownCap');
+    const conceptId = await insertConcept(user, 'Mesuré');
+    for (let i = 0; i < 6; i++) await createCard(user, conceptId, `q${i}`);
+    const prefs = await call('GET', '/api/users/me/preferences', { token: user.token });
+    expect((await call('PUT', '/api/users/me/preferences', { token: user.token, json: { ...prefs.body, new_cards_per_day: 4 } })).status).toBe(200);
+    expect((await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] })).body.total_cards).toBe(4);
+    expect((await call('PUT', '/api/users/me/preferences', { token: user.token, json: { ...prefs.body, new_cards_per_day: 0 } })).status).toBe(200);
+    expect((await session(user, { method_type: 'FLASHCARDS', concept_ids: [conceptId] })).status).toBe(422);
+  });
 });
 
 describe('running a study session', () => {

@@ -6,6 +6,7 @@ import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
 import { presentSessionProgress, presentStudySession, type StudySessionRow } from '../presenters/study-session';
 import { createStudySession } from '../services/create-study-session';
+import { readPreferences } from '../db/queries/preferences';
 import { FLASHCARD_SELECT, storedCardOf, type FlashcardRow } from '../services/flashcard-rows';
 import { desiredRetentionOf } from '../services/review-flashcard';
 import { presentPreviews } from '../presenters/interval-preview';
@@ -47,6 +48,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
       constellationId: body.constellation_id,
       dueOnly: body.due_only,
       reviewAhead: body.review_ahead,
+      newCardsPerDay: (await readPreferences(c.env.DB, userId)).new_cards_per_day,
       dayStart: studyDayBounds(now, resolveTimeZone(c.req.header('x-time-zone'))).start,
       now,
     });
