@@ -124,6 +124,19 @@ describe('global search in Chromium', () => {
     await page.getByRole('alert').getByText('Erreur lors de la recherche.').waitFor();
     await page.unroute('**/api/search?*');
 
+    // A note block written on /daily is found too, and its result lands on the block.
+    const note = (await api(stack.url, 'POST', '/api/notes', { token: ada.token, json: { date: '2026-03-14' } })).body;
+    const block = await api(stack.url, 'POST', `/api/notes/${note.id}/blocks`, { token: ada.token, json: { text: JSON.stringify(doc('Révisé la dynamo électrique ce matin.')) } });
+    expect(block.status).toBe(201);
+    await page.goto(`${stack.url}/search?q=electrique&tab=notes`);
+    const noteLink = results(page, 'notes').getByRole('link');
+    await noteLink.first().waitFor();
+    expect(await noteLink.count()).toBe(1);
+    expect(await noteLink.locator('mark').first().textContent()).toBe('électrique');
+    await noteLink.click();
+    await page.waitForURL(`${stack.url}/daily/2026-03-14#block-${block.body.id}`);
+    await expect.poll(() => page.locator(`#block-${block.body.id}`).getAttribute('class'), { timeout: 10_000 }).toContain('ring-amber-400');
+
     // A result opens its concept.
     await page.goto(`${stack.url}/search?q=mouvement`);
     await results(page, 'concepts').getByRole('link', { name: /Mouvement/ }).click();
