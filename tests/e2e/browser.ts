@@ -49,6 +49,14 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   return { context, page };
 }
 
+/** A new page signed in with `token`, stored from the login page the way the app keeps it. */
+export async function signedInPage(browser: Browser, url: string, token: string, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, opts);
+  await page.goto(`${url}/login`);
+  await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), token);
+  return { context, page };
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

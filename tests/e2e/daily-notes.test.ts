@@ -7,18 +7,13 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { api, createAccount, type Account } from '../support/client';
-import { newPage, pageErrors, screenshot, useBrowser } from './browser';
+import { newPage, pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
 
-async function signedInPage(account: Account, opts: { width?: number; height?: number } = {}) {
-  const { context, page } = await newPage(browser, opts);
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
-  return { context, page };
-}
+const signedInPage = (account: Account, opts: { width?: number; height?: number } = {}) => openSignedIn(browser, stack.url, account.token, opts);
 
 const blocks = (page: Page) => page.getByTestId('note-block');
 

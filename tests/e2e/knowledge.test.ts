@@ -7,18 +7,13 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signedInPage as openSignedIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
 
-async function signedInPage(account: Account, opts: { width?: number; height?: number } = {}) {
-  const { context, page } = await newPage(browser, opts);
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
-  return { context, page };
-}
+const signedInPage = (account: Account, opts: { width?: number; height?: number } = {}) => openSignedIn(browser, stack.url, account.token, opts);
 
 /** Fills the concept form and saves it; returns the id of the concept the page then opens. */
 async function createConceptThroughForm(page: Page, fields: { title: string; content: string; tags: string; constellation?: string; linksTo?: number; contentAfterLink?: string }): Promise<number> {

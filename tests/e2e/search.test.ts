@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { newPage, pageErrors, screenshot, useBrowser } from './browser';
+import { newPage, pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -21,12 +21,7 @@ async function concept(account: Account, title: string, text: string): Promise<n
   return res.body.id;
 }
 
-async function signedInPage(account: Account) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
-  return { context, page };
-}
+const signedInPage = (account: Account) => openSignedIn(browser, stack.url, account.token);
 
 const results = (page: Page, kind: string) => page.getByTestId(`results-${kind}`);
 

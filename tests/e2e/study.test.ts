@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signedInPage as openSignedIn } from './browser';
 import { startHostServer } from './host/server';
 
 const stack = inject('stack');
@@ -19,12 +19,7 @@ const CARDS = [
   { question: 'Quel pigment capte la lumière ?', answer: 'La chlorophylle', tags: 'pigment' },
 ];
 
-async function signedInPage(account: Account): Promise<Page> {
-  const { page } = await newPage(browser);
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
-  return page;
-}
+const signedInPage = async (account: Account): Promise<Page> => (await openSignedIn(browser, stack.url, account.token)).page;
 
 async function seedConceptInConstellation(account: Account) {
   const concept = await api(stack.url, 'POST', '/api/concepts', {
