@@ -87,7 +87,7 @@ export function TimeInput({ label, hint, value, disabled, error, onChange }: Fie
   const id = idOf(label);
   return (
     <Row label={label} hint={hint} htmlFor={id} error={error} disabled={disabled}>
-      <input id={id} type="time" className="field w-32" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      <input id={id} type="time" className="field w-36" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
     </Row>
   );
 }
