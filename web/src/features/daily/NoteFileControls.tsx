@@ -3,19 +3,9 @@ import { useRef, useState } from 'react';
 import { notesApi } from '../../api/notes';
 import { errorText } from '../../ui/error-text';
 import { useToast } from '../../ui/Toasts';
+import { saveFile } from '../../lib/save-file';
 
 const NOTE_FILE = /\.(md|json)$/i;
-
-function download(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function NoteFileControls({ date, hasNote, beforeImport, onImported }: { date: string; hasNote: boolean; beforeImport(): Promise<unknown>; onImported(): void }) {
   const toast = useToast();
@@ -28,7 +18,7 @@ export function NoteFileControls({ date, hasNote, beforeImport, onImported }: { 
     try {
       await beforeImport();
       const file = await notesApi.exportNote(date, format);
-      download(file.blob, file.name);
+      saveFile(file.blob, file.name);
     } catch (err) {
       toast.error(`Failed to export as ${label}: ${errorText(err, 'erreur inconnue')}`);
     }

@@ -9,7 +9,7 @@ import { downloadJsonBackup } from '../../api/data';
 import { useAuth } from '../../ui/auth-context';
 import { errorText } from '../../ui/error-text';
 import { useToast } from '../../ui/Toasts';
-import { saveFile } from './data-ui';
+import { saveDownload } from './data-ui';
 import { usePreferences } from './preferences-context';
 
 const DAY_MS = 86_400_000;
@@ -52,7 +52,7 @@ export function BackupReminder() {
   const exportNow = async () => {
     setBusy(true);
     try {
-      saveFile(await downloadJsonBackup());
+      saveDownload(await downloadJsonBackup());
       recordBackup(user.id);
       toast.success('Data exported successfully!');
       setHidden(true);

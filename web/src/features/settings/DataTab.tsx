@@ -11,7 +11,7 @@ import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../ui/Toasts';
 import { useAuth } from '../../ui/auth-context';
 import { recordBackup } from './BackupReminder';
-import { ProgressBar, saveFile } from './data-ui';
+import { ProgressBar, saveDownload } from './data-ui';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
 /** What the tab is doing: one thing at a time, and its progress bar shows under it. */
@@ -62,7 +62,7 @@ export function DataTab() {
   const exportJson = () =>
     run('export', async () => {
       try {
-        saveFile(await downloadJsonBackup(setProgress));
+        saveDownload(await downloadJsonBackup(setProgress));
         if (user) recordBackup(user.id);
         toast.success('Data exported successfully!');
       } catch (error) {
@@ -73,7 +73,7 @@ export function DataTab() {
   const exportApkg = () =>
     run('export', async () => {
       try {
-        saveFile(await downloadApkg({}, setProgress));
+        saveDownload(await downloadApkg({}, setProgress));
         toast.success('Flashcards exported to APKG successfully!');
       } catch (error) {
         toast.error(`APKG export failed: ${errorText(error, 'please try again')}`);

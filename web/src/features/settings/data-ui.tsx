@@ -1,5 +1,6 @@
 /** Small pieces of the Data tab: a progress bar and saving a downloaded file. */
 import type { DownloadedFile } from '../../api/data';
+import { saveFile } from '../../lib/save-file';
 
 export function ProgressBar({ label, value }: { label: string; value: number }) {
   const percent = Math.round(value * 100);
@@ -14,13 +15,6 @@ export function ProgressBar({ label, value }: { label: string; value: number }) 
 }
 
 /** Hands a downloaded file to the browser's save flow. */
-export function saveFile({ blob, fileName }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function saveDownload({ blob, fileName }: DownloadedFile): void {
+  saveFile(blob, fileName);
 }
