@@ -1,4 +1,5 @@
-import { clampRetention, reviewCard, type RatingValue } from '../domain/fsrs';
+import { reviewCard, type RatingValue } from '../domain/fsrs';
+import { preferencesFromJson } from '../domain/preferences';
 import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
@@ -15,13 +16,9 @@ export interface ReviewProps {
   fuzz?: boolean;
 }
 
-/** The person's desired retention from their preferences, 0.9 when they set none. */
-export function desiredRetentionOf(row: { data: string } | undefined) {
-  try {
-    return clampRetention(row ? (JSON.parse(row.data) as { desired_retention?: unknown }).desired_retention : undefined);
-  } catch {
-    return clampRetention(undefined);
-  }
+/** The person's desired retention from their stored preferences (read as every preference is), 0.9 when they set none. */
+export function desiredRetentionOf(row: { data: string } | undefined): number {
+  return preferencesFromJson(row?.data).desired_retention;
 }
 
 /**
