@@ -31,6 +31,10 @@ export interface Variables {
   /** The signed-in user's row, read once by `requireUser`. */
   user: import('./db/queries/users').UserRow;
   requestId: string;
+  /** The request's time (ms), set once by `requestClock`; tests may inject it. */
+  now: number;
+  /** Whether FSRS interval fuzz applies (always, except in tests that turn it off). */
+  fuzz: boolean;
 }
 
 export type AppEnv = { Bindings: Env; Variables: Variables };

@@ -11,6 +11,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Env } from './env';
 import { originAllowed } from './domain/room-protocol';
 import { limitBody } from './lib/body-limit';
+import { requestClock } from './lib/clock';
 import { errorResponse } from './lib/errors';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
@@ -39,6 +40,7 @@ function allowedOrigin(origin: string, env: Env): string | null {
 const app = new Hono<AppEnv>();
 
 app.use('*', requestId());
+app.use('*', requestClock);
 app.use('*', async (c, next) => {
   await next();
   c.header('X-Request-Id', c.get('requestId'));

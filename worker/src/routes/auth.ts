@@ -11,7 +11,7 @@ const BAD_CREDENTIALS = "Nom d'utilisateur ou mot de passe incorrect.";
 
 export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', loginForm), async (c) => {
   const { username, password } = c.req.valid('form');
-  const now = Date.now();
+  const now = c.get('now');
   const windowMs = Number(c.env.LOGIN_WINDOW_SECONDS ?? 900) * 1000;
   const identifier = username.trim().toLowerCase();
   const user = await c.env.DB.prepare('SELECT id, username, password_hash FROM users WHERE username_key = ?1 OR email = ?1')
@@ -29,7 +29,7 @@ export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', log
   // Verify against a dummy hash for unknown accounts so the answer takes the same time.
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) {
-    await recordFailure(c.env.DB, keys, Date.now(), windowMs);
+    await recordFailure(c.env.DB, keys, c.get('now'), windowMs);
     throw new ApiError(401, 'bad_credentials', BAD_CREDENTIALS);
   }
   await recordSuccess(c.env.DB, keys);

@@ -31,7 +31,7 @@ export const conceptsRoutes = new Hono<AppEnv>()
     return c.json(await listConcepts(c.env.DB, c.get('userId'), filter, page), 200);
   })
   .post('/', validate('json', conceptWriteBody), async (c) => {
-    const id = await saveConcept({ d1: c.env.DB, userId: c.get('userId'), body: c.req.valid('json') }, Date.now());
+    const id = await saveConcept({ d1: c.env.DB, userId: c.get('userId'), body: c.req.valid('json') }, c.get('now'));
     return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 201);
   })
   .get('/minimal', async (c) => {
@@ -81,14 +81,14 @@ export const conceptsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const userId = c.get('userId');
     if (body.content === undefined) {
-      await saveConcept({ d1: c.env.DB, userId, conceptId: id, body }, Date.now());
+      await saveConcept({ d1: c.env.DB, userId, conceptId: id, body }, c.get('now'));
     } else {
       // A content write names the version it was read at, or it could delete text it never saw.
       const baseVersion = contentBaseVersion(body, c.req.header('if-match'));
       if (baseVersion === undefined) {
         throw new ApiError(428, 'content_version_required', 'Une écriture du contenu doit indiquer la version lue (content_version ou If-Match).');
       }
-      await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, Date.now());
+      await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, c.get('now'));
     }
     return c.json(await loadConcept(c.env.DB, userId, id), 200);
   })

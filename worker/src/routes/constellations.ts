@@ -20,7 +20,7 @@ export const constellationsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', async (c) => c.json(await listConstellations(c.env.DB, c.get('userId')), 200))
   .post('/', validate('json', constellationBody), async (c) => {
-    const id = await createConstellation(c.env.DB, c.get('userId'), c.req.valid('json'), Date.now());
+    const id = await createConstellation(c.env.DB, c.get('userId'), c.req.valid('json'), c.get('now'));
     return c.json(await loadConstellation(c.env.DB, c.get('userId'), id), 201);
   })
   .get('/:id{[0-9]+}', validate('param', idParam), async (c) => {
@@ -28,7 +28,7 @@ export const constellationsRoutes = new Hono<AppEnv>()
   })
   .put('/:id{[0-9]+}', validate('param', idParam), validate('json', constellationBody), async (c) => {
     const { id } = c.req.valid('param');
-    await updateConstellation(c.env.DB, c.get('userId'), id, c.req.valid('json'), Date.now());
+    await updateConstellation(c.env.DB, c.get('userId'), id, c.req.valid('json'), c.get('now'));
     return c.json(await loadConstellation(c.env.DB, c.get('userId'), id), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
@@ -37,12 +37,12 @@ export const constellationsRoutes = new Hono<AppEnv>()
   })
   .post('/:id{[0-9]+}/concepts', validate('param', idParam), validate('json', membershipBody), async (c) => {
     const { id } = c.req.valid('param');
-    await addConcepts(c.env.DB, c.get('userId'), id, c.req.valid('json').concept_ids, Date.now());
+    await addConcepts(c.env.DB, c.get('userId'), id, c.req.valid('json').concept_ids, c.get('now'));
     return c.json(await loadConstellation(c.env.DB, c.get('userId'), id), 200);
   })
   .delete('/:id{[0-9]+}/concepts', validate('param', idParam), validate('json', membershipBody), async (c) => {
     const { id } = c.req.valid('param');
-    await removeConcepts(c.env.DB, c.get('userId'), id, c.req.valid('json').concept_ids, Date.now());
+    await removeConcepts(c.env.DB, c.get('userId'), id, c.req.valid('json').concept_ids, c.get('now'));
     return c.json(await loadConstellation(c.env.DB, c.get('userId'), id), 200);
   })
   .get('/:id{[0-9]+}/concepts-list', validate('param', idParam), validate('query', constellationPageQuery), async (c) => {

@@ -40,7 +40,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
   })
   .get('/export/json', async (c) => {
     const { estimated_bytes } = await exportPreview(c.env.DB, c.get('userId'));
-    return c.body(exportStream(c.env.DB, c.get('userId'), Date.now()), 200, {
+    return c.body(exportStream(c.env.DB, c.get('userId'), c.get('now')), 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': contentDisposition('attachment', DEFAULT_EXPORT_FILE_NAME),
       // No Content-Length for a stream: the page shows progress against this estimate.
@@ -51,7 +51,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
   .post('/export/apkg', validate('json', apkgExportBody), async (c) => {
     const { constellation_id, concept_ids } = c.req.valid('json');
     const scope: CardScope = constellation_id ? { kind: 'constellation', id: constellation_id } : concept_ids ? { kind: 'concepts', ids: concept_ids } : { kind: 'all' };
-    const { bytes } = await buildApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), scope }, Date.now());
+    const { bytes } = await buildApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), scope }, c.get('now'));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',
       'Content-Disposition': contentDisposition('attachment', DEFAULT_APKG_FILE_NAME),
@@ -62,17 +62,17 @@ export const exportImportRoutes = new Hono<AppEnv>()
     const file = await readImportFile(c.req.raw, IMPORT_LIMITS.maxFileBytes);
     const backup = parseBackupText(await file.text());
     const props = { d1: c.env.DB, userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
-    const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, Date.now());
+    const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, c.get('now'));
     return c.json(result, 200);
   })
   .post('/import/apkg', async (c) => {
     const file = await readImportFile(c.req.raw, MAX_APKG_BYTES);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return c.json(await importApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, Date.now()), 200);
+    return c.json(await importApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
   })
   .post('/import/json/start', validate('json', importStartBody), async (c) => {
     const { merge, header } = c.req.valid('json');
-    const importId = await startImport({ d1: c.env.DB, userId: c.get('userId'), header, merge }, Date.now());
+    const importId = await startImport({ d1: c.env.DB, userId: c.get('userId'), header, merge }, c.get('now'));
     return c.json({ import_id: importId }, 201);
   })
   .post('/import/json/:importId/rows', validate('param', importIdParam), validate('json', importRowsBody), async (c) => {

@@ -7,7 +7,6 @@ import { presentFlashcard } from '../presenters/flashcard';
 import { FLASHCARD_SELECT, findFlashcard, type FlashcardRow } from '../services/flashcard-rows';
 import { createFlashcard, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
-import { studyClock } from '../services/study-clock';
 import { undoReview } from '../services/undo-review';
 import { dueQuery, flashcardBody, idParam, reviewBody } from './flashcards.schema';
 
@@ -21,7 +20,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/due', validate('query', dueQuery), async (c) => {
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     const rows = await c.env.DB.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? ORDER BY f.due, f.id LIMIT ?`)
       .bind(c.get('userId'), now, c.req.valid('query').limit)
       .all<FlashcardRow>();
@@ -33,15 +32,16 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     return c.json(presentFlashcard(row), 200);
   })
   .put('/flashcards/:id{[0-9]+}', validate('param', idParam), validate('json', flashcardBody), async (c) => {
-    const row = await updateFlashcard(c.env.DB, { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: Date.now() });
+    const row = await updateFlashcard(c.env.DB, { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
     return c.json(presentFlashcard(row), 200);
   })
   .delete('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    await deleteFlashcard(c.env.DB, { userId: c.get('userId'), id: c.req.valid('param').id, now: Date.now() });
+    await deleteFlashcard(c.env.DB, { userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
     return c.body(null, 204);
   })
   .post('/flashcards/:id{[0-9]+}/review', validate('param', idParam), validate('json', reviewBody), async (c) => {
-    const { now, fuzz } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
+    const fuzz = c.get('fuzz');
     const body = c.req.valid('json');
     const result = await reviewFlashcard(c.env.DB, {
       userId: c.get('userId'),
@@ -54,7 +54,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     return c.json({ flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
   .post('/flashcards/:id{[0-9]+}/review/undo', validate('param', idParam), async (c) => {
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     const result = await undoReview(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now });
     return c.json({ flashcard: presentFlashcard(result.flashcard) }, 200);
   })
@@ -69,7 +69,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     return c.json((rows!.results as FlashcardRow[]).map(presentFlashcard), 200);
   })
   .post('/concepts/:id{[0-9]+}/flashcards', validate('param', idParam), validate('json', flashcardBody), async (c) => {
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     const row = await createFlashcard(c.env.DB, { ...c.req.valid('json'), userId: c.get('userId'), conceptId: c.req.valid('param').id, now });
     return c.json(presentFlashcard(row), 201);
   });

@@ -28,7 +28,7 @@ export const internalRoutes = new Hono<AppEnv>()
   .put('/rooms/:userId{[0-9]+}/:conceptId{[0-9]+}', validate('param', roomParams), validate('json', roomSaveBody), async (c) => {
     const { userId, conceptId } = c.req.valid('param');
     const { state, content } = c.req.valid('json');
-    const saved = await saveRoomDocument(c.env.DB, { userId, conceptId, state: stateFromBase64(state), content }, Date.now());
+    const saved = await saveRoomDocument(c.env.DB, { userId, conceptId, state: stateFromBase64(state), content }, c.get('now'));
     if (!saved) throw notFound('Concept');
     return c.body(null, 204);
   });

@@ -10,5 +10,5 @@ import { promoteBody } from './notes.schema';
 export const blocksRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .post('/:id{[0-9]+}/promote', validate('param', idParam), validate('json', promoteBody), async (c) => {
-    return c.json(await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), Date.now()), 201);
+    return c.json(await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), c.get('now')), 201);
   });

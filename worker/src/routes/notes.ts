@@ -21,7 +21,7 @@ export const notesRoutes = new Hono<AppEnv>()
   })
   .post('/', validate('json', createNoteBody), async (c) => {
     const { date, title } = c.req.valid('json');
-    const { note, created } = await ensureNote(c.env.DB, c.get('userId'), date, title ?? null, Date.now());
+    const { note, created } = await ensureNote(c.env.DB, c.get('userId'), date, title ?? null, c.get('now'));
     return c.json(await presentNote(c.env.DB, c.get('userId'), note), created ? 201 : 200);
   })
   .get('/recent', validate('query', recentNotesQuery), async (c) => {
@@ -32,11 +32,11 @@ export const notesRoutes = new Hono<AppEnv>()
     return c.body(file.body, 200, { 'content-type': file.type, 'content-disposition': `attachment; filename="${file.name}"`, 'cache-control': 'no-store' });
   })
   .post('/import', async (c) => {
-    const result = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), Date.now());
+    const result = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
     return c.json(result, 201);
   })
   .post('/import/highlight', async (c) => {
-    const result = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), Date.now());
+    const result = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
     return c.json(result, 201);
   })
   .post('/:noteId{[0-9]+}/blocks', validate('param', noteIdParam), validate('json', addBlockBody), async (c) => {
@@ -44,12 +44,12 @@ export const notesRoutes = new Hono<AppEnv>()
     const noteId = c.req.valid('param').noteId;
     const { text, order_idx } = c.req.valid('json');
     await requireOwnNote(c.env.DB, userId, noteId);
-    const [block] = await addBlocks(c.env.DB, userId, noteId, [newBlock(text, order_idx ?? 0)], Date.now());
+    const [block] = await addBlocks(c.env.DB, userId, noteId, [newBlock(text, order_idx ?? 0)], c.get('now'));
     return c.json(block!, 201);
   })
   .patch('/blocks/:id{[0-9]+}', validate('param', idParam), validate('json', patchBlockBody), async (c) => {
     const { text, version } = c.req.valid('json');
-    return c.json(await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, Date.now(), version), 200);
+    return c.json(await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, c.get('now'), version), 200);
   })
   .delete('/blocks/:id{[0-9]+}', validate('param', idParam), async (c) => {
     await deleteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id);

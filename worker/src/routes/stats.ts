@@ -4,12 +4,11 @@ import { resolveTimeZone } from '../domain/study-day';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { dailyActivity, dashboardStats, extendedStats, masteryDistribution } from '../services/dashboard-stats';
-import { studyClock } from '../services/study-clock';
 import { activityQuery } from './stats.schema';
 
 /** The clock and the person's time zone (header `x-time-zone`, an IANA name; UTC if absent or unknown). */
-const when = (c: { env: AppEnv['Bindings']; req: { header(name: string): string | undefined } }) => ({
-  now: studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n)).now,
+const when = (c: { get(key: 'now'): number; req: { header(name: string): string | undefined } }) => ({
+  now: c.get('now'),
   zone: resolveTimeZone(c.req.header('x-time-zone')),
 });
 

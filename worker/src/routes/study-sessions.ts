@@ -11,7 +11,6 @@ import { FLASHCARD_SELECT, storedCardOf, type FlashcardRow } from '../services/f
 import { desiredRetentionOf } from '../services/review-flashcard';
 import { presentPreviews } from '../presenters/interval-preview';
 import { reviewFlashcard } from '../services/review-flashcard';
-import { studyClock } from '../services/study-clock';
 import { SESSION_COLUMNS } from '../services/study-session-progress';
 import { undoReview } from '../services/undo-review';
 import { previewIntervals } from '../domain/interval-preview';
@@ -39,7 +38,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .post('/', validate('json', createSessionBody), async (c) => {
     const body = c.req.valid('json');
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     const userId = c.get('userId');
     const session = await createStudySession(c.env.DB, {
       userId,
@@ -62,7 +61,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     // picks the next one: a failed or learning card whose step is due, else the first
     // unanswered card, else a learning card due within 20 minutes. Missing, ended or done → 404.
     const userId = c.get('userId');
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     const [cards, preferences] = await c.env.DB.batch([
       c.env.DB.prepare(
         `SELECT f.id, f.state, f.due, sc.position, sc.rating IS NOT NULL AS answered
@@ -87,7 +86,8 @@ export const studySessionsRoutes = new Hono<AppEnv>()
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review', validate('param', sessionCardParam), validate('json', sessionReviewBody), async (c) => {
     const { id, cardId } = c.req.valid('param');
     const userId = c.get('userId');
-    const { now, fuzz } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
+    const fuzz = c.get('fuzz');
     const body = c.req.valid('json');
     const result = await reviewFlashcard(c.env.DB, { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, sessionId: id, now, fuzz });
     return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
@@ -95,14 +95,14 @@ export const studySessionsRoutes = new Hono<AppEnv>()
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review/undo', validate('param', sessionCardParam), async (c) => {
     const { id, cardId } = c.req.valid('param');
     const userId = c.get('userId');
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     const result = await undoReview(c.env.DB, { userId, flashcardId: cardId, sessionId: id, now });
     return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   .put('/:id{[0-9]+}/end', validate('param', sessionParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const { now } = studyClock(c.env.ENVIRONMENT, (n) => c.req.header(n));
+    const now = c.get('now');
     // Ending twice keeps the first end time.
     await c.env.DB.prepare('UPDATE study_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL').bind(now, id, userId).run();
     return c.json(presentStudySession(await findSession(c.env.DB, userId, id)), 200);

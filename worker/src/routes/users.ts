@@ -12,7 +12,7 @@ import { deleteAccountBody, preferencesBody, pushSubscriptionBody, registerBody 
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json');
-    const user = await registerUser(c.env.DB, body, Date.now());
+    const user = await registerUser(c.env.DB, body, c.get('now'));
     return c.json({ id: user.id, username: user.username, email: user.email }, 201);
   })
   .get('/me', requireUser, async (c) => {
@@ -29,7 +29,7 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .put('/me/preferences', requireUser, validate('json', preferencesBody), async (c) => {
     const preferences = c.req.valid('json');
-    await writePreferences(c.env.DB, c.get('userId'), preferences, Date.now());
+    await writePreferences(c.env.DB, c.get('userId'), preferences, c.get('now'));
     return c.json(preferences, 200);
   })
   .post('/me/preferences/reset', requireUser, async (c) => {
@@ -39,6 +39,6 @@ export const usersRoutes = new Hono<AppEnv>()
   // A Web Push subscription for this browser (the spec's name, a standard subscription as the body).
   .post('/me/fcm-token', requireUser, validate('json', pushSubscriptionBody), async (c) => {
     const { endpoint, keys, time_zone } = c.req.valid('json');
-    await savePushSubscription(c.env.DB, c.get('userId'), { endpoint, ...keys }, time_zone ?? null, Date.now());
+    await savePushSubscription(c.env.DB, c.get('userId'), { endpoint, ...keys }, time_zone ?? null, c.get('now'));
     return c.json({ message: 'Subscription saved' }, 201);
   });
