@@ -142,3 +142,19 @@ describe('tokens', () => {
     expect((await call('GET', '/api/users/me', { token: otherAud })).status).toBe(401);
   });
 });
+
+describe('time zone', () => {
+  const storedZone = async (id: number) =>
+    (await env.DB.prepare('SELECT time_zone FROM users WHERE id = ?').bind(id).first<{ time_zone: string | null }>())!.time_zone;
+
+  it("remembers the zone the page sends with its calls, follows a change, and ignores a name that is no zone", async () => {
+    const user = await signUp('tz');
+    expect(await storedZone(user.id)).toBeNull();
+    expect((await call('GET', '/api/users/me', { token: user.token, headers: { 'x-time-zone': 'Europe/Paris' } })).status).toBe(200);
+    expect(await storedZone(user.id)).toBe('Europe/Paris');
+    await call('GET', '/api/concepts', { token: user.token, headers: { 'x-time-zone': 'Pacific/Auckland' } });
+    expect(await storedZone(user.id)).toBe('Pacific/Auckland');
+    expect((await call('GET', '/api/users/me', { token: user.token, headers: { 'x-time-zone': 'Mars/Olympus' } })).status).toBe(200);
+    expect(await storedZone(user.id)).toBe('Pacific/Auckland');
+  });
+});

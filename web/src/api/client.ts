@@ -9,6 +9,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../../../worker/src/index';
 import { clearToken, storeToken, storedToken } from '../lib/token-store';
+import { browserTimeZone } from '../lib/time-zone';
 
 export interface SessionHandlers {
   isWebView(): boolean;
@@ -37,6 +38,8 @@ const AUTH_CALLS = ['/api/auth/login', '/api/auth/refresh'];
 function withToken(init: RequestInit | undefined, token: string | null): RequestInit {
   const headers = new Headers(init?.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // Study days, daily notes and reminders count in the person's own day (stored on the user).
+  if (!headers.has('x-time-zone')) headers.set('x-time-zone', browserTimeZone());
   return { ...init, headers, credentials: 'same-origin' };
 }
 

@@ -11,17 +11,7 @@ export type DashboardStats = InferResponseType<typeof dashboard.$get, 200>;
 export type ExtendedStats = InferResponseType<typeof dashboard.extended.$get, 200>;
 export type ConceptMastery = DashboardStats['weakest_concepts'][number];
 
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
-const withZone = () => ({ headers: { 'x-time-zone': timeZone() } });
-
 export const statsApi = {
-  dashboard: () => call(dashboard.$get({}, withZone())),
-  extended: () => call(dashboard.extended.$get({}, withZone())),
+  dashboard: () => call(dashboard.$get()),
+  extended: () => call(dashboard.extended.$get()),
 };

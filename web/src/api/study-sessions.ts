@@ -19,20 +19,11 @@ export type SessionSelection = (Pick<CreateBody, 'concept_ids'> | Pick<CreateBod
 export type SessionCard = InferResponseType<typeof session['next-flashcard']['$get'], 200>;
 export type IntervalPreviews = SessionCard['previews'];
 
-/** The new-card allowance counts per study day in the browser's time zone. */
-function timeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
-
 const param = (id: number) => ({ param: { id: String(id) } });
 const cardParam = (id: number, cardId: number) => ({ param: { id: String(id), cardId: String(cardId) } });
 
 export const studySessionsApi = {
-  create: (selection: SessionSelection) => call(sessions.$post({ json: { method_type: 'FLASHCARDS', ...selection } }, { headers: { 'x-time-zone': timeZone() } })),
+  create: (selection: SessionSelection) => call(sessions.$post({ json: { method_type: 'FLASHCARDS', ...selection } })),
   get: (id: number) => call(session.$get(param(id))),
   /** The next card; 404 once every card is answered or the session has ended. */
   next: (id: number) => call(session['next-flashcard'].$get(param(id))),

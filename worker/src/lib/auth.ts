@@ -3,7 +3,8 @@ import type { AppEnv } from '../env';
 import { ApiError } from './errors';
 import { INTERNAL_SECRET_HEADER, sameSecret } from '../domain/room-protocol';
 import { verifyAccessToken } from '../domain/tokens';
-import { findUserById } from '../db/queries/users';
+import { findUserById, saveUserTimeZone } from '../db/queries/users';
+import { isValidTimeZone } from '../domain/study-day';
 
 /**
  * Reads the bearer token, verifies it, and puts the user on the context; 401 otherwise,
@@ -18,6 +19,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!user) throw new ApiError(401, 'not_authenticated', 'Not authenticated');
   c.set('userId', user.id);
   c.set('user', user);
+  // The page sends its time zone with every call; the stored one follows when it changes.
+  const zone = c.req.header('x-time-zone');
+  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) await saveUserTimeZone(c.env.DB, user.id, zone);
   await next();
 });
 

@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '../domain/study-day';
 import { z } from 'zod';
 import { MESSAGES, isValidEmail, normaliseEmail, passwordMessage, USERNAME_PATTERN } from '../domain/registration';
 
@@ -50,18 +51,10 @@ export const pushSubscriptionBody = z.object({
   time_zone: z
     .string()
     .max(100)
-    .refine(isTimeZone, 'time_zone must be an IANA time zone')
+    .refine(isValidTimeZone, 'time_zone must be an IANA time zone')
     .nullable()
     .optional(),
 });
 
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const deleteAccountBody = z.object({ password: z.string({ errorMap: () => ({ message: 'Password required' }) }).min(1, 'Password required').max(256) });

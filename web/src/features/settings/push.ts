@@ -3,6 +3,7 @@
  * subscribe with the server's VAPID key, and send the subscription (with the time zone
  * the daily reminder is counted in) to POST /users/me/fcm-token. Never in the native web view.
  */
+import { browserTimeZone } from '../../lib/time-zone';
 import { configApi } from '../../api/config';
 import { preferencesApi } from '../../api/preferences';
 
@@ -26,7 +27,7 @@ export async function subscribeToPush(): Promise<boolean> {
   await preferencesApi.sendPushSubscription({
     endpoint: json.endpoint ?? subscription.endpoint,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
-    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    time_zone: browserTimeZone(),
   });
   return true;
 }

@@ -8,3 +8,8 @@ export type UserRow = typeof users.$inferSelect;
 export function findUserById(d1: D1Database, id: number): Promise<UserRow | undefined> {
   return getDb(d1).select().from(users).where(eq(users.id, id)).get();
 }
+
+/** Remembers the person's IANA time zone (reminders and daily notes need it outside a request). */
+export function saveUserTimeZone(d1: D1Database, id: number, zone: string): Promise<unknown> {
+  return getDb(d1).update(users).set({ timeZone: zone }).where(eq(users.id, id)).run();
+}
