@@ -345,7 +345,7 @@ describe('daily-note mentions of a concept', () => {
       const b = await env.DB.prepare('INSERT INTO note_blocks (user_id, note_id, text, order_idx, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id')
         .bind(ada.id, noteId, text, order, now, now)
         .first<{ id: number }>();
-      await env.DB.prepare('INSERT INTO block_mentions (block_id, concept_id) VALUES (?, ?)').bind(b!.id, c.id).run();
+      await env.DB.prepare('INSERT INTO block_mentions (user_id, block_id, concept_id) VALUES (?, ?, ?)').bind(ada.id, b!.id, c.id).run();
       return b!.id;
     };
     const older = await block(await note('2026-01-02'), '<p>Vu [[Atome]] <script>alert(1)</script>en cours</p>', 0);

@@ -48,7 +48,7 @@ export async function fillAccount(user: TestUser, prefix = 'Data') {
     .bind(user.id, note!.id, `<p>[[${prefix} racine]]</p>`, `[[${prefix} racine]]`, T0, T0)
     .first<{ id: number }>();
   await env.DB.batch([
-    env.DB.prepare('INSERT INTO block_mentions (block_id, concept_id) VALUES (?, ?)').bind(block!.id, root.id),
+    env.DB.prepare('INSERT INTO block_mentions (user_id, block_id, concept_id) VALUES (?, ?, ?)').bind(user.id, block!.id, root.id),
     env.DB.prepare('INSERT INTO user_preferences (user_id, data, updated_at) VALUES (?, ?, ?)').bind(user.id, JSON.stringify({ theme: 'dark', session_duration_limit: 45 }), T0),
     env.DB.prepare("UPDATE users SET time_zone = 'Europe/Paris' WHERE id = ?").bind(user.id),
   ]);

@@ -31,7 +31,7 @@ function rows(userId, now) {
     ...inserts('concepts', ['id', 'user_id', 'title', 'title_key', 'content', 'content_text', 'source', 'content_version', 'created_at', 'updated_at'], concepts),
     ...inserts('daily_notes', ['id', 'user_id', 'date', 'title', 'created_at', 'updated_at'], notes),
     ...inserts('note_blocks', ['id', 'user_id', 'note_id', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at'], blocks),
-    ...inserts('block_mentions', ['block_id', 'concept_id'], [...mentions].map((p) => p.split(',').map(Number))),
+    ...inserts('block_mentions', ['user_id', 'block_id', 'concept_id'], [...mentions].map((p) => [userId, ...p.split(',').map(Number)])),
   ];
 }
 

@@ -375,10 +375,11 @@ export const noteBlocks = sqliteTable(
 export const blockMentions = sqliteTable(
   'block_mentions',
   {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     blockId: integer('block_id').notNull().references(() => noteBlocks.id, { onDelete: 'cascade' }),
     conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.blockId, t.conceptId] }), index('block_mentions_concept').on(t.conceptId)],
+  (t) => [primaryKey({ columns: [t.blockId, t.conceptId] }), index('block_mentions_user_concept').on(t.userId, t.conceptId)],
 );
 
 /** Uploaded images and files; bytes live in R2 under `key`. */

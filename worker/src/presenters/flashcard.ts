@@ -1,5 +1,5 @@
 import { stateName } from '../domain/fsrs';
-import type { FlashcardRow } from '../services/flashcard-rows';
+import type { FlashcardRow } from '../db/queries/flashcards';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

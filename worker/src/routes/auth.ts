@@ -6,6 +6,7 @@ import { issueAccessToken } from '../domain/tokens';
 import { validate } from '../lib/validate';
 import { claimAttempt, recordFailure, recordSuccess, throttleKeys } from '../services/login-throttle';
 import { loginForm } from './users.schema';
+import { findLoginUser } from '../db/queries/users';
 
 const BAD_CREDENTIALS = "Nom d'utilisateur ou mot de passe incorrect.";
 
@@ -14,9 +15,7 @@ export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', log
   const now = c.get('now');
   const windowMs = Number(c.env.LOGIN_WINDOW_SECONDS ?? 900) * 1000;
   const identifier = username.trim().toLowerCase();
-  const user = await c.env.DB.prepare('SELECT id, username, password_hash FROM users WHERE username_key = ?1 OR email = ?1')
-    .bind(identifier)
-    .first<{ id: number; username: string; password_hash: string }>();
+  const user = await findLoginUser(c.env.DB, identifier);
   // The lock belongs to the account, whichever identifier (username or email) names it.
   const keys = throttleKeys(user, identifier, c.req.header('cf-connecting-ip') ?? 'local');
 
@@ -29,7 +28,7 @@ export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', log
   // Verify against a dummy hash for unknown accounts so the answer takes the same time.
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) {
-    await recordFailure(c.env.DB, keys, c.get('now'), windowMs);
+    await recordFailure(c.env.DB, keys, now, windowMs);
     throw new ApiError(401, 'bad_credentials', BAD_CREDENTIALS);
   }
   await recordSuccess(c.env.DB, keys);

@@ -6,7 +6,8 @@ import { validate } from '../lib/validate';
 import { presentConceptPreview } from '../presenters/concept';
 import { ancestry, childConcepts, rootConcepts } from '../services/concept-hierarchy';
 import { loadConcept, loadPreviewRow, requireOwnConcept } from '../services/concept-detail';
-import { listConcepts, SUMMARY_COLUMNS, summarise } from '../services/concept-list';
+import { conceptsOutsideConstellation, listConcepts, recentConcepts } from '../services/concept-list';
+import { conceptTitles, titlesMatching, type ConceptTitle } from '../db/queries/concepts';
 import { deleteConcept } from '../services/delete-concept';
 import { closeLiveRoom } from '../services/live-content';
 import { saveConceptContent } from '../services/save-concept-content';
@@ -14,7 +15,6 @@ import { linkedTitles } from '../services/linked-titles';
 import { saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
 import { conceptListQuery, conceptWriteBody, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
-import type { ConceptSummaryRow } from '../presenters/concept';
 
 /**
  * Concepts. A concept id in the path that is not the person's answers 404, like a missing
@@ -35,42 +35,21 @@ export const conceptsRoutes = new Hono<AppEnv>()
     return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 201);
   })
   .get('/minimal', async (c) => {
-    const rows = await c.env.DB.prepare('SELECT id, title FROM concepts WHERE user_id = ? ORDER BY title_key, title, id')
-      .bind(c.get('userId'))
-      .all<{ id: number; title: string }>();
-    return c.json(rows.results.map((r) => ({ id: r.id, title: r.title })), 200);
+    return c.json(await conceptTitles(c.env.DB, c.get('userId')), 200);
   })
   .get('/search', validate('query', titleSearchQuery), async (c) => {
     const { q, limit } = c.req.valid('query');
     const key = titleKey(q);
-    if (!key) return c.json([] as { id: number; title: string }[], 200);
-    // Exact title first, then titles starting with the query, then the rest containing it.
-    const rows = await c.env.DB.prepare(
-      `SELECT id, title FROM concepts WHERE user_id = ?1 AND instr(title_key, ?2) > 0
-       ORDER BY CASE WHEN title_key = ?2 THEN 0 WHEN substr(title_key, 1, length(?2)) = ?2 THEN 1 ELSE 2 END, title_key, id LIMIT ?3`,
-    )
-      .bind(c.get('userId'), key, limit)
-      .all<{ id: number; title: string }>();
-    return c.json(rows.results.map((r) => ({ id: r.id, title: r.title })), 200);
+    if (!key) return c.json([] as ConceptTitle[], 200);
+    return c.json(await titlesMatching(c.env.DB, c.get('userId'), key, limit), 200);
   })
   .get('/recent', validate('query', limitQuery), async (c) => {
     const { limit } = c.req.valid('query');
-    const rows = await c.env.DB.prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE c.user_id = ? ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`)
-      .bind(c.get('userId'), limit)
-      .all<ConceptSummaryRow>();
-    return c.json(await summarise(c.env.DB, rows.results), 200);
+    return c.json(await recentConcepts(c.env.DB, c.get('userId'), limit), 200);
   })
   .get('/suggested', validate('query', suggestedQuery), async (c) => {
-    // Suggestions for a constellation's add dialog: the most recently edited concepts not in it yet.
     const { limit, exclude_constellation_id: excluded } = c.req.valid('query');
-    const rows = await c.env.DB.prepare(
-      `SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE c.user_id = ?1
-       AND c.id NOT IN (SELECT concept_id FROM constellation_concepts WHERE constellation_id = ?2)
-       ORDER BY c.updated_at DESC, c.id DESC LIMIT ?3`,
-    )
-      .bind(c.get('userId'), excluded ?? 0, limit)
-      .all<ConceptSummaryRow>();
-    return c.json(await summarise(c.env.DB, rows.results), 200);
+    return c.json(await conceptsOutsideConstellation(c.env.DB, c.get('userId'), excluded, limit), 200);
   })
   .get('/roots', async (c) => c.json(await rootConcepts(c.env.DB, c.get('userId')), 200))
   .get('/:id{[0-9]+}', validate('param', idParam), async (c) => {

@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
-import { FLASHCARD_SELECT, findFlashcard, type FlashcardRow } from '../services/flashcard-rows';
+import { conceptFlashcards, dueFlashcards, findFlashcard, listFlashcards } from '../db/queries/flashcards';
 import { createFlashcard, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
@@ -16,14 +16,11 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   .use('/flashcards', requireUser)
   .use('/concepts/:id{[0-9]+}/flashcards', requireUser)
   .get('/flashcards', async (c) => {
-    const rows = await c.env.DB.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? ORDER BY f.id`).bind(c.get('userId')).all<FlashcardRow>();
+    const rows = await listFlashcards(c.env.DB, c.get('userId'));
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/due', validate('query', dueQuery), async (c) => {
-    const now = c.get('now');
-    const rows = await c.env.DB.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? ORDER BY f.due, f.id LIMIT ?`)
-      .bind(c.get('userId'), now, c.req.valid('query').limit)
-      .all<FlashcardRow>();
+    const rows = await dueFlashcards(c.env.DB, c.get('userId'), c.get('now'), c.req.valid('query').limit);
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
@@ -59,14 +56,9 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     return c.json({ flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   .get('/concepts/:id{[0-9]+}/flashcards', validate('param', idParam), async (c) => {
-    const userId = c.get('userId');
-    const conceptId = c.req.valid('param').id;
-    const [concept, rows] = await c.env.DB.batch([
-      c.env.DB.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
-      c.env.DB.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.concept_id = ? ORDER BY f.id`).bind(userId, conceptId),
-    ]);
-    if (!concept!.results.length) throw notFound('Concept');
-    return c.json((rows!.results as FlashcardRow[]).map(presentFlashcard), 200);
+    const rows = await conceptFlashcards(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    if (!rows) throw notFound('Concept');
+    return c.json(rows.map(presentFlashcard), 200);
   })
   .post('/concepts/:id{[0-9]+}/flashcards', validate('param', idParam), validate('json', flashcardBody), async (c) => {
     const now = c.get('now');

@@ -7,6 +7,7 @@ import { requireOwnConcept } from '../services/concept-detail';
 import { addBlocks, deleteBlock, ensureNote, loadNoteByDate, newBlock, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
 import { exportNote, importHighlights, importNoteFile } from '../services/daily-notes-transfer';
 import { idParam } from './concepts.schema';
+import { conceptMentions } from '../db/queries/daily-notes';
 import { addBlockBody, createNoteBody, exportQuery, noteDateQuery, noteIdParam, patchBlockBody, recentNotesQuery } from './notes.schema';
 
 /** Note-mention text is cut at this many characters (spec document 1 §9). */
@@ -58,13 +59,7 @@ export const notesRoutes = new Hono<AppEnv>()
   .get('/concepts/:id{[0-9]+}/mentions', validate('param', idParam), async (c) => {
     const userId = c.get('userId');
     const conceptId = await requireOwnConcept(c.env.DB, userId, c.req.valid('param').id);
-    const rows = await c.env.DB.prepare(
-      `SELECT n.date AS note_date, b.id AS block_id, b.text FROM block_mentions m
-       JOIN note_blocks b ON b.id = m.block_id JOIN daily_notes n ON n.id = b.note_id
-       WHERE m.concept_id = ? AND n.user_id = ? ORDER BY n.date DESC, b.order_idx, b.id`,
-    )
-      .bind(conceptId, userId)
-      .all<{ note_date: string; block_id: number; text: string }>();
+    const rows = await conceptMentions(c.env.DB, userId, conceptId);
     const mentions = rows.results.map((r) => ({
       note_date: r.note_date,
       block_id: r.block_id,

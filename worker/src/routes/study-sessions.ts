@@ -4,25 +4,22 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
-import { presentSessionProgress, presentStudySession, type StudySessionRow } from '../presenters/study-session';
+import { presentSessionProgress, presentStudySession } from '../presenters/study-session';
 import { createStudySession } from '../services/create-study-session';
 import { readPreferences } from '../db/queries/preferences';
-import { FLASHCARD_SELECT, storedCardOf, type FlashcardRow } from '../services/flashcard-rows';
+import { storedCardOf } from '../db/queries/flashcards';
+import { endStudySession, findStudySession, sessionFlashcard, sessionQueue } from '../db/queries/study-sessions';
 import { desiredRetentionOf } from '../services/review-flashcard';
 import { presentPreviews } from '../presenters/interval-preview';
 import { reviewFlashcard } from '../services/review-flashcard';
-import { SESSION_COLUMNS } from '../services/study-session-progress';
 import { undoReview } from '../services/undo-review';
 import { previewIntervals } from '../domain/interval-preview';
-import { pickNextSessionCard, type SessionCardState } from '../domain/study-queue';
+import { pickNextSessionCard } from '../domain/study-queue';
 import { resolveTimeZone, studyDayBounds } from '../domain/study-day';
 import { createSessionBody, sessionCardParam, sessionParam, sessionReviewBody } from './study-sessions.schema';
 
 async function findSession(d1: D1Database, userId: number, id: number) {
-  const row = await d1
-    .prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ? AND user_id = ?`)
-    .bind(id, userId)
-    .first<StudySessionRow>();
+  const row = await findStudySession(d1, userId, id);
   if (!row) throw notFound('Study session');
   return row;
 }
@@ -62,22 +59,14 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     // unanswered card, else a learning card due within 20 minutes. Missing, ended or done → 404.
     const userId = c.get('userId');
     const now = c.get('now');
-    const [cards, preferences] = await c.env.DB.batch([
-      c.env.DB.prepare(
-        `SELECT f.id, f.state, f.due, sc.position, sc.rating IS NOT NULL AS answered
-         FROM study_session_cards sc JOIN flashcards f ON f.id = sc.flashcard_id
-         WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2`,
-      ).bind(c.req.valid('param').id, userId),
-      c.env.DB.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
-    ]);
-    const states = (cards!.results as (Omit<SessionCardState, 'answered'> & { answered: number })[]).map((r) => ({ ...r, answered: r.answered === 1 }));
+    const { states, preferences } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id);
     const nextId = pickNextSessionCard(states, now);
-    const row = nextId === null ? null : await c.env.DB.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(nextId, userId).first<FlashcardRow>();
+    const row = nextId === null ? null : await sessionFlashcard(c.env.DB, userId, nextId);
     if (!row) throw notFound('Next flashcard');
     // A card whose stored memory state FSRS refuses (e.g. imported) is still served, without previews.
     let previews: ReturnType<typeof presentPreviews> | null = null;
     try {
-      previews = presentPreviews(previewIntervals(storedCardOf(row), now, desiredRetentionOf(preferences!.results[0] as { data: string } | undefined)));
+      previews = presentPreviews(previewIntervals(storedCardOf(row), now, desiredRetentionOf(preferences)));
     } catch {
       previews = null;
     }
@@ -103,7 +92,6 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
     const now = c.get('now');
-    // Ending twice keeps the first end time.
-    await c.env.DB.prepare('UPDATE study_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL').bind(now, id, userId).run();
+    await endStudySession(c.env.DB, userId, id, now);
     return c.json(presentStudySession(await findSession(c.env.DB, userId, id)), 200);
   });

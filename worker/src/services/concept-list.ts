@@ -176,3 +176,25 @@ export async function allConcepts(d1: D1Database, userId: number, filter: Concep
     .all<ConceptSummaryRow>();
   return summarise(d1, rows.results);
 }
+
+/** The person's most recently edited concepts. */
+export async function recentConcepts(d1: D1Database, userId: number, limit: number) {
+  const rows = await d1
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE c.user_id = ? ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`)
+    .bind(userId, limit)
+    .all<ConceptSummaryRow>();
+  return summarise(d1, rows.results);
+}
+
+/** A constellation's add dialog suggestions: the most recently edited concepts not in it yet. */
+export async function conceptsOutsideConstellation(d1: D1Database, userId: number, constellationId: number | undefined, limit: number) {
+  const rows = await d1
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM concepts c WHERE c.user_id = ?1
+       AND c.id NOT IN (SELECT concept_id FROM constellation_concepts WHERE constellation_id = ?2)
+       ORDER BY c.updated_at DESC, c.id DESC LIMIT ?3`,
+    )
+    .bind(userId, constellationId ?? 0, limit)
+    .all<ConceptSummaryRow>();
+  return summarise(d1, rows.results);
+}

@@ -1,5 +1,6 @@
 import { buildSessionQueue, DEFAULT_NEW_CARDS_PER_DAY, type QueueCard } from '../domain/study-queue';
 import { ApiError, notFound } from '../lib/errors';
+import { idByUid, newUid } from '../db/queries/new-row';
 import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
@@ -102,20 +103,19 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
 export async function createStudySession(d1: D1Database, props: CreateSessionProps): Promise<StudySessionRow> {
   const { userId, now } = props;
   const { scope, cardIds } = await selectCards(d1, props);
+  const uid = newUid();
   const statements = [
     d1
-      .prepare('INSERT INTO study_sessions (user_id, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(userId, props.methodType, scope, cardIds.length, now),
-    // The session just inserted in this same transaction is the person's newest one; the
-    // cards travel as one JSON array of [card id, position] so no parameter limit applies.
+      .prepare(`INSERT INTO study_sessions (user_id, uid, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`)
+      .bind(userId, uid, props.methodType, scope, cardIds.length, now),
+    // The cards travel as one JSON array of [card id, position] so no parameter limit applies.
     d1
       .prepare(
         `INSERT INTO study_session_cards (session_id, flashcard_id, position)
-         SELECT (SELECT MAX(id) FROM study_sessions WHERE user_id = ?), value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`,
+         SELECT ${idByUid('study_sessions', userId, uid)}, value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`,
       )
-      .bind(userId, JSON.stringify(cardIds.map((id, i) => [id, i]))),
-    d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = (SELECT MAX(id) FROM study_sessions WHERE user_id = ?)`).bind(userId),
+      .bind(JSON.stringify(cardIds.map((id, i) => [id, i]))),
   ];
   const results = await d1.batch(statements);
-  return results.at(-1)!.results[0] as StudySessionRow;
+  return results[0]!.results[0] as StudySessionRow;
 }

@@ -2,7 +2,7 @@ import { reviewCard, type RatingValue } from '../domain/fsrs';
 import { preferencesFromJson } from '../domain/preferences';
 import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
-import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
+import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface ReviewProps {

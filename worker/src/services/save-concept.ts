@@ -6,6 +6,7 @@
  * Plain text and wiki links are derived here from the content, on every content write.
  */
 import { ApiError, notFound } from '../lib/errors';
+import { idByUid, newUid } from '../db/queries/new-row';
 import { abortUnless } from '../db/queries/guard';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
@@ -134,17 +135,16 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   // On creation the content is the body's; on update only a merged content is written.
   const written = conceptId === undefined ? body.content : props.content?.doc;
   const derived = written !== undefined ? deriveContent(written) : undefined;
-  // The concept's id inside the batch. On creation it is not known before the insert runs;
-  // a batch is one transaction on a single-writer database, so right after our INSERT the
-  // largest id in the table is ours (AUTOINCREMENT ids only grow).
-  const cid = conceptId !== undefined ? String(Math.trunc(conceptId)) : '(SELECT MAX(id) FROM concepts)';
+  // The concept's id inside the batch: on creation it is found by the uid the insert gives it.
+  const uid = conceptId === undefined ? newUid() : undefined;
+  const cid = uid === undefined ? String(Math.trunc(conceptId!)) : idByUid('concepts', userId, uid);
 
   const statements: D1PreparedStatement[] = [];
   if (props.content?.expectedVersion !== undefined && conceptId !== undefined) {
     // Judged once: a write based on a version that is no longer current rolls back whole.
     statements.push(abortUnless(d1, '(SELECT content_version FROM concepts WHERE id = ? AND user_id = ?) = ?', conceptId, userId, props.content.expectedVersion));
   }
-  statements.push(conceptId === undefined ? insertConcept(d1, userId, body, derived, now) : updateConcept(d1, userId, conceptId, body, derived, now));
+  statements.push(uid !== undefined ? insertConcept(d1, userId, uid, body, derived, now) : updateConcept(d1, userId, conceptId!, body, derived, now));
   if (derived) statements.push(...recordContentVersion(d1, cid, now));
   if (props.content?.state && conceptId !== undefined) {
     statements.push(
@@ -167,14 +167,14 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   return conceptId ?? results[0]!.results[0]!.id;
 }
 
-function insertConcept(d1: D1Database, userId: number, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {
+function insertConcept(d1: D1Database, userId: number, uid: string, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {
   return d1
     .prepare(
-      `INSERT INTO concepts (user_id, title, title_key, content, content_text, notes, source, source_url, category, content_version, created_at, updated_at)
+      `INSERT INTO concepts (user_id, title, title_key, content, content_text, notes, source, source_url, category, content_version, created_at, updated_at, uid)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
          -- No category given: the person's default_concept_category preference (issue 16), if any.
          CASE WHEN ?13 = 1 THEN (SELECT json_extract(data, '$.default_concept_category') FROM user_preferences WHERE user_id = ?1) ELSE ?9 END,
-         ?10, ?11, ?12) RETURNING id`,
+         ?10, ?11, ?12, ?14) RETURNING id`,
     )
     .bind(
       userId,
@@ -190,6 +190,7 @@ function insertConcept(d1: D1Database, userId: number, body: ConceptWrite, deriv
       now,
       now,
       body.category === undefined ? 1 : 0,
+      uid,
     );
 }
 

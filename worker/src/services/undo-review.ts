@@ -1,7 +1,7 @@
 import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
-import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from './flashcard-rows';
+import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface UndoProps {

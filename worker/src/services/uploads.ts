@@ -6,7 +6,7 @@
 import { ZodError } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, sniffImageType, type ImageType } from '../domain/sniff-image';
 import { files } from '../db/schema';
-import type { Db } from '../db/client';
+import { getDb } from '../db/client';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 
@@ -83,7 +83,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
 }
 
 interface StoreUploadProps {
-  db: Db;
+  d1: D1Database;
   bucket: R2Bucket;
   userId: number;
   file: File;
@@ -95,7 +95,7 @@ interface StoreUploadProps {
  * Puts the bytes in R2 under the owner's prefix and records a `files` row. Sniffed
  * images are served inline; everything else is served as a download.
  */
-export async function storeUpload({ db, bucket, userId, file, expect }: StoreUploadProps, now: number): Promise<StoredUpload> {
+export async function storeUpload({ d1, bucket, userId, file, expect }: StoreUploadProps, now: number): Promise<StoredUpload> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const imageType: ImageType | null = sniffImageType(bytes);
   if (expect === 'image' && !imageType) {
@@ -114,7 +114,7 @@ export async function storeUpload({ db, bucket, userId, file, expect }: StoreUpl
     customMetadata: { userId: String(userId), fileName },
   });
   try {
-    await db.insert(files).values({ userId, key, fileName, mimeType, size: bytes.byteLength, kind: imageType ? 'image' : 'file', createdAt: now });
+    await getDb(d1).insert(files).values({ userId, key, fileName, mimeType, size: bytes.byteLength, kind: imageType ? 'image' : 'file', createdAt: now });
   } catch (error) {
     await bucket.delete(key);
     throw error;

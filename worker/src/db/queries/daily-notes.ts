@@ -2,6 +2,7 @@
  * SQL of daily notes and their blocks. Every statement names the user, so another
  * person's note or block is never read or written (the routes answer 404).
  */
+import { idByUid, newUid } from './new-row';
 import { abortUnless } from './guard';
 
 export interface NoteRow {
@@ -44,9 +45,9 @@ export const selectMentionedOnDate = (d1: D1Database, userId: number, date: stri
     .prepare(
       // CROSS JOIN fixes the order: the day's few blocks first, never a scan of every mention.
       `SELECT DISTINCT c.id, c.title, c.title_key FROM note_blocks b CROSS JOIN block_mentions m CROSS JOIN concepts c
-       WHERE b.note_id = (SELECT id FROM daily_notes WHERE user_id = ? AND date = ?) AND m.block_id = b.id AND c.id = m.concept_id AND c.user_id = ?`,
+       WHERE b.note_id = (SELECT id FROM daily_notes WHERE user_id = ?1 AND date = ?2) AND m.block_id = b.id AND m.user_id = ?1 AND c.id = m.concept_id`,
     )
-    .bind(userId, date, userId);
+    .bind(userId, date);
 
 export const selectOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
   d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE id = ? AND user_id = ?`).bind(blockId, userId);
@@ -81,8 +82,8 @@ export function writeBlockMentions(d1: D1Database, userId: number, bid: string, 
     d1.prepare(`DELETE FROM block_mentions WHERE block_id = ${bid}`),
     d1
       .prepare(
-        `INSERT OR IGNORE INTO block_mentions (block_id, concept_id)
-         SELECT ${bid}, id FROM concepts ${NAMED}`,
+        `INSERT OR IGNORE INTO block_mentions (user_id, block_id, concept_id)
+         SELECT ?1, ${bid}, id FROM concepts ${NAMED}`,
       )
       .bind(userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids)),
   ];
@@ -97,20 +98,21 @@ export interface NewBlock {
 
 /**
  * Statements adding blocks to a note the user owns (checked inside the same batch, so a
- * note deleted meanwhile rolls the whole write back). A batch is one transaction on a
- * single writer, so right after each INSERT the largest block id is that block's.
+ * note deleted meanwhile rolls the whole write back). Each new block's mentions find it by
+ * the uid it is inserted with (db/queries/new-row.ts).
  */
 export function insertBlocks(d1: D1Database, userId: number, noteId: number, blocks: NewBlock[], now: number): D1PreparedStatement[] {
   const statements = [abortUnless(d1, 'EXISTS (SELECT 1 FROM daily_notes WHERE id = ? AND user_id = ?)', noteId, userId)];
   for (const block of blocks) {
+    const uid = newUid();
     statements.push(
       d1
         .prepare(
-          `INSERT INTO note_blocks (user_id, note_id, text, plain_text, order_idx, version, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, 1, ?, ?) RETURNING ${BLOCK_COLUMNS}`,
+          `INSERT INTO note_blocks (user_id, uid, note_id, text, plain_text, order_idx, version, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?) RETURNING ${BLOCK_COLUMNS}`,
         )
-        .bind(userId, noteId, block.text, block.plainText, block.orderIdx, now, now),
-      ...writeBlockMentions(d1, userId, '(SELECT MAX(id) FROM note_blocks)', block.targets),
+        .bind(userId, uid, noteId, block.text, block.plainText, block.orderIdx, now, now),
+      ...writeBlockMentions(d1, userId, idByUid('note_blocks', userId, uid), block.targets),
     );
   }
   statements.push(d1.prepare('UPDATE daily_notes SET updated_at = ? WHERE id = ?').bind(now, noteId));
@@ -145,3 +147,15 @@ export const insertHighlightKeys = (d1: D1Database, userId: number, keys: string
 
 export const selectKnownHighlightKeys = (d1: D1Database, userId: number, keys: string[]) =>
   d1.prepare('SELECT highlight_key FROM note_highlights WHERE user_id = ? AND highlight_key IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(keys));
+
+/** The blocks that mention a concept, newest day first (the concept page's mentions panel). */
+export function conceptMentions(d1: D1Database, userId: number, conceptId: number) {
+  return d1
+    .prepare(
+      `SELECT n.date AS note_date, b.id AS block_id, b.text FROM block_mentions m
+       JOIN note_blocks b ON b.id = m.block_id JOIN daily_notes n ON n.id = b.note_id
+       WHERE m.user_id = ?1 AND m.concept_id = ?2 ORDER BY n.date DESC, b.order_idx, b.id`,
+    )
+    .bind(userId, conceptId)
+    .all<{ note_date: string; block_id: number; text: string }>();
+}

@@ -151,8 +151,8 @@ export function switchInStatements(merge: boolean): string[] {
      SELECT ?2, r.uid, n.id, ${BLOCK_COLUMNS.slice(1).map(j).join(', ')}
      FROM import_rows r JOIN daily_notes n ON n.user_id = ?2 AND n.date = ${j('note_date')}
      WHERE r.import_id = ?1 AND r.section = 'note_blocks' ORDER BY r.seq ${upsert(merge, BLOCK_COLUMNS)}`,
-    `INSERT OR IGNORE INTO block_mentions (block_id, concept_id)
-     SELECT b.id, c.id FROM import_rows r ${byUid('note_blocks', 'b', 'block_uid')} ${byUid('concepts', 'c', 'concept_uid')}
+    `INSERT OR IGNORE INTO block_mentions (user_id, block_id, concept_id)
+     SELECT ?2, b.id, c.id FROM import_rows r ${byUid('note_blocks', 'b', 'block_uid')} ${byUid('concepts', 'c', 'concept_uid')}
      WHERE r.import_id = ?1 AND r.section = 'block_mentions' ORDER BY r.seq`,
     // Files are re-linked only to bytes under the person's own prefix in this deployment.
     `INSERT INTO files (user_id, key, file_name, mime_type, size, kind, created_at)

@@ -97,7 +97,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
     fields: [['uid', 'b.uid'], ['note_date', 'n.date'], ...plain('b', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at')],
   },
   block_mentions: {
-    from: `FROM block_mentions m JOIN note_blocks b ON b.id = m.block_id JOIN concepts c ON c.id = m.concept_id WHERE b.user_id = ?1`,
+    from: `FROM block_mentions m JOIN note_blocks b ON b.id = m.block_id JOIN concepts c ON c.id = m.concept_id WHERE m.user_id = ?1`,
     key: 'm.rowid',
     fields: [['block_uid', 'b.uid'], ['concept_uid', 'c.uid']],
   },
@@ -166,7 +166,7 @@ export const DELETE_USER_ROWS = [
   'DELETE FROM study_session_cards WHERE session_id IN (SELECT id FROM study_sessions WHERE user_id = ?1)',
   'DELETE FROM study_sessions WHERE user_id = ?1',
   'DELETE FROM flashcards WHERE user_id = ?1',
-  'DELETE FROM block_mentions WHERE block_id IN (SELECT id FROM note_blocks WHERE user_id = ?1)',
+  'DELETE FROM block_mentions WHERE user_id = ?1',
   'DELETE FROM note_blocks WHERE user_id = ?1',
   'DELETE FROM daily_notes WHERE user_id = ?1',
   'DELETE FROM constellation_concepts WHERE constellation_id IN (SELECT id FROM constellations WHERE user_id = ?1)',

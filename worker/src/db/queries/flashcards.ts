@@ -2,8 +2,8 @@
  * Reading flashcards from D1 and turning rows into the domain's StoredCard and back.
  * Every query is scoped by user id; the concept title comes along for the presenter.
  */
-import type { StoredCard } from '../domain/fsrs';
-import { ApiError } from '../lib/errors';
+import type { StoredCard } from '../../domain/fsrs';
+import { ApiError } from '../../lib/errors';
 
 export interface FlashcardRow {
   id: number;
@@ -88,3 +88,22 @@ export function updateCardStatement(d1: D1Database, userId: number, id: number, 
 
 /** Someone changed the card between our read and our guarded write (another tab, a double click). */
 export const reviewConflict = () => new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
+
+/** Every card of the person, oldest first. */
+export function listFlashcards(d1: D1Database, userId: number) {
+  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? ORDER BY f.id`).bind(userId).all<FlashcardRow>();
+}
+
+/** The person's cards due at `now`, soonest first. */
+export function dueFlashcards(d1: D1Database, userId: number, now: number, limit: number) {
+  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? ORDER BY f.due, f.id LIMIT ?`).bind(userId, now, limit).all<FlashcardRow>();
+}
+
+/** A concept's cards, or null when the concept is not the person's (one round trip). */
+export async function conceptFlashcards(d1: D1Database, userId: number, conceptId: number): Promise<FlashcardRow[] | null> {
+  const [concept, rows] = await d1.batch([
+    d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
+    d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.concept_id = ? ORDER BY f.id`).bind(userId, conceptId),
+  ]);
+  return concept!.results.length ? (rows!.results as FlashcardRow[]) : null;
+}
