@@ -1,35 +1,5 @@
 import { z } from 'zod';
-import { isRichDoc, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc } from '../domain/richtext';
 import { TAG_NAME_MAX_LENGTH } from '../domain/tags';
-
-export const TITLE_REQUIRED = 'Le titre est obligatoire.';
-const ids = z.array(z.number().int().positive()).max(1000);
-
-/** Rich content: a document object, a string (JSON of one, or text), or null. */
-const richContent = z
-  .union([
-    z.string().max(1_000_000),
-    z.null(),
-    z.custom<RichDoc>(isRichDoc, 'Le contenu doit être un document ({"type": "doc", "content": [...]}), un texte ou null.'),
-  ])
-  .refine(richContentWithinLimits, RICH_DOC_TOO_LARGE);
-
-/** The concept write payload (spec document 1 §3). On PUT, an omitted field keeps its value. */
-export const conceptWriteBody = z.object({
-  title: z.string({ required_error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(500),
-  content: richContent.optional(),
-  notes: richContent.optional(),
-  tag_names: z.array(z.string().max(TAG_NAME_MAX_LENGTH)).max(200).optional(),
-  parent_ids: ids.optional(),
-  child_ids: ids.optional(),
-  constellation_ids: ids.optional(),
-  category: z.string().trim().max(200).nullable().optional(),
-  source: z.enum(['MANUAL', 'WEB']).optional(),
-  source_url: z.string().trim().max(2048).nullable().optional(),
-  /** The content_version the content was read at: required with `content` on PUT (or as If-Match). */
-  content_version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-});
-export type ConceptWrite = z.infer<typeof conceptWriteBody>;
 
 export const SORT_FIELDS = ['title', 'created_at', 'updated_at', 'mastery_level'] as const;
 

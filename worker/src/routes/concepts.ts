@@ -14,7 +14,8 @@ import { saveConceptContent } from '../services/save-concept-content';
 import { linkedTitles } from '../services/linked-titles';
 import { saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
-import { conceptListQuery, conceptWriteBody, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
+import { conceptWriteBody } from '../domain/write-payloads';
+import { conceptListQuery, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
 
 /**
  * Concepts. A concept id in the path that is not the person's answers 404, like a missing

@@ -14,7 +14,8 @@ import {
   updateConstellation,
 } from '../services/constellations';
 import { idParam } from './concepts.schema';
-import { constellationBody, constellationPageQuery, membershipBody } from './constellations.schema';
+import { constellationBody } from '../domain/write-payloads';
+import { constellationPageQuery, membershipBody } from './constellations.schema';
 
 export const constellationsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)

@@ -6,7 +6,8 @@ import { loadConcept } from '../services/concept-detail';
 import { allowsPrivateFetch } from '../services/fetch-page';
 import { extractConcepts, extractContent } from '../services/import-analysis';
 import { createImportedConcept, createRelatedLinks } from '../services/import-concept';
-import { batchLinksBody, extractConceptsBody, extractContentBody, importConceptBody } from './import.schema';
+import { batchLinksBody, importConceptBody } from '../domain/write-payloads';
+import { extractConceptsBody, extractContentBody } from './import.schema';
 
 /**
  * Import content (spec document 3 §2.6, §7): read a web page, analyse content for existing

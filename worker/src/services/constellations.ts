@@ -5,7 +5,7 @@
 import { DEFAULT_CONSTELLATION_COLOR } from '../domain/constellation';
 import { ApiError, notFound } from '../lib/errors';
 import { presentConstellation, type ConstellationRow } from '../presenters/constellation';
-import type { ConstellationWrite } from '../routes/constellations.schema';
+import type { ConstellationWrite } from '../domain/write-payloads';
 
 const COLUMNS = `k.id, k.name, k.description, k.color, k.icon, k.created_at, k.updated_at,
   (SELECT COUNT(*) FROM constellation_concepts cc WHERE cc.constellation_id = k.id) AS concept_count`;

@@ -7,7 +7,7 @@ import { importedDoc } from '../domain/import-content';
 import { parseTagInput } from '../domain/tags';
 import { foreignConceptIds, insertRelatedLink, relatedLinks } from '../db/queries/import';
 import { ApiError } from '../lib/errors';
-import type { BatchLinkItem, ImportConceptBody } from '../routes/import.schema';
+import type { BatchLinkItem, ImportConceptBody } from '../domain/write-payloads';
 import { saveConcept } from './save-concept';
 
 function refuseForeign(ids: number[]): void {

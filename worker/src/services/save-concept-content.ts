@@ -11,7 +11,7 @@ import { isGuardFailure } from '../db/queries/guard';
 import { ApiError } from '../lib/errors';
 import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
-import type { ConceptWrite } from '../routes/concepts.schema';
+import type { ConceptWrite } from '../domain/write-payloads';
 import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored } from './live-content';
 import { checkConceptWrite, saveConcept } from './save-concept';
 

@@ -12,7 +12,7 @@ import { recordContentVersion, selectContentVersion } from '../db/queries/conten
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
-import type { ConceptWrite } from '../routes/concepts.schema';
+import type { ConceptWrite } from '../domain/write-payloads';
 import { assertNoCycle } from './concept-hierarchy';
 import { phraseMatchQuery } from './concept-list';
 
