@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
-import { applyTheme, rememberedTheme } from './app/theme';
+import { applyTheme, rememberedTheme } from './lib/theme';
 import './index.css';
 
 applyTheme(rememberedTheme());

@@ -5,7 +5,7 @@
  * toasts, so the Settings page only places it.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { detailText } from '../../api/client';
+import { errorText } from '../../ui/error-text';
 import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../ui/Toasts';
@@ -26,11 +26,6 @@ const COUNT_LABELS: [keyof ExportPreview['counts'], string][] = [
   ['constellations', 'Constellations'],
   ['notes', 'Notes'],
 ];
-
-function errorText(error: unknown, fallback: string): string {
-  const detail = (error as { detail?: unknown })?.detail;
-  return detailText(detail, '; ') ?? fallback;
-}
 
 export function isJsonFile(file: File): boolean {
   return file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');

@@ -6,7 +6,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_PREFERENCES, type Preferences } from '@domain/preferences';
 import { preferencesApi } from '../../api/preferences';
-import { applyTheme } from '../../app/theme';
+import { applyTheme } from '../../lib/theme';
 
 interface PreferencesState {
   preferences: Preferences;
