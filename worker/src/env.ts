@@ -28,8 +28,8 @@ export interface Env {
 
 export interface Variables {
   userId: number;
-  /** The signed-in user's row, read once by `requireUser`. */
-  user: import('./db/queries/users').UserRow;
+  /** The signed-in user's row, read once by `requireUser` (in flight while a read runs). */
+  account: Promise<import('./db/queries/users').UserRow>;
   requestId: string;
   /** The request's time (ms), set once by `requestClock`; tests may inject it. */
   now: number;

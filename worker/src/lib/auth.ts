@@ -1,28 +1,51 @@
 import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { ApiError } from './errors';
 import { INTERNAL_SECRET_HEADER, sameSecret } from '../domain/room-protocol';
 import { verifyAccessToken } from '../domain/tokens';
-import { findUserById, saveUserTimeZone } from '../db/queries/users';
 import { isValidTimeZone } from '../domain/study-day';
+import { findUserById, saveUserTimeZone, type UserRow } from '../db/queries/users';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const unauthenticated = () => new ApiError(401, 'not_authenticated', 'Not authenticated');
+
+/** The account a valid token names, read once per request; refused (401) when it is gone. */
+async function checkAccount(c: Context<AppEnv>, userId: number): Promise<UserRow> {
+  const user = await findUserById(c.env.DB, userId);
+  if (!user) throw unauthenticated();
+  // The page sends its time zone with every call; the stored one follows when it changes.
+  const zone = c.req.header('x-time-zone');
+  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) await saveUserTimeZone(c.env.DB, user.id, zone);
+  return user;
+}
 
 /**
- * Reads the bearer token, verifies it, and puts the user on the context; 401 otherwise,
- * including for a validly signed token whose account has since been deleted. The one
- * primary-key read is reused by routes that present the user, so `/users/me` stays one read.
+ * Reads the bearer token, verifies it, and puts the user id on the context; 401 otherwise,
+ * including for a validly signed token whose account has since been deleted.
+ *
+ * The account check is one D1 round trip. A write waits for it before its handler starts,
+ * so nothing is ever written for an account that is gone. A read (GET/HEAD) runs its handler
+ * while the check is in flight — the two round trips overlap — and its answer leaves only
+ * once the check has passed: a failed check replaces whatever the handler answered with
+ * the 401, so a deleted account's token reads nothing and learns nothing (not even a 404).
+ * `c.get('account')` gives the row to routes that present it.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   const userId = match ? await verifyAccessToken(c.env.JWT_SECRET, match[1]!.trim(), Date.now()) : null;
-  const user = userId ? await findUserById(c.env.DB, userId) : undefined;
-  if (!user) throw new ApiError(401, 'not_authenticated', 'Not authenticated');
-  c.set('userId', user.id);
-  c.set('user', user);
-  // The page sends its time zone with every call; the stored one follows when it changes.
-  const zone = c.req.header('x-time-zone');
-  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) await saveUserTimeZone(c.env.DB, user.id, zone);
+  if (!userId) throw unauthenticated();
+  const account = checkAccount(c, userId);
+  c.set('userId', userId);
+  c.set('account', account);
+  if (!SAFE_METHODS.has(c.req.method)) {
+    await account;
+    return next();
+  }
+  account.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
   await next();
+  await account;
 });
 
 /** Guards `/internal/*`: only the party server, which knows INTERNAL_SECRET, may call it. */

@@ -16,10 +16,10 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ id: user.id, username: user.username, email: user.email }, 201);
   })
   .get('/me', requireUser, async (c) => {
-    return c.json(presentUser(c.get('user')), 200);
+    return c.json(presentUser(await c.get('account')), 200);
   })
   .delete('/me', requireUser, validate('json', deleteAccountBody), async (c) => {
-    const user = c.get('user');
+    const user = await c.get('account');
     await deleteAccount({ d1: c.env.DB, bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
     return c.body(null, 204);
   })
