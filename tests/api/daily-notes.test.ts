@@ -41,6 +41,10 @@ describe('daily notes', () => {
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ id: a.body.id, date: '2026-03-01', blocks: [], mentions: [] });
     expect(got.headers.get('cache-control')).toBe('no-store');
+    // The spec writes the call with a trailing slash: the same note answers.
+    const slashed = await call('GET', '/api/notes/?note_date=2026-03-01', { token: ada.token });
+    expect(slashed.status).toBe(200);
+    expect(slashed.body.id).toBe(a.body.id);
   });
 
   it('refuses malformed dates with 422 and writes nothing', async () => {
@@ -78,6 +82,27 @@ describe('daily notes', () => {
     expect((await call('DELETE', `/api/notes/blocks/${first.id}`, { token: ada.token })).status).toBe(204);
     expect((await call('DELETE', `/api/notes/blocks/${first.id}`, { token: ada.token })).status).toBe(404);
     expect((await call('GET', '/api/notes?note_date=2026-03-02', { token: ada.token })).body.blocks).toHaveLength(1);
+  });
+
+  it('lists a block in the mentions of a concept created after the block named it, without saving the block again', async () => {
+    const ada = await signUp('daily');
+    const bob = await signUp('daily');
+    const n = await note(ada, '2026-03-05');
+    const typed = await addBlock(ada, n.id, doc('Relire [[Photosynthèse]] demain'), 0);
+    const pending = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Photosynthèse', marks: [{ type: 'pendingConceptLink', attrs: { name: 'Photosynthèse' } }] }] }],
+    });
+    const placeholder = await addBlock(ada, n.id, pending, 1);
+    await addBlock(ada, n.id, doc('Photosynthèse sans crochets'), 2);
+    const bobs = await note(bob, '2026-03-05');
+    await addBlock(bob, bobs.id, doc('[[Photosynthèse]] chez Bob'), 0);
+
+    const concept = (await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Photosynthèse' } })).body;
+    const mentions = await call('GET', `/api/notes/concepts/${concept.id}/mentions`, { token: ada.token });
+    expect(mentions.body.map((m: any) => m.block_id).sort()).toEqual([typed.id, placeholder.id].sort());
+    const bobsConcept = (await call('POST', '/api/concepts', { token: bob.token, json: { title: 'Autre' } })).body;
+    expect((await call('GET', `/api/notes/concepts/${bobsConcept.id}/mentions`, { token: bob.token })).body).toEqual([]);
   });
 
   it('refuses a write based on an older version with 409 and the current text', async () => {

@@ -37,7 +37,8 @@ function allowedOrigin(origin: string, env: Env): string | null {
   return originAllowed(origin, { environment: env.ENVIRONMENT, allowedOrigins: env.ALLOWED_ORIGINS }) ? origin : null;
 }
 
-const app = new Hono<AppEnv>();
+// Not strict: '/api/notes/' (spec document 3 §7 writes calls with a trailing slash) is '/api/notes'.
+const app = new Hono<AppEnv>({ strict: false });
 
 app.use('*', requestId());
 app.use('*', requestClock);

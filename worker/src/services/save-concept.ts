@@ -7,6 +7,7 @@
  */
 import { ApiError, notFound } from '../lib/errors';
 import { idByUid, newUid } from '../db/queries/new-row';
+import { linkBlocksNaming } from '../db/queries/daily-notes';
 import { abortUnless } from '../db/queries/guard';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
@@ -161,7 +162,7 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   if (children) statements.push(...writeRelations(d1, userId, cid, children, 'children'));
   if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
   if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
-  if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now));
+  if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now), linkBlocksNaming(d1, userId, cid, body.title));
   if (alsoWrite) statements.push(...alsoWrite(cid));
   const results = await d1.batch<{ id: number }>(statements);
   return conceptId ?? results[0]!.results[0]!.id;

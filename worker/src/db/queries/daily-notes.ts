@@ -159,3 +159,24 @@ export function conceptMentions(d1: D1Database, userId: number, conceptId: numbe
     .bind(userId, conceptId)
     .all<{ note_date: string; block_id: number; text: string }>();
 }
+
+/**
+ * A concept just created (or renamed) is mentioned by every block that already names it —
+ * as `[[Title]]` in its text or as a pending link to that title — without waiting for those
+ * blocks to be saved again. The full-text index narrows the blocks to those holding the
+ * title's words; only those are scanned. `cid` is the concept's id or an SQL expression for it.
+ */
+export function linkBlocksNaming(d1: D1Database, userId: number, cid: string, title: string): D1PreparedStatement {
+  const words = title.match(/[\p{L}\p{N}]+/gu);
+  const candidates = words ? 'AND b.id IN (SELECT rowid FROM note_blocks_fts WHERE note_blocks_fts MATCH ?)' : '';
+  const named = title.trim();
+  return d1
+    .prepare(
+      `INSERT OR IGNORE INTO block_mentions (user_id, block_id, concept_id)
+       SELECT ?, b.id, ${cid} FROM note_blocks b
+       WHERE b.user_id = ? ${candidates}
+         AND (instr(lower(b.plain_text), ?) > 0 OR instr(b.plain_text, ?) > 0
+              OR (instr(b.text, 'pendingConceptLink') > 0 AND instr(lower(b.text), lower(json_quote(?))) > 0))`,
+    )
+    .bind(userId, userId, ...(words ? [`plain_text : "${words.slice(0, 20).join(' ')}"`] : []), `[[${named.toLowerCase()}]]`, `[[${named}]]`, named);
+}
