@@ -213,6 +213,36 @@ describe('study in the browser', () => {
     await page.context().close();
   });
 
+  it("reveals the answer by itself only when 'Auto-advance cards' is on, and never rates for the learner", async () => {
+    const account = await createAccount(stack.url, 'auto');
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Mitochondrie' } });
+    const card = await api(stack.url, 'POST', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token, json: { question: "Rôle de la mitochondrie ?", answer: "Produire l'ATP" } });
+    expect(card.status).toBe(201);
+    const session = await api(stack.url, 'POST', '/api/study-sessions', { token: account.token, json: { method_type: 'FLASHCARDS', concept_ids: [concept.body.id] } });
+    expect(session.status).toBe(201);
+    const page = await signedInPage(account);
+    await page.clock.install();
+    await page.goto(`${stack.url}/study/session/${session.body.id}`);
+    await page.getByTestId('session-question').waitFor();
+    // Off (the default): the question waits for the learner.
+    await page.clock.runFor(12_000);
+    expect(await page.getByTestId('session-answer').count()).toBe(0);
+    expect(await page.getByTestId('auto-reveal').count()).toBe(0);
+
+    const preferences = (await api(stack.url, 'GET', '/api/users/me/preferences', { token: account.token })).body;
+    expect((await api(stack.url, 'PUT', '/api/users/me/preferences', { token: account.token, json: { ...preferences, auto_advance_cards: true } })).status).toBe(200);
+    await page.reload();
+    await page.getByText('Réponse affichée automatiquement dans 8 s').waitFor();
+    await page.clock.runFor(8_500);
+    await page.getByTestId('session-answer').getByText("Produire l'ATP").waitFor();
+    // The rating stays the learner's: nothing was answered.
+    await page.clock.runFor(10_000);
+    expect((await api(stack.url, 'GET', `/api/study-sessions/${session.body.id}`, { token: account.token })).body.cards_reviewed).toBe(0);
+    await screenshot(page, 'study-auto-reveal');
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows the session and summary id messages', async () => {
     const account = await createAccount(stack.url, 'ids');
     const page = await signedInPage(account);

@@ -170,3 +170,6 @@ export function galaxySchemeColor(scheme: Preferences['galaxy_color_scheme'], ma
   const y = rgb(to);
   return `#${x.map((v, k) => Math.round(v + (y[k]! - v) * f).toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** With `auto_advance_cards` on, a question turns to its answer by itself after this many seconds (Anki's auto advance; never a rating). */
+export const AUTO_REVEAL_SECONDS = 8;

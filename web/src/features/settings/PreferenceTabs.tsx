@@ -1,5 +1,6 @@
 /** The four preference tabs of /settings (Notifications, Study, Interface, Content); English as the spec says. */
 import {
+  AUTO_REVEAL_SECONDS,
   BACKUP_FREQUENCIES,
   CONCEPT_SORT_ORDERS,
   CONCEPT_VIEWS,
@@ -62,7 +63,7 @@ export function StudyTab({ draft, set, errors }: TabProps) {
         onChange={(v) => set('session_duration_limit', v)}
       />
       <Switch label="Break reminders" hint="A gentle prompt every 25 minutes of continuous study." checked={draft.break_reminders} onChange={(v) => set('break_reminders', v)} />
-      <Switch label="Auto-advance cards" hint="Move to the next card as soon as you rate one." checked={draft.auto_advance_cards} onChange={(v) => set('auto_advance_cards', v)} />
+      <Switch label="Auto-advance cards" hint={`Show the answer by itself after ${AUTO_REVEAL_SECONDS} seconds on a question (you still rate every card).`} checked={draft.auto_advance_cards} onChange={(v) => set('auto_advance_cards', v)} />
       <NumberInput label="New cards per day" value={draft.new_cards_per_day} min={NEW_CARDS_RANGE.min} max={NEW_CARDS_RANGE.max} error={errors.new_cards_per_day} onChange={(v) => set('new_cards_per_day', v)} />
       <NumberInput
         label="Desired retention"

@@ -5,6 +5,8 @@ import { RatingButtons } from '../flashcards/RatingButtons';
 import { useReviewKeys } from '../flashcards/use-review-keys';
 import { useStudySession } from './use-study-session';
 import { useStudyTimers } from './use-study-timers';
+import { useAutoReveal } from './use-auto-reveal';
+import { usePreferences } from '../settings/preferences-context';
 
 function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
   if (!raw) return { id: null, problem: 'ID de session manquant.' };
@@ -19,6 +21,9 @@ export function StudySessionPage() {
   const s = useStudySession(id);
   useReviewKeys(s.phase === 'question' || s.phase === 'answer', s.phase === 'answer', s.reveal, (r) => void s.rate(r));
   const timers = useStudyTimers(s.phase === 'question' || s.phase === 'answer');
+  const { preferences } = usePreferences();
+  // Keyed by the card and its showing, so an undone card counts down again.
+  const revealIn = useAutoReveal(preferences.auto_advance_cards, s.phase === 'question' && s.card ? s.shownCount : null, s.reveal);
 
   const failure = problem ?? (s.phase === 'error' ? s.error : null);
   if (failure) {
@@ -104,9 +109,16 @@ export function StudySessionPage() {
               <RatingButtons labels="session" disabled={s.busy} previews={s.card.previews} onRate={(r) => void s.rate(r)} />
             </>
           ) : (
-            <button type="button" className="btn-primary w-full" onClick={s.reveal}>
-              Voir la réponse
-            </button>
+            <>
+              <button type="button" className="btn-primary w-full" onClick={s.reveal}>
+                Voir la réponse
+              </button>
+              {revealIn !== null && (
+                <p className="text-center text-xs text-slate-400" data-testid="auto-reveal">
+                  Réponse affichée automatiquement dans {revealIn} s
+                </p>
+              )}
+            </>
           )}
         </div>
       )}

@@ -31,6 +31,8 @@ export function useStudySession(sessionId: number | null) {
   const [lastAnswered, setLastAnswered] = useState<SessionCard | null>(null);
   const timers = useRef<number[]>([]);
   const shownAt = useRef(0);
+  /** Counts each time a question is shown (a new card, or a card back after undo). */
+  const [shownCount, setShownCount] = useState(0);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -51,6 +53,7 @@ export function useStudySession(sessionId: number | null) {
       setCard(next);
       setPhase('question');
       shownAt.current = performance.now();
+      setShownCount((n) => n + 1);
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 404) return finish();
       setError(`Une erreur est survenue lors du chargement de la carte suivante: ${errorText(err, 'erreur inconnue')}`);
@@ -103,6 +106,7 @@ export function useStudySession(sessionId: number | null) {
       setLastAnswered(null);
       setPhase('question');
       shownAt.current = performance.now();
+      setShownCount((n) => n + 1);
     } catch (err) {
       toast.error(`Impossible d'annuler la dernière réponse: ${errorText(err, 'erreur inconnue')}`);
     } finally {
@@ -129,6 +133,7 @@ export function useStudySession(sessionId: number | null) {
     error,
     busy,
     canUndo: lastAnswered !== null && phase !== 'finished',
+    shownCount,
     reveal: () => phase === 'question' && setPhase('answer'),
     rate,
     undo,
