@@ -97,7 +97,7 @@ describe('study in the browser', () => {
     await dialog.getByRole('button', { name: 'Bon' }).click();
     await dialog.getByText('Carte 2 / 3').waitFor();
     expect(await dialog.getByTestId('review-answer').count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.getByRole('button', { name: '↶ Défaire' }).click();
     await dialog.getByText('Carte 1 / 3').waitFor();
     expect(await dialog.getByTestId('review-question').textContent()).toBe(firstQuestion);
     const afterUndo = await api(stack.url, 'GET', `/api/concepts/${conceptId}/flashcards`, { token: account.token });
@@ -113,8 +113,12 @@ describe('study in the browser', () => {
     // The concept's mastery (recall predicted 4 weeks ahead) moved from 0 % without a reload.
     await page.getByText(/^Maîtrise: [1-9]\d?%$/).first().waitFor();
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
-    // Reopened, it starts again from the first card.
+    // Reopened: nothing is due any more (each card is on its 10-minute step), and the
+    // cards come back only when asked to be reviewed ahead.
     await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+    await dialog.getByText('Aucune carte due pour ce concept.').waitFor();
+    await dialog.getByText('3 carte(s) pas encore due(s)', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Réviser en avance' }).click();
     await dialog.getByText('Carte 1 / 3').waitFor();
     await page.keyboard.press('Escape');
 

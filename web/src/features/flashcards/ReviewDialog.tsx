@@ -1,7 +1,10 @@
 /**
  * The spaced-repetition review dialog (spec document 2 §2 'Review dialog', §4, §8): the
- * concept's cards one by one, answer revealed on demand, rated 1-4, with undo of the last
- * answer. Without a concept it reviews the cards due now. Everything resets when closed.
+ * concept's due cards one by one, answer revealed on demand, rated 1-4 (each button showing
+ * the interval it gives at the person's desired retention), with undo of the last answer.
+ * Cards not due yet are never mixed in silently: they are offered with 'Réviser en avance'
+ * once the due ones are done (or when none is due), as in the study session. Without a
+ * concept it reviews the cards due now. Everything resets when closed.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
@@ -10,6 +13,7 @@ import { Dialog } from '../../ui/Dialog';
 import { RatingButtons } from './RatingButtons';
 import { cardPreviews } from './previews';
 import { useReviewKeys } from './use-review-keys';
+import { usePreferences } from '../settings/preferences-context';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";
@@ -31,6 +35,9 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [answered, setAnswered] = useState<number[]>([]);
   const [shownAt, setShownAt] = useState(0);
+  /** The concept's cards not due yet, soonest first: reviewed only when asked ('Réviser en avance'). */
+  const [notDue, setNotDue] = useState<Flashcard[]>([]);
+  const { preferences } = usePreferences();
 
   useEffect(() => {
     if (!open) return;
@@ -40,10 +47,14 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     setRevealed(false);
     setError(null);
     setAnswered([]);
+    setNotDue([]);
     (conceptId !== undefined ? flashcardsApi.ofConcept(conceptId) : flashcardsApi.due(DUE_REVIEW_LIMIT))
       .then((list) => {
         if (!live) return;
-        setCards(list);
+        const now = Date.now();
+        const isDue = (c: Flashcard) => Date.parse(c.due) <= now;
+        setCards(list.filter(isDue));
+        setNotDue(list.filter((c) => !isDue(c)).sort((a, b) => Date.parse(a.due) - Date.parse(b.due)));
         setShownAt(performance.now());
       })
       .catch(() => live && setError(LOAD_ERROR));
@@ -92,6 +103,15 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     }
   }
 
+  function reviewAhead() {
+    setCards(notDue);
+    setNotDue([]);
+    setIndex(0);
+    setAnswered([]);
+    setRevealed(false);
+    setShownAt(performance.now());
+  }
+
   useReviewKeys(open && Boolean(card) && !busy, revealed, () => setRevealed(true), (r) => void rate(r));
 
   const total = cards?.length ?? 0;
@@ -104,8 +124,8 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
       actions={
         <>
           {answered.length > 0 && (
-            <button type="button" className="btn-ghost" title="Annuler la dernière réponse" disabled={busy} onClick={() => void undo()}>
-              Annuler
+            <button type="button" className="btn-ghost" title="Défaire la dernière réponse" disabled={busy} onClick={() => void undo()}>
+              ↶ Défaire
             </button>
           )}
           <button type="button" className="btn-ghost" onClick={onClose}>
@@ -120,8 +140,20 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
         </p>
       )}
       {cards === null && !error && <Spinner />}
-      {cards !== null && total === 0 && <p className="py-6 text-center text-slate-300">{conceptId !== undefined ? 'Aucune flashcard à réviser pour ce concept.' : 'Aucune flashcard à réviser pour le moment.'}</p>}
+      {cards !== null && total === 0 && (
+        <p className="py-6 text-center text-slate-300">
+          {notDue.length > 0 ? 'Aucune carte due pour ce concept.' : conceptId !== undefined ? 'Aucune flashcard à réviser pour ce concept.' : 'Aucune flashcard à réviser pour le moment.'}
+        </p>
+      )}
       {finished && <p className="py-6 text-center text-xl font-semibold text-emerald-300">Révision terminée !</p>}
+      {(finished || (cards !== null && total === 0)) && notDue.length > 0 && (
+        <div className="space-y-2 text-center">
+          <p className="text-sm text-slate-400">{notDue.length} carte(s) pas encore due(s) : les réviser maintenant avance leur prochaine révision.</p>
+          <button type="button" className="btn-ghost" onClick={reviewAhead}>
+            Réviser en avance
+          </button>
+        </div>
+      )}
       {card && (
         <div className="space-y-4">
           <p className="text-sm text-slate-400">
@@ -142,7 +174,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
             )}
           </div>
           {revealed ? (
-            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} previews={cardPreviews(card)} />
+            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} previews={cardPreviews(card, preferences.desired_retention)} />
           ) : (
             <button type="button" className="btn-primary w-full" onClick={() => setRevealed(true)}>
               Afficher la Réponse

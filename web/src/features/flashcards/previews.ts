@@ -1,14 +1,29 @@
 /**
  * Interval previews for a card shown outside a session (the concept review dialog): the
  * same ts-fsrs preview the session's server sends (@domain/interval-preview), computed
- * from the card's memory state as the API gives it, at the default desired retention.
+ * from the card's memory state as the API gives it, at the person's desired retention.
  */
 import { STATE_NAMES, type StoredCard } from '@domain/fsrs';
 import { previewIntervals } from '@domain/interval-preview';
-import type { Flashcard } from '../../api/flashcards';
-import type { IntervalPreviews } from '../../api/study-sessions';
 
-export function cardPreviews(card: Flashcard, now = Date.now()): IntervalPreviews {
+/** A card's memory state as the API sends it (ISO dates, the state's name). */
+export interface ApiCardState {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: string;
+  last_review: string | null;
+}
+
+type Preview = { due: string; interval: string };
+export type CardPreviews = { '1': Preview; '2': Preview; '3': Preview; '4': Preview } | null;
+
+export function cardPreviews(card: ApiCardState, desiredRetention?: number, now = Date.now()): CardPreviews {
   const stored: StoredCard = {
     due: Date.parse(card.due),
     stability: card.stability,
@@ -22,7 +37,7 @@ export function cardPreviews(card: Flashcard, now = Date.now()): IntervalPreview
     lastReview: card.last_review === null ? null : Date.parse(card.last_review),
   };
   try {
-    const p = previewIntervals(stored, now);
+    const p = previewIntervals(stored, now, desiredRetention);
     const entry = (r: 1 | 2 | 3 | 4) => ({ due: new Date(p[r].due).toISOString(), interval: p[r].interval });
     return { '1': entry(1), '2': entry(2), '3': entry(3), '4': entry(4) };
   } catch {

@@ -2,7 +2,7 @@
  * /study: the study-method carousel (spec document 2 §2). Left and right arrows move,
  * Enter or Space selects; only Flashcards is available, the others carry 'Bientôt'.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../settings/preferences-context';
 import { STUDY_METHODS } from './methods';
@@ -13,10 +13,16 @@ const preferredIndex = (type: string) => Math.max(0, STUDY_METHODS.findIndex((m)
 export function StudyMethodsPage() {
   const navigate = useNavigate();
   const { preferences, loaded } = usePreferences();
-  const [index, setIndex] = useState(() => preferredIndex(preferences.preferred_study_method));
-  // Preferences that arrive after the first paint still preselect the method.
+  const [index, setPreselected] = useState(() => preferredIndex(preferences.preferred_study_method));
+  /** Set once the person moves the carousel: a preference arriving later never undoes their choice. */
+  const moved = useRef(false);
+  const setIndex = (next: number | ((i: number) => number)) => {
+    moved.current = true;
+    setPreselected(next);
+  };
+  // Preferences that arrive after the first paint still preselect the method, until the person moves.
   useEffect(() => {
-    if (loaded) setIndex(preferredIndex(preferences.preferred_study_method));
+    if (loaded && !moved.current) setPreselected(preferredIndex(preferences.preferred_study_method));
   }, [loaded, preferences.preferred_study_method]);
   const method = STUDY_METHODS[index]!;
   const start = () => {
