@@ -120,6 +120,28 @@ describe('web view handshake', () => {
   });
 });
 
+describe('web view guard', () => {
+  it('a guarded route in the web view shows the auth banner and the sync dialog, never a browser login page', async () => {
+    const host = await startHostServer();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      // The host hands over a token the server refuses.
+      const query = new URLSearchParams({ app: stack.url, path: '/dashboard?source=mobile', token: 'not.a-valid.token' });
+      await page.goto(`${host.url}/?${query}`);
+      const frame = page.frameLocator('#webview');
+      await frame.getByRole('dialog', { name: 'Problème de synchronisation' }).waitFor();
+      await frame.getByRole('button', { name: 'Réessayer' }).first().waitFor();
+      expect(await frame.getByLabel('Mot de passe').count()).toBe(0);
+      const app = page.frames().find((f) => f.url().startsWith(stack.url));
+      expect(new URL(app!.url()).pathname).toBe('/dashboard');
+      await screenshot(page, 'webview-guarded-route');
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+});
+
 describe('expired sessions', () => {
   const forge = async (sub: number, secret: string) => {
     const { SignJWT } = await import('jose');

@@ -3,11 +3,26 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { LOADING_STATES, useAuth } from '../ui/auth-context';
 import { Spinner } from '../ui/Spinner';
+import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 
-/** Guarded routes: a spinner while auth loads, /login when signed out. */
+/**
+ * Guarded routes: a spinner while auth loads, /login when signed out. In the native app's
+ * web view the host signs the page in, so there is never a browser login page: the auth
+ * banner says where the handshake stands and a failure shows the blocking
+ * 'Problème de synchronisation' dialog with its retry, as on the embedded pages.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status, user } = useAuth();
+  const { status, user, isWebView } = useAuth();
   const location = useLocation();
+  if (isWebView && !(status === 'authenticated' && user)) {
+    return (
+      <>
+        <AuthBanner />
+        {LOADING_STATES.includes(status) && <Spinner />}
+        <SyncProblemDialog />
+      </>
+    );
+  }
   if (LOADING_STATES.includes(status)) return <Spinner />;
   if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
