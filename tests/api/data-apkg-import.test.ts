@@ -136,6 +136,10 @@ describe('Anki package import', () => {
 
       expect(backup.reviews.map((r: any) => [r.rating, r.reviewed_at])).toEqual([[3, T(380)], [1, T(381)], [3, T(388)], [3, T(390)], [4, T(393)], [3, T(396)]]);
       expect(backup.reviews[2].duration_ms).toBe(70000);
+      // The history gives its concepts a mastery at once; a concept whose only card is new stays unstudied.
+      const mastery = Object.fromEntries(backup.concepts.map((c: any) => [c.title, c.mastery_level]));
+      expect(mastery.Espagnol).toBeGreaterThan(0);
+      expect(mastery.Langues).toBeNull();
 
       // The same package again updates the same objects: nothing doubles.
       expect((await importApkg(user, await buildPackage(modern))).status).toBe(200);

@@ -17,6 +17,7 @@ import { sniffImageType } from '../domain/sniff-image';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 import { importBackup } from './data-import';
+import { refreshMastery } from './mastery-refresh';
 import { loadSqlite } from './sqlite-wasm';
 import { contentDisposition } from './uploads';
 
@@ -162,6 +163,9 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
     for (const concept of sections.concepts as { uid: string; tags: string[] }[]) concept.tags = [...(tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
     const result = await importBackup({ d1: props.d1, userId: props.userId, backup: { header, sections }, merge: true }, now);
+    // The decks' history gives their concepts a mastery at once (the nightly refresh would
+    // otherwise be the first to see them). The import has landed: a failure here only waits for that refresh.
+    await refreshMastery({ DB: props.d1 }, now, props.userId).catch((err) => console.error('mastery after an Anki import failed', err));
     return { ...result, message: 'Anki package imported successfully' };
   } catch (error) {
     if (stored.length) await props.bucket.delete(stored);

@@ -2,8 +2,9 @@
  * The daily mastery refresh (Cron Trigger `30 3 * * *`, worker/src/scheduled.ts). Mastery
  * is predicted recall four weeks ahead of `now` (domain/mastery-level.ts), so it falls as
  * days pass without review; answers keep it current for the concepts they touch, and this
- * recomputes every studied concept (mastery not null) once a day, a page of concepts at a
- * time, each page's updates written in one batch.
+ * recomputes every studied concept (a mastery value, or a card with a review — e.g. one
+ * that arrived by an import) once a day, a page of concepts at a time, each page's updates
+ * written in one batch. Imports run it for the person they filled (`userId`).
  */
 import type { Env } from '../env';
 import { masteryLevel, type MasteryCard } from '../domain/mastery-level';
@@ -13,14 +14,21 @@ export const REFRESH_PAGE = 400;
 
 type Row = { concept_id: number; state: number; stability: number; last_review: number | null; due: number; last_rating: number | null };
 
-/** Recomputes the mastery of every studied concept as of `now`; returns how many were updated. */
-export async function refreshMastery(env: Pick<Env, 'DB'>, now: number): Promise<number> {
+/** Recomputes the mastery of every studied concept (of one person, when given) as of `now`; returns how many were updated. */
+export async function refreshMastery(env: Pick<Env, 'DB'>, now: number, userId?: number): Promise<number> {
   const d1 = env.DB;
   let after = 0;
   let updated = 0;
   for (;;) {
     const ids = (
-      await d1.prepare('SELECT id FROM concepts WHERE id > ? AND mastery_level IS NOT NULL ORDER BY id LIMIT ?').bind(after, REFRESH_PAGE).all<{ id: number }>()
+      await d1
+        .prepare(
+          `SELECT id FROM concepts c WHERE id > ?1 AND (?3 IS NULL OR user_id = ?3)
+             AND (mastery_level IS NOT NULL OR EXISTS (SELECT 1 FROM flashcards f WHERE f.concept_id = c.id AND f.last_review IS NOT NULL))
+           ORDER BY id LIMIT ?2`,
+        )
+        .bind(after, REFRESH_PAGE, userId ?? null)
+        .all<{ id: number }>()
     ).results.map((r) => r.id);
     if (!ids.length) return updated;
     after = ids.at(-1)!;
