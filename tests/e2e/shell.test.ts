@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createAccount, PASSWORD } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { api, createAccount, PASSWORD } from '../support/client';
+import { useBrowser, newPage, pageErrors, screenshot, signedInPage } from './browser';
 import { startHostServer } from './host/server';
 
 const stack = inject('stack');
@@ -176,6 +176,41 @@ describe('expired sessions', () => {
     } finally {
       await context.close();
       await host.close();
+    }
+  });
+});
+
+describe('console and phone layout (issue 17)', () => {
+  it('loads pages and editors without router or linkify warnings, fills a short page with its background, and keeps a long mention on a phone screen', async () => {
+    const account = await createAccount(stack.url, 'console');
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chlorophylle', content: 'Un pigment vert.' } });
+    const note = await api(stack.url, 'POST', '/api/notes', { token: account.token, json: { date: '2026-02-02' } });
+    const long = `[[Chlorophylle]] ${'https://example.org/'.padEnd(300, 'x')}`;
+    const block = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: long }] }] });
+    expect((await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: account.token, json: { note_id: note.body.id, text: block, order_idx: 0 } })).status).toBe(201);
+    expect((await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: account.token, json: { note_id: note.body.id, text: '<p>Second bloc</p>', order_idx: 1 } })).status).toBe(201);
+
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    const warnings: string[] = [];
+    page.on('console', (m) => (m.type() === 'warning' || m.type() === 'error') && warnings.push(m.text()));
+    try {
+      await page.goto(`${stack.url}/concepts/${concept.body.id}`);
+      await page.getByText('Un pigment vert.').first().waitFor();
+      await page.getByText(/example\.org/).first().waitFor();
+      // Nothing wider than the phone's screen: the page does not scroll sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, 'concept-long-mention-phone');
+      // Several editors on one page (a daily note's blocks) register no linkify scheme twice.
+      await page.goto(`${stack.url}/daily/2026-02-02`);
+      await page.getByText('Second bloc').waitFor();
+      expect(await page.locator('.ProseMirror').count()).toBeGreaterThanOrEqual(2);
+      await page.goto(`${stack.url}/nowhere-at-all`);
+      await page.getByText('Page introuvable').waitFor();
+      expect(await page.evaluate(() => document.body.getBoundingClientRect().height >= window.innerHeight)).toBe(true);
+      expect(warnings.filter((w) => /HydrateFallback|linkifyjs/i.test(w))).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 });

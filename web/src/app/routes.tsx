@@ -6,6 +6,7 @@ import { type RouteObject, Navigate, Outlet } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { AuthProvider } from './AuthProvider';
 import { NotFoundPage, PublicOnly, RequireAuth } from './Guards';
+import { Spinner } from '../ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
 import { ToastProvider } from '../ui/Toasts';
@@ -69,6 +70,8 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // Shown while the first screen's lazy module loads (react-router warns on every load without it).
+    hydrateFallbackElement: <Spinner />,
     children: [
       { path: 'login', element: <PublicOnly><LoginPage /></PublicOnly> },
       { path: 'auth', element: <PublicOnly><LoginPage /></PublicOnly> },

@@ -39,7 +39,6 @@ export function buildExtensions(options: { placeholder?: string; limit?: number;
         openOnClick: false,
         autolink: true,
         defaultProtocol: 'https',
-        protocols: ['http', 'https', 'mailto'],
         isAllowedUri: (url) => isSafeLinkHref(url),
         HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
       },

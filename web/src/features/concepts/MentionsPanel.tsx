@@ -74,7 +74,7 @@ export function MentionsPanel({ conceptId, backlinks }: { conceptId: number; bac
             items={mentions}
             empty="Ce concept n'est mentionné dans aucune note quotidienne."
             render={(m) => (
-              <li key={`${m.note_date}-${m.block_id}`} className="text-sm">
+              <li key={`${m.note_date}-${m.block_id}`} className="text-sm [overflow-wrap:anywhere]">
                 <Link to={mentionPath(m)} className="text-nebula-400 hover:underline">
                   {m.note_date.slice(0, 10)}
                 </Link>
