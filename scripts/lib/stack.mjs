@@ -190,6 +190,8 @@ export async function startStack({
     url: `http://${host}:${port}`,
     partyUrl: `http://${partyHost}`,
     secrets,
+    /** wrangler's process group: workerd runs inside it (the data bench samples its memory). */
+    workerGroup: children.worker.pid,
     startParty,
     stopParty,
     logs: () => Object.values(children).map((c) => `--- ${c.label}\n${c.recentLog()}`).join('\n'),
