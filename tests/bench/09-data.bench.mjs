@@ -7,6 +7,7 @@
 // the local workerd processes sampled by `ps` (process-memory.mjs says what that measures).
 import { execSql } from './03-study.bench.mjs';
 import { account, call } from './lib.mjs';
+import { describeHeap, withPeakHeap } from './isolate-heap.mjs';
 import { describeMemory, withPeakMemory } from './process-memory.mjs';
 
 const DAY = 86_400_000;
@@ -93,7 +94,12 @@ async function retrying(fn) {
 }
 
 export default async function data(ctx) {
-  const { url, persistTo, workerGroup } = ctx;
+  const { url, persistTo, workerGroup, inspectorUrl } = ctx;
+  /** `fn` with the isolate's heap and workerd's RSS sampled while it runs. */
+  const sampled = async (fn) => {
+    const { result: { result, memory }, heap } = await withPeakHeap(inspectorUrl, () => withPeakMemory(workerGroup, fn));
+    return { result, memory: `${describeHeap(heap)}; ${describeMemory(memory)}` };
+  };
   const runId = Date.now().toString(36);
   const main = await account(url, `d_${runId}_m`);
   const mainId = (await call(url, 'GET', '/api/users/me', { token: main.token })).id;
@@ -108,7 +114,7 @@ export default async function data(ctx) {
   // The package first, in a fresh isolate: after the 174 MB export and the import, the
   // local isolate has been seen to restart under sql.js's extra memory (reported).
   started = performance.now();
-  const { result: apkg, memory: apkgMemory } = await withPeakMemory(workerGroup, () =>
+  const { result: apkg, memory: apkgMemory } = await sampled(() =>
     fetch(`${url}/api/export-import/export/apkg`, { method: 'POST', headers: { authorization: `Bearer ${main.token}`, 'content-type': 'application/json' }, body: '{}' }).then(
       async (res) => Object.assign(res, { bytes: Buffer.from(await res.arrayBuffer()) }),
     ),
@@ -117,24 +123,24 @@ export default async function data(ctx) {
   const apkgBytes = apkgBody.byteLength;
   if (apkg.status !== 200) console.log(`  APKG export failed: ${apkg.status} ${apkgBody.toString().slice(0, 200)}`);
   console.log(`  APKG export (${SIZE.cards} cards): ${apkg.status} ${seconds(performance.now() - started)} for ${(apkgBytes / 1024 / 1024).toFixed(1)} MB  budget 15 s`);
-  console.log(`    memory: ${describeMemory(apkgMemory)}`);
+  console.log(`    memory: ${apkgMemory}`);
 
   started = performance.now();
-  const { result: [res, text], memory: exportMemory } = await withPeakMemory(workerGroup, async () => {
+  const { result: [res, text], memory: exportMemory } = await sampled(async () => {
     const response = await fetch(`${url}/api/export-import/export/json`, { headers: { authorization: `Bearer ${main.token}` } });
     return [response, await response.text()];
   });
   const exportMs = performance.now() - started;
   console.log(`  JSON export: ${seconds(exportMs)} for ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB (estimate ${res.headers.get('x-estimated-size')} bytes)  budget 10 s`);
-  console.log(`    memory: ${describeMemory(exportMemory)}`);
+  console.log(`    memory: ${exportMemory}`);
 
   const backup = JSON.parse(text);
   const restored = await retrying(() => account(url, `d_${runId}_r`));
   started = performance.now();
-  const { result: { result, calls, stageMs, commitMs }, memory: importMemory } = await withPeakMemory(workerGroup, () => chunkedImport(url, restored.token, backup));
+  const { result: { result, calls, stageMs, commitMs }, memory: importMemory } = await sampled(() => chunkedImport(url, restored.token, backup));
   console.log(`  JSON import (replace, ${calls} chunked calls + commit): ${seconds(performance.now() - started)} -> ${JSON.stringify(result)}  budget 30 s`);
   console.log(`    staging calls ${seconds(stageMs)}, commit (checks + switch) ${seconds(commitMs)}`);
-  console.log(`    memory: ${describeMemory(importMemory)}`);
+  console.log(`    memory: ${importMemory}`);
 
   // Delete-all is idempotent: after the big import the local isolate has been seen to
   // restart on the next request (503), so a refused attempt is retried and reported.
@@ -144,7 +150,7 @@ export default async function data(ctx) {
     return performance.now() - t0;
   };
   let attempts = 0;
-  const { result: deleteMs, memory: deleteMemory } = await withPeakMemory(workerGroup, () => retrying(() => (attempts++, deleteAll())));
+  const { result: deleteMs, memory: deleteMemory } = await sampled(() => retrying(() => (attempts++, deleteAll())));
   console.log(`  delete-all: ${seconds(deleteMs)} (attempts: ${attempts})  budget 10 s`);
-  console.log(`    memory: ${describeMemory(deleteMemory)}`);
+  console.log(`    memory: ${deleteMemory}`);
 }
