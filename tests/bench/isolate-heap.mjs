@@ -5,7 +5,11 @@
 // memory and the local D1 are outside it (process-memory.mjs's RSS includes them).
 import WebSocket from 'ws';
 
-async function connect(inspectorUrl) {
+/**
+ * The isolate answers DevTools only between its tasks, so a busy call delays the answers:
+ * one request is kept in flight and every answer counts whenever it comes.
+ */
+async function connect(inspectorUrl, onUsage) {
   const targets = await (await fetch(`${inspectorUrl}/json`)).json();
   const target = targets.find((t) => t.webSocketDebuggerUrl);
   if (!target) return null;
@@ -14,60 +18,59 @@ async function connect(inspectorUrl) {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  let nextId = 1;
-  const waiting = new Map();
+  let inFlight = null;
   socket.on('message', (data) => {
     const message = JSON.parse(data.toString());
-    const resolve = waiting.get(message.id);
-    if (resolve) {
-      waiting.delete(message.id);
-      resolve(message.result ?? null);
+    if (message.id !== undefined && message.id === inFlight?.id) {
+      if (message.result?.usedSize !== undefined) onUsage(message.result.usedSize + (message.result.backingStorageSize ?? 0));
+      inFlight.resolve();
+      inFlight = null;
     }
   });
-  const send = (method, params = {}) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      socket.send(JSON.stringify({ id, method, params }));
-      setTimeout(() => waiting.delete(id) && resolve(null), 2000);
-    });
-  return { send, close: () => socket.close() };
+  let nextId = 1;
+  /** Asks for the heap usage unless a request is still unanswered; resolves on the answer. */
+  const ask = () => {
+    if (inFlight) return inFlight.done;
+    const id = nextId++;
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    inFlight = { id, resolve, done };
+    socket.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
+    return done;
+  };
+  return { ask, close: () => socket.close() };
 }
 
-/** Runs `fn` while sampling the isolate's used heap; `{ result, heap: { idleMiB, peakMiB, samples } | null }`. */
+/** Runs `fn` while sampling the isolate's heap + buffers; `{ result, heap: { idleMiB, peakMiB, samples } | null }`. */
 export async function withPeakHeap(inspectorUrl, fn) {
+  let idle = null;
+  let peak = 0;
+  let samples = 0;
   let session = null;
   try {
-    session = inspectorUrl ? await connect(inspectorUrl) : null;
+    session = inspectorUrl
+      ? await connect(inspectorUrl, (bytes) => {
+          idle ??= bytes;
+          peak = Math.max(peak, bytes);
+          samples += 1;
+        })
+      : null;
   } catch {
     session = null;
   }
   if (!session) return { result: await fn(), heap: null };
-  const used = async () => {
-    const usage = await session.send('Runtime.getHeapUsage');
-    return usage ? usage.usedSize + (usage.backingStorageSize ?? 0) : null;
-  };
-  const idle = await used();
-  let peak = idle ?? 0;
-  let samples = 0;
+  await session.ask();
   let running = true;
-  const sampler = (async () => {
-    while (running) {
-      const size = await used();
-      if (size !== null) {
-        peak = Math.max(peak, size);
-        samples += 1;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+  const timer = setInterval(() => running && session.ask(), 100);
   try {
     const result = await fn();
+    // The answer to a request sent during the call's last busy stretch still counts.
+    await Promise.race([session.ask(), new Promise((r) => setTimeout(r, 2000))]);
     const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
     return { result, heap: { idleMiB: mib(idle ?? 0), peakMiB: mib(peak), samples } };
   } finally {
     running = false;
-    await sampler;
+    clearInterval(timer);
     session.close();
   }
 }

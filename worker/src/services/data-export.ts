@@ -48,10 +48,10 @@ export function exportStream(d1: D1Database, userId: number, now: number): Reada
       yield `,\n${JSON.stringify(section)}:[`;
       let after = 0;
       for (let first = true; ; first = false) {
-        const { pieces, count, lastKey } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
-        if (!count) break;
-        for (const [i, piece] of pieces.entries()) yield (first && i === 0 ? '\n' : ',\n') + piece;
-        if (count < PAGE_SIZE) break;
+        const { rows, lastKey } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
+        if (!rows.length) break;
+        yield (first ? '\n' : ',\n') + rows.join(',\n');
+        if (rows.length < PAGE_SIZE) break;
         after = lastKey;
       }
       yield ']';

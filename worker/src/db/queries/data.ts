@@ -104,30 +104,14 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
   files: { from: 'FROM files x WHERE x.user_id = ?1', key: 'x.id', fields: plain('x', 'key', 'file_name', 'mime_type', 'size', 'kind', 'created_at') },
 };
 
-/** Bytes of rows joined into one piece: a piece stays under D1's 2 MB per value for rows under 1 MB. */
-const PIECE_BYTES = 1_000_000;
-
-/**
- * One page of a section as a few pieces of text, each the page's rows' JSON joined by
- * ',\n' in key order. SQLite joins them (group_concat), so a page crosses from D1 to the
- * Worker as a handful of strings instead of thousands of row objects.
- */
 const pageSql = ({ from, key, fields }: ExportQuery) =>
-  `SELECT group_concat(j, ',
-' ORDER BY k) AS text, MAX(k) AS k, COUNT(*) AS n FROM (
-     SELECT k, j, SUM(length(CAST(j AS BLOB)) + 2) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) - length(CAST(j AS BLOB)) - 2 AS before
-     FROM (SELECT ${key} AS k, json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')}) AS j
-       ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3))
-   GROUP BY before / ${PIECE_BYTES} ORDER BY before / ${PIECE_BYTES}`;
+  `SELECT ${key} AS k, json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')}) AS j
+   ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
 
-/** One page of a section: its rows' JSON in pieces, how many rows, and the key to continue after. */
+/** One page of a section: each row's JSON text, and the key to continue after. */
 export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: number, limit: number) {
-  const { results } = await d1.prepare(pageSql(EXPORT_QUERIES[section])).bind(userId, after, limit).all<{ text: string; k: number; n: number }>();
-  return {
-    pieces: results.map((piece) => piece.text),
-    count: results.reduce((sum, piece) => sum + Number(piece.n), 0),
-    lastKey: results.length ? Math.max(...results.map((piece) => Number(piece.k))) : after,
-  };
+  const { results } = await d1.prepare(pageSql(EXPORT_QUERIES[section])).bind(userId, after, limit).all<{ k: number; j: string }>();
+  return { rows: results.map((row) => row.j), lastKey: results.length ? Number(results.at(-1)!.k) : after };
 }
 
 export async function readAccountHeader(d1: D1Database, userId: number) {
