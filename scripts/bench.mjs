@@ -39,7 +39,7 @@ async function measure(name, fn, { iterations = 200, warmup = 10 } = {}) {
   return row;
 }
 
-const ctx = { url: stack.url, partyUrl: stack.partyUrl, secrets: stack.secrets, persistTo, assetsDir, measure };
+const ctx = { url: stack.url, partyUrl: stack.partyUrl, secrets: stack.secrets, workerGroup: stack.workerGroup, inspectorUrl: stack.inspectorUrl, persistTo, assetsDir, measure };
 try {
   const files = readdirSync(path.join(ROOT, 'tests/bench')).filter((f) => f.endsWith('.bench.mjs') && (!filter || f.includes(filter))).sort();
   for (const file of files) {

@@ -158,7 +158,8 @@ export async function startStack({
   const partyVars = { ...common, WORKER_URL: `http://${host}:${port}` };
   if (!existsSync(path.join(ROOT, 'web/dist'))) mkdirSync(path.join(ROOT, 'web/dist'), { recursive: true });
 
-  const workerArgs = ['dev', '--ip', host, '--port', String(port), '--local', '--show-interactive-dev-session=false', '--inspector-port', String(await freePort())];
+  const inspectorPort = await freePort();
+  const workerArgs = ['dev', '--ip', host, '--port', String(port), '--local', '--show-interactive-dev-session=false', '--inspector-port', String(inspectorPort)];
   // /__scheduled?cron=… runs the Worker's cron handler locally (the reminder bench uses it).
   workerArgs.push('--test-scheduled');
   if (persistTo) workerArgs.push('--persist-to', persistTo);
@@ -190,6 +191,10 @@ export async function startStack({
     url: `http://${host}:${port}`,
     partyUrl: `http://${partyHost}`,
     secrets,
+    /** wrangler's process group: workerd runs inside it (the data bench samples its memory). */
+    workerGroup: children.worker.pid,
+    /** wrangler's DevTools endpoint for the Worker's isolate (the data bench reads its heap). */
+    inspectorUrl: `http://${host}:${inspectorPort}`,
     startParty,
     stopParty,
     logs: () => Object.values(children).map((c) => `--- ${c.label}\n${c.recentLog()}`).join('\n'),

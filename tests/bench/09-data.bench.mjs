@@ -3,9 +3,12 @@
 // work, not calls to sample): the streamed JSON export, its replace-import into a new
 // account the way the page does it (chunked calls, then one switch), the .apkg export of
 // all 50,000 cards, and delete-all. Budgets (issue 15): export ≤ 10 s, import ≤ 30 s,
-// apkg ≤ 15 s, delete-all ≤ 10 s. Printed, never asserted.
+// apkg ≤ 15 s, delete-all ≤ 10 s. Printed, never asserted. Beside each, the peak RSS of
+// the local workerd processes sampled by `ps` (process-memory.mjs says what that measures).
 import { execSql } from './03-study.bench.mjs';
 import { account, call } from './lib.mjs';
+import { describeHeap, withPeakHeap } from './isolate-heap.mjs';
+import { describeMemory, withPeakMemory } from './process-memory.mjs';
 
 const DAY = 86_400_000;
 const SIZE = { concepts: 10_000, cards: 50_000, logs: 300_000 };
@@ -64,6 +67,7 @@ async function chunkedImport(url, token, backup) {
     token,
     json: { merge: false, header: { format_version: backup.format_version, account: backup.account, preferences: backup.preferences } },
   });
+  const started = performance.now();
   let calls = 0;
   for (const [section, rows] of Object.entries(backup)) {
     if (!Array.isArray(rows)) continue;
@@ -72,8 +76,9 @@ async function chunkedImport(url, token, backup) {
       calls += 1;
     }
   }
+  const staged = performance.now();
   const result = await call(url, 'POST', `/api/export-import/import/json/${import_id}/commit`, { token });
-  return { result, calls };
+  return { result, calls, stageMs: staged - started, commitMs: performance.now() - staged };
 }
 
 /** Pooled keep-alive sockets go stale during long seeding and long calls: retry a failed call. */
@@ -89,7 +94,12 @@ async function retrying(fn) {
 }
 
 export default async function data(ctx) {
-  const { url, persistTo } = ctx;
+  const { url, persistTo, workerGroup, inspectorUrl } = ctx;
+  /** `fn` with the isolate's heap and workerd's RSS sampled while it runs. */
+  const sampled = async (fn) => {
+    const { result: { result, memory }, heap } = await withPeakHeap(inspectorUrl, () => withPeakMemory(workerGroup, fn));
+    return { result, memory: `${describeHeap(heap)}; ${describeMemory(memory)}` };
+  };
   const runId = Date.now().toString(36);
   const main = await account(url, `d_${runId}_m`);
   const mainId = (await call(url, 'GET', '/api/users/me', { token: main.token })).id;
@@ -104,23 +114,33 @@ export default async function data(ctx) {
   // The package first, in a fresh isolate: after the 174 MB export and the import, the
   // local isolate has been seen to restart under sql.js's extra memory (reported).
   started = performance.now();
-  const apkg = await fetch(`${url}/api/export-import/export/apkg`, { method: 'POST', headers: { authorization: `Bearer ${main.token}`, 'content-type': 'application/json' }, body: '{}' });
-  const apkgBody = Buffer.from(await apkg.arrayBuffer());
+  const { result: apkg, memory: apkgMemory } = await sampled(() =>
+    fetch(`${url}/api/export-import/export/apkg`, { method: 'POST', headers: { authorization: `Bearer ${main.token}`, 'content-type': 'application/json' }, body: '{}' }).then(
+      async (res) => Object.assign(res, { bytes: Buffer.from(await res.arrayBuffer()) }),
+    ),
+  );
+  const apkgBody = apkg.bytes;
   const apkgBytes = apkgBody.byteLength;
   if (apkg.status !== 200) console.log(`  APKG export failed: ${apkg.status} ${apkgBody.toString().slice(0, 200)}`);
   console.log(`  APKG export (${SIZE.cards} cards): ${apkg.status} ${seconds(performance.now() - started)} for ${(apkgBytes / 1024 / 1024).toFixed(1)} MB  budget 15 s`);
+  console.log(`    memory: ${apkgMemory}`);
 
   started = performance.now();
-  const res = await fetch(`${url}/api/export-import/export/json`, { headers: { authorization: `Bearer ${main.token}` } });
-  const text = await res.text();
+  const { result: [res, text], memory: exportMemory } = await sampled(async () => {
+    const response = await fetch(`${url}/api/export-import/export/json`, { headers: { authorization: `Bearer ${main.token}` } });
+    return [response, await response.text()];
+  });
   const exportMs = performance.now() - started;
   console.log(`  JSON export: ${seconds(exportMs)} for ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB (estimate ${res.headers.get('x-estimated-size')} bytes)  budget 10 s`);
+  console.log(`    memory: ${exportMemory}`);
 
   const backup = JSON.parse(text);
   const restored = await retrying(() => account(url, `d_${runId}_r`));
   started = performance.now();
-  const { result, calls } = await chunkedImport(url, restored.token, backup);
+  const { result: { result, calls, stageMs, commitMs }, memory: importMemory } = await sampled(() => chunkedImport(url, restored.token, backup));
   console.log(`  JSON import (replace, ${calls} chunked calls + commit): ${seconds(performance.now() - started)} -> ${JSON.stringify(result)}  budget 30 s`);
+  console.log(`    staging calls ${seconds(stageMs)}, commit (checks + switch) ${seconds(commitMs)}`);
+  console.log(`    memory: ${importMemory}`);
 
   // Delete-all is idempotent: after the big import the local isolate has been seen to
   // restart on the next request (503), so a refused attempt is retried and reported.
@@ -130,6 +150,7 @@ export default async function data(ctx) {
     return performance.now() - t0;
   };
   let attempts = 0;
-  const deleteMs = await retrying(() => (attempts++, deleteAll()));
+  const { result: deleteMs, memory: deleteMemory } = await sampled(() => retrying(() => (attempts++, deleteAll())));
   console.log(`  delete-all: ${seconds(deleteMs)} (attempts: ${attempts})  budget 10 s`);
+  console.log(`    memory: ${deleteMemory}`);
 }

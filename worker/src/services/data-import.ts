@@ -35,8 +35,8 @@ import { ApiError, notFound } from '../lib/errors';
 import { readBodyWithLimit } from './uploads';
 
 const STALE_IMPORT_MS = 24 * 3_600_000;
-/** Stage statements sent per batch: keeps each D1 call well under its time limit. */
-const STAGE_STATEMENTS_PER_BATCH = 8;
+/** Stage statements sent per batch (≤ 1.8 MB each): keeps each D1 call well under its time and size limits. */
+const STAGE_STATEMENTS_PER_BATCH = 4;
 
 /** Test-only: fail the switch batch halfway, to prove it lands whole or not at all. */
 export type FailPoint = 'middle' | null;
@@ -86,9 +86,20 @@ function stagedForm(section: SectionName, row: Record<string, unknown>): Record<
   return row;
 }
 
-/** Stages already validated rows, a few statements per batch, each statement about one chunk. */
+/** Bytes of rows staged by one statement: one bound value, under D1's 2 MB per value. */
+const STAGE_BYTES = 1_800_000;
+const utf8 = new TextEncoder();
+
+/**
+ * Stages already validated rows, a few statements per batch, each statement about one
+ * chunk. A chunked call's rows (≤ 1 MB as sent) fit one statement: they are written as
+ * JSON once, and split row by row only when they do not fit.
+ */
 async function stageValidRows(d1: D1Database, importId: string, section: SectionName, rows: unknown[]) {
-  const statements = chunkRows(rows, IMPORT_LIMITS.chunkBytes).map((chunk) => stageRowsStatement(d1, importId, section, JSON.stringify(chunk)));
+  const whole = JSON.stringify(rows);
+  const fits = whole.length * 3 <= STAGE_BYTES || utf8.encode(whole).length <= STAGE_BYTES;
+  const chunks = fits ? [whole] : chunkRows(rows, STAGE_BYTES).map((chunk) => JSON.stringify(chunk));
+  const statements = chunks.map((json) => stageRowsStatement(d1, importId, section, json));
   for (let i = 0; i < statements.length; i += STAGE_STATEMENTS_PER_BATCH) {
     await d1.batch(statements.slice(i, i + STAGE_STATEMENTS_PER_BATCH));
   }

@@ -137,9 +137,9 @@ function ImportSection({ busy, progress, run, setProgress, onImported }: ImportP
         try {
           backup = JSON.parse(await file.text()) as Record<string, unknown>;
         } catch {
-          throw { detail: 'The file is not valid JSON (is it complete?)' };
+          throw new Error('The file is not valid JSON (is it complete?)');
         }
-        if (typeof backup !== 'object' || backup === null || Array.isArray(backup)) throw { detail: 'The file is not an Astrolabe backup' };
+        if (typeof backup !== 'object' || backup === null || Array.isArray(backup)) throw new Error('The file is not an Astrolabe backup');
         const result = await importJsonBackup(backup, mode === 'merge', setProgress);
         toast.success(result.message);
         toast.info(importSummaryText(result), IMPORT_SUMMARY_MS);

@@ -1,0 +1,78 @@
+// The Worker isolate's own V8 heap, read through wrangler's DevTools endpoint
+// (`Runtime.getHeapUsage`, sampled every 100 ms): the V8 heap in use plus its ArrayBuffer
+// backing stores (`backingStorageSize`, where sql.js's WebAssembly memory and byte
+// buffers live), the isolate memory the 128 MB limit counts. The runtime's own C++
+// memory and the local D1 are outside it (process-memory.mjs's RSS includes them).
+import WebSocket from 'ws';
+
+/**
+ * The isolate answers DevTools only between its tasks, so a busy call delays the answers:
+ * one request is kept in flight and every answer counts whenever it comes.
+ */
+async function connect(inspectorUrl, onUsage) {
+  const targets = await (await fetch(`${inspectorUrl}/json`)).json();
+  const target = targets.find((t) => t.webSocketDebuggerUrl);
+  if (!target) return null;
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let inFlight = null;
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    if (message.id !== undefined && message.id === inFlight?.id) {
+      if (message.result?.usedSize !== undefined) onUsage(message.result.usedSize + (message.result.backingStorageSize ?? 0));
+      inFlight.resolve();
+      inFlight = null;
+    }
+  });
+  let nextId = 1;
+  /** Asks for the heap usage unless a request is still unanswered; resolves on the answer. */
+  const ask = () => {
+    if (inFlight) return inFlight.done;
+    const id = nextId++;
+    let resolve;
+    const done = new Promise((r) => (resolve = r));
+    inFlight = { id, resolve, done };
+    socket.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
+    return done;
+  };
+  return { ask, close: () => socket.close() };
+}
+
+/** Runs `fn` while sampling the isolate's heap + buffers; `{ result, heap: { idleMiB, peakMiB, samples } | null }`. */
+export async function withPeakHeap(inspectorUrl, fn) {
+  let idle = null;
+  let peak = 0;
+  let samples = 0;
+  let session = null;
+  try {
+    session = inspectorUrl
+      ? await connect(inspectorUrl, (bytes) => {
+          idle ??= bytes;
+          peak = Math.max(peak, bytes);
+          samples += 1;
+        })
+      : null;
+  } catch {
+    session = null;
+  }
+  if (!session) return { result: await fn(), heap: null };
+  await session.ask();
+  let running = true;
+  const timer = setInterval(() => running && session.ask(), 100);
+  try {
+    const result = await fn();
+    // The answer to a request sent during the call's last busy stretch still counts.
+    await Promise.race([session.ask(), new Promise((r) => setTimeout(r, 2000))]);
+    const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    return { result, heap: { idleMiB: mib(idle ?? 0), peakMiB: mib(peak), samples } };
+  } finally {
+    running = false;
+    clearInterval(timer);
+    session.close();
+  }
+}
+
+export const describeHeap = (h) => (h ? `isolate heap + buffers idle ${h.idleMiB} MiB, peak ${h.peakMiB} MiB (${h.samples} samples)` : 'isolate heap not sampled');
