@@ -112,4 +112,23 @@ describe('the settings form', () => {
     await expect.poll(() => theme(page)).toBe('dark');
     await screenshot(page, 'settings-phone-auto-dark');
   });
+  it('shows the galaxy colour scheme in the legend, not the default gradient', async () => {
+    const cy = await createAccount(stack.url, 'set');
+    await api(stack.url, 'POST', '/api/concepts', { token: cy.token, json: { title: 'Étoile' } });
+    const defaults = (await api(stack.url, 'GET', '/api/users/me/preferences', { token: cy.token })).body;
+    const page = await signedIn(cy);
+    const swatches = () => page.getByTestId('legend-swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    await page.goto(`${stack.url}/galaxy`);
+    await expect.poll(swatches).toHaveLength(5);
+    const gradient = await swatches();
+    await api(stack.url, 'PUT', '/api/users/me/preferences', { token: cy.token, json: { ...defaults, galaxy_color_scheme: 'monochrome' } });
+    await page.goto(`${stack.url}/galaxy`);
+    await expect.poll(swatches).toHaveLength(5);
+    const grey = await swatches();
+    // Monochrome runs #5c5c66 → #a6a6b0 → #ffffff: Novice (10 %) and Master (90 %) are greys.
+    expect(grey[0]).toBe('rgb(107, 107, 117)');
+    expect(grey[4]).toBe('rgb(237, 237, 239)');
+    expect(grey).not.toEqual(gradient);
+    await screenshot(page, 'galaxy-legend-monochrome');
+  });
 });

@@ -79,7 +79,7 @@ export function GalaxyPage() {
       </header>
       {load.phase === 'loaded' && !failed && (
         <div className="absolute bottom-4 right-4">
-          <MasteryLegend />
+          <MasteryLegend scheme={scheme} />
         </div>
       )}
       {load.phase === 'loading' && <Centred role="status">{GALAXY_TEXT.loading}</Centred>}
