@@ -181,9 +181,16 @@ describe('expired sessions', () => {
 });
 
 describe('console and phone layout (issue 17)', () => {
-  it('loads pages and editors without router or linkify warnings, fills a short page with its background, and keeps a long mention on a phone screen', async () => {
+  it('loads pages and editors without router or linkify warnings, fills a short page with its background, shows a code block without an inner chip, and keeps a long mention on a phone screen', async () => {
     const account = await createAccount(stack.url, 'console');
-    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chlorophylle', content: 'Un pigment vert.' } });
+    const content = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'Un pigment vert.' }] },
+        { type: 'codeBlock', content: [{ type: 'text', text: 'absorbe(rouge, bleu)' }] },
+      ],
+    };
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chlorophylle', content } });
     const note = await api(stack.url, 'POST', '/api/notes', { token: account.token, json: { date: '2026-02-02' } });
     const long = `[[Chlorophylle]] ${'https://example.org/'.padEnd(300, 'x')}`;
     const block = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: long }] }] });
@@ -200,6 +207,9 @@ describe('console and phone layout (issue 17)', () => {
       // Nothing wider than the phone's screen: the page does not scroll sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, 'concept-long-mention-phone');
+      // A code block is one frame: its text carries no second inline-code chip.
+      const codeBackground = await page.locator('.ProseMirror pre code').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(codeBackground).toBe('rgba(0, 0, 0, 0)');
       // Several editors on one page (a daily note's blocks) register no linkify scheme twice.
       await page.goto(`${stack.url}/daily/2026-02-02`);
       await page.getByText('Second bloc').waitFor();
