@@ -58,12 +58,13 @@ describe('live sync between a browser and a phone', () => {
     const phone = await newPage(browser, { width: 390, height: 844 });
     const query = new URLSearchParams({ app: stack.url, path: `/minimal-editor?conceptId=${id}&mode=edit&source=mobile&hideHeader=true`, token: account.token });
     await phone.page.goto(`${host.url}/?${query}`);
-    await phone.page.getByText("Chargement de l'éditeur...").waitFor();
-    await screenshot(phone.page, 'live-phone-loading');
     const frame: FrameLocator = phone.page.frameLocator('#webview');
     const phoneEditor = frame.getByRole('textbox', { name: 'Contenu du concept' });
     await phoneEditor.getByText('La centrale énergétique de la cellule.').waitFor();
+    // The host's loading overlay goes once the editor says it is ready (it may already be gone:
+    // it is not waited for visible, only hidden); typing starts once the phone is in the room.
     await phone.page.getByText("Chargement de l'éditeur...").waitFor({ state: 'hidden' });
+    await frame.locator('[data-testid="live-connection"][data-state="connected"]').waitFor();
 
     // Both type; each sees the other's words, exactly once.
     await typeAtEnd(desktop.page, desktopEditor, 'Écrit sur le navigateur');
