@@ -26,11 +26,12 @@ afterAll(async () => {
   await host?.close();
 });
 
-async function typeAtEnd(page: Page, editor: Locator, text: string) {
+/** Types a new last paragraph; the keys go to the editor itself (focused first), not to whatever holds the focus. */
+async function typeAtEnd(_page: Page, editor: Locator, text: string) {
   await editor.click();
-  await page.keyboard.press('Control+End');
-  await page.keyboard.press('Enter');
-  await page.keyboard.type(text, { delay: 15 });
+  await editor.press('Control+End');
+  await editor.press('Enter');
+  await editor.pressSequentially(text, { delay: 15 });
 }
 
 describe('live sync between a browser and a phone', () => {
@@ -221,6 +222,8 @@ describe('offline on the phone', () => {
       const editor = frame.getByRole('textbox', { name: 'Contenu du concept' });
       await editor.getByText('Paragraphe commun').waitFor();
       await waitForSynced(laptop);
+      // The phone's editor is attached to the room before the network goes.
+      await frame.locator('[data-testid="live-connection"][data-state="connected"]').waitFor();
 
       online = false;
       sockets.forEach((ws) => ws.close({ code: 1006 }));

@@ -122,11 +122,12 @@ export function useHostBridge(editor: Editor | null, onSave: () => void): HostBr
     let open: boolean | null = null;
     const report = () => {
       const state = keyboardState(window.innerHeight, viewport.height, fullscreenRef.current);
+      // Only a change of the page's own reading counts: any other resize (a bar appearing,
+      // layout) must not undo the keyboard state the host reported.
+      if (state.isKeyboardOpen === open) return;
+      open = state.isKeyboardOpen;
       setPadding(bottomPadding(state));
-      if (state.isKeyboardOpen !== open) {
-        open = state.isKeyboardOpen;
-        postToHost({ type: 'keyboard-state-change', ...state });
-      }
+      postToHost({ type: 'keyboard-state-change', ...state });
     };
     viewport.addEventListener('resize', report);
     return () => viewport.removeEventListener('resize', report);
