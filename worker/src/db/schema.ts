@@ -379,7 +379,7 @@ export const blockMentions = sqliteTable(
     blockId: integer('block_id').notNull().references(() => noteBlocks.id, { onDelete: 'cascade' }),
     conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.blockId, t.conceptId] }), index('block_mentions_user_concept').on(t.userId, t.conceptId)],
+  (t) => [primaryKey({ columns: [t.blockId, t.conceptId] }), index('block_mentions_user_concept').on(t.userId, t.conceptId), index('block_mentions_concept').on(t.conceptId)],
 );
 
 /** Uploaded images and files; bytes live in R2 under `key`. */

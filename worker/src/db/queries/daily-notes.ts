@@ -43,9 +43,10 @@ export const selectBlocksOfDate = (d1: D1Database, userId: number, date: string)
 export const selectMentionedOnDate = (d1: D1Database, userId: number, date: string) =>
   d1
     .prepare(
-      // CROSS JOIN fixes the order: the day's few blocks first, never a scan of every mention.
+      // CROSS JOIN fixes the order: the day's few blocks first, never a scan of every mention;
+      // `+m.user_id` keeps SQLite on the (block_id, …) key rather than the person's whole (user_id, …) index.
       `SELECT DISTINCT c.id, c.title, c.title_key FROM note_blocks b CROSS JOIN block_mentions m CROSS JOIN concepts c
-       WHERE b.note_id = (SELECT id FROM daily_notes WHERE user_id = ?1 AND date = ?2) AND m.block_id = b.id AND m.user_id = ?1 AND c.id = m.concept_id`,
+       WHERE b.note_id = (SELECT id FROM daily_notes WHERE user_id = ?1 AND date = ?2) AND m.block_id = b.id AND +m.user_id = ?1 AND c.id = m.concept_id`,
     )
     .bind(userId, date);
 
