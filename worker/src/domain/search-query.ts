@@ -96,3 +96,13 @@ export function snippetToHtml(raw: string): string {
 /** What global search looks through, in the order the results list them. */
 export const SEARCH_TYPES = ['concepts', 'flashcards', 'notes', 'constellations'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
+
+/**
+ * An FTS5 phrase query for the words of a title, in order, on one indexed column (the
+ * candidates that may name the title: concepts' `content_text`, note blocks' `plain_text`);
+ * null when the title has no word. Only letters and digits reach the query.
+ */
+export function phraseMatchQuery(text: string, column: string): string | null {
+  const words = text.match(/[\p{L}\p{N}]+/gu);
+  return words ? `${column} : "${words.slice(0, 20).join(' ')}"` : null;
+}

@@ -65,12 +65,6 @@ export function contentMatchQuery(text: string): string | null {
   return `content_text : (${terms.join(' ')})`;
 }
 
-/** An FTS5 phrase query for the words of a title, in order; null when it has no word. */
-export function phraseMatchQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}]+/gu);
-  return words ? `content_text : "${words.slice(0, 20).join(' ')}"` : null;
-}
-
 /** WHERE clause (over `concepts c`) and its bindings for a filter, always scoped to the user. */
 export function filterClause(userId: number, filter: ConceptFilter): { sql: string; binds: unknown[] } {
   const parts = ['c.user_id = ?'];

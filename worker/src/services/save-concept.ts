@@ -15,7 +15,7 @@ import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../domain/write-payloads';
 import { assertNoCycle } from './concept-hierarchy';
-import { phraseMatchQuery } from './concept-list';
+import { phraseMatchQuery } from '../domain/search-query';
 
 export interface SaveConceptProps {
   d1: D1Database;
@@ -286,7 +286,7 @@ export function writeWikiLinks(d1: D1Database, userId: number, cid: string, targ
  */
 function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: string, now: number) {
   // The full-text index narrows the texts to those holding the title's words; only those are scanned.
-  const phrase = phraseMatchQuery(title);
+  const phrase = phraseMatchQuery(title, 'content_text');
   const candidates = phrase ? 'AND s.id IN (SELECT rowid FROM concepts_fts WHERE concepts_fts MATCH ?)' : '';
   return d1
     .prepare(

@@ -3,6 +3,7 @@
  * person's note or block is never read or written (the routes answer 404).
  */
 import { idByUid, newUid } from './new-row';
+import { phraseMatchQuery } from '../../domain/search-query';
 import { abortUnless } from './guard';
 
 export interface NoteRow {
@@ -168,8 +169,8 @@ export function conceptMentions(d1: D1Database, userId: number, conceptId: numbe
  * title's words; only those are scanned. `cid` is the concept's id or an SQL expression for it.
  */
 export function linkBlocksNaming(d1: D1Database, userId: number, cid: string, title: string): D1PreparedStatement {
-  const words = title.match(/[\p{L}\p{N}]+/gu);
-  const candidates = words ? 'AND b.id IN (SELECT rowid FROM note_blocks_fts WHERE note_blocks_fts MATCH ?)' : '';
+  const phrase = phraseMatchQuery(title, 'plain_text');
+  const candidates = phrase ? 'AND b.id IN (SELECT rowid FROM note_blocks_fts WHERE note_blocks_fts MATCH ?)' : '';
   const named = title.trim();
   return d1
     .prepare(
@@ -179,5 +180,5 @@ export function linkBlocksNaming(d1: D1Database, userId: number, cid: string, ti
          AND (instr(lower(b.plain_text), ?) > 0 OR instr(b.plain_text, ?) > 0
               OR (instr(b.text, 'pendingConceptLink') > 0 AND instr(lower(b.text), lower(json_quote(?))) > 0))`,
     )
-    .bind(userId, userId, ...(words ? [`plain_text : "${words.slice(0, 20).join(' ')}"`] : []), `[[${named.toLowerCase()}]]`, `[[${named}]]`, named);
+    .bind(userId, userId, ...(phrase ? [phrase] : []), `[[${named.toLowerCase()}]]`, `[[${named}]]`, named);
 }
