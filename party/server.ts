@@ -22,21 +22,14 @@ import type * as Party from 'partykit/server';
 import { onConnect, unstable_getYDoc } from 'y-partykit';
 import * as Y from 'yjs';
 import { contentToDoc } from '../worker/src/domain/richtext';
-import { verifyAccessToken } from '../worker/src/domain/tokens';
-import { INTERNAL_SECRET_HEADER, encodeSavedMessage, originAllowed, parseRoomName, roomName, sameSecret } from '../worker/src/domain/room-protocol';
+import { INTERNAL_SECRET_HEADER, encodeSavedMessage, parseRoomName, roomName, sameSecret } from '../worker/src/domain/room-protocol';
 import { EDITOR_FRAGMENT, appendDocToFragment, mergeDocIntoYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
+import { CLOSE_DOCUMENT_GONE, refuseConnection } from './access';
 import { SaveScheduler } from './save-scheduler';
 import { UpdateLog } from './update-log';
 import { ConceptGoneError, WorkerApi } from './worker-api';
 
-/** WebSocket close code telling the client the concept is gone (not retried usefully). */
-const CLOSE_CONCEPT_GONE = 4404;
-
-function originAccepted(origin: string | null, env: Record<string, unknown>): boolean {
-  // Native WebSocket clients (tests, the phone host) send no Origin; browsers always do.
-  if (!origin) return true;
-  return originAllowed(origin, { environment: env.ENVIRONMENT, allowedOrigins: env.ALLOWED_ORIGINS });
-}
+const CLOSE_CONCEPT_GONE = CLOSE_DOCUMENT_GONE;
 
 export default class ConceptRoom implements Party.Server {
   private readonly target: { userId: number; conceptId: number } | null;
@@ -60,11 +53,8 @@ export default class ConceptRoom implements Party.Server {
   static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
     const target = parseRoomName(lobby.id);
     if (!target) return new Response('Unknown room', { status: 404 });
-    if (!originAccepted(request.headers.get('origin'), lobby.env)) return new Response('Origin not allowed', { status: 403 });
-    const token = new URL(request.url).searchParams.get('token') ?? '';
-    const userId = await verifyAccessToken(String(lobby.env.JWT_SECRET ?? ''), token, Date.now());
-    if (!userId) return new Response('Unauthorized', { status: 401 });
-    if (userId !== target.userId) return new Response('Forbidden', { status: 403 });
+    const refused = await refuseConnection(request, lobby, target.userId);
+    if (refused) return refused;
     if (!(await new WorkerApi(lobby.env).ownsConcept(target.userId, target.conceptId))) return new Response('Unknown concept', { status: 404 });
     return request;
   }

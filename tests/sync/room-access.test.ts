@@ -54,3 +54,16 @@ describe('concept room access', () => {
     expect(await upgradeStatus(stack.partyHost, 'lobby', `?token=${alice.token}`)).toBe(404);
   });
 });
+
+describe('daily note room access', () => {
+  it("admits the note's owner, refuses another person's token and a note that is not theirs, and an unknown room name", async () => {
+    const created = await fetch(`${stack.url}/api/notes`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ date: '2026-05-01' }) });
+    const noteId = ((await created.json()) as { id: number }).id;
+    const noteRoom = `u${alice.id}-n${noteId}`;
+    expect(await upgradeStatus(stack.partyHost, noteRoom, `?token=${alice.token}`, {}, 'notes')).toBe(101);
+    expect(await upgradeStatus(stack.partyHost, noteRoom, '', {}, 'notes')).toBe(401);
+    expect(await upgradeStatus(stack.partyHost, noteRoom, `?token=${bob.token}`, {}, 'notes')).toBe(403);
+    expect(await upgradeStatus(stack.partyHost, `u${bob.id}-n${noteId}`, `?token=${bob.token}`, {}, 'notes')).toBe(404);
+    expect(await upgradeStatus(stack.partyHost, `u${alice.id}-c${noteId}`, `?token=${alice.token}`, {}, 'notes')).toBe(404);
+  });
+});

@@ -12,6 +12,10 @@ import { applyMigrations, freePort, startStack } from '../../scripts/lib/stack.m
 import { api, createAccount, type Account } from '../support/client';
 import { appendParagraph, createConcept, paragraphs, roomOf, storedRoom, textOf, readConcept } from './live-helpers';
 import { connectClient, eventually, waitForSynced } from './yjs-client';
+import * as Y from 'yjs';
+import { addNoteBlock, blocksOf, noteBlockUids } from '../../worker/src/domain/note-ydoc';
+import { docToPlainText } from '../../worker/src/domain/richtext';
+import { fragmentToDoc } from '../../worker/src/domain/yjs-prosemirror';
 
 interface OwnStack {
   url: string;
@@ -96,6 +100,45 @@ describe('a room restart', () => {
     try {
       await waitForSynced(reopened, 20_000);
       expect(textOf(reopened.doc)).toBe('Texte du formulaire');
+    } finally {
+      reopened.destroy();
+    }
+  });
+
+  it("keeps a daily note's relayed edits and added blocks across a party restart, built once from its rows", async () => {
+    const date = '2026-04-01';
+    const created = await api(info.url, 'POST', '/api/notes', { token: alice.token, json: { date } });
+    const noteId = created.body.id as number;
+    await api(info.url, 'POST', `/api/notes/${noteId}/blocks`, { token: alice.token, json: { note_id: noteId, text: JSON.stringify(paragraphs('Journal')), order_idx: 0 } });
+    const room = `u${alice.id}-n${noteId}`;
+    const writer = connectClient(info.partyHost, room, alice.token, 'notes');
+    const watcher = connectClient(info.partyHost, room, alice.token, 'notes');
+    const seen = () => noteBlockUids(watcher.doc).map((u) => docToPlainText(fragmentToDoc(blocksOf(watcher.doc).get(u)!)));
+    let acknowledged: string[];
+    try {
+      await Promise.all([waitForSynced(writer), waitForSynced(watcher)]);
+      const [first] = noteBlockUids(writer.doc);
+      const text = (blocksOf(writer.doc).get(first!)!.get(0) as Y.XmlElement).get(0) as Y.XmlText;
+      text.insert(text.length, ' du matin');
+      addNoteBlock(writer.doc, crypto.randomUUID().replace(/-/g, ''), paragraphs('Ajouté juste avant'));
+      await eventually(() => seen().length === 2 && seen()[0] === 'Journal du matin', 5000, 1);
+      acknowledged = seen();
+      await stack.stopParty();
+    } finally {
+      writer.destroy();
+      watcher.destroy();
+    }
+    await stack.startParty();
+    const reopened = connectClient(info.partyHost, room, alice.token, 'notes');
+    try {
+      await waitForSynced(reopened, 20_000);
+      const texts = () => noteBlockUids(reopened.doc).map((u) => docToPlainText(fragmentToDoc(blocksOf(reopened.doc).get(u)!)));
+      expect(texts()).toEqual(acknowledged);
+      // The rows catch up once the room runs again, each block once.
+      await eventually(async () => {
+        const res = await api(info.url, 'GET', `/api/notes?note_date=${date}`, { token: alice.token });
+        return JSON.stringify((res.body.blocks as { text: string }[]).map((b) => docToPlainText(JSON.parse(b.text)))) === JSON.stringify(acknowledged);
+      }, 5000, 100);
     } finally {
       reopened.destroy();
     }

@@ -9,10 +9,11 @@ export interface YClient {
   destroy(): void;
 }
 
-export function connectClient(partyHost: string, room: string, token: string | null): YClient {
+export function connectClient(partyHost: string, room: string, token: string | null, party = 'main'): YClient {
   const doc = new Y.Doc();
   const provider = new YPartyKitProvider(partyHost, room, doc, {
     params: token === null ? {} : { token },
+    party,
     WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
     disableBc: true,
     protocol: 'ws',
@@ -42,9 +43,9 @@ export function waitForSynced(client: YClient, timeoutMs = 10_000): Promise<void
 }
 
 /** Resolves with the HTTP status the party server answers a WebSocket upgrade with (101 when accepted). */
-export function upgradeStatus(partyHost: string, room: string, query: string, headers: Record<string, string> = {}): Promise<number> {
+export function upgradeStatus(partyHost: string, room: string, query: string, headers: Record<string, string> = {}, party = 'main'): Promise<number> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://${partyHost}/parties/main/${room}${query}`, { headers });
+    const ws = new WebSocket(`ws://${partyHost}/parties/${party}/${room}${query}`, { headers });
     ws.on('open', () => {
       ws.close();
       resolve(101);

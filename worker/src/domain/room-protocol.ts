@@ -20,14 +20,37 @@ export function parseRoomName(name: string): { userId: number; conceptId: number
   return { userId: Number(match[1]), conceptId: Number(match[2]) };
 }
 
+/** A daily note's room (party `notes`): `u<userId>-n<noteId>`. */
+export function noteRoomName(userId: number, noteId: number): string {
+  return `u${userId}-n${noteId}`;
+}
+
+export function parseNoteRoomName(name: string): { userId: number; noteId: number } | null {
+  const match = /^u(\d{1,15})-n(\d{1,15})$/.exec(name);
+  if (!match) return null;
+  return { userId: Number(match[1]), noteId: Number(match[2]) };
+}
+
 /** The room tells its devices which state D1 holds (base64 of a Yjs state vector). */
 export interface SavedMessage {
   type: 'saved';
   state_vector: string;
+  /** A note's room: the D1 id of each stored block, by uid (links, promotion, mentions). */
+  block_ids?: Record<string, number>;
 }
 
-export function encodeSavedMessage(stateVector: string): string {
-  return JSON.stringify({ type: 'saved', state_vector: stateVector } satisfies SavedMessage);
+export function encodeSavedMessage(stateVector: string, blockIds?: Record<string, number>): string {
+  return JSON.stringify({ type: 'saved', state_vector: stateVector, ...(blockIds ? { block_ids: blockIds } : {}) } satisfies SavedMessage);
+}
+
+/** The block ids a note room's `saved` note carries, or null. */
+export function decodeSavedBlockIds(frame: string): Record<string, number> | null {
+  try {
+    const message = JSON.parse(frame) as Partial<SavedMessage> | null;
+    return message?.type === 'saved' && message.block_ids && typeof message.block_ids === 'object' ? message.block_ids : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The state vector of a `saved` note, or null for any other text frame. */

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { promoteBlock } from '../services/daily-notes-promote';
+import { tellNoteRoom } from '../services/live-note';
 import { idParam } from './concepts.schema';
 import { promoteBody } from './notes.schema';
 
@@ -10,5 +11,8 @@ import { promoteBody } from './notes.schema';
 export const blocksRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .post('/:id{[0-9]+}/promote', validate('param', idParam), validate('json', promoteBody), async (c) => {
-    return c.json(await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), c.get('now')), 201);
+    const promoted = await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), c.get('now'));
+    // The block now links to the new concept: the note's open devices see it at once.
+    await tellNoteRoom(c.env, c.get('userId'), promoted.block.note_id);
+    return c.json(promoted, 201);
   });

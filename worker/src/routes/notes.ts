@@ -6,6 +6,7 @@ import { blockToPlainText } from '../domain/richtext';
 import { requireOwnConcept } from '../services/concept-detail';
 import { addBlocks, deleteBlock, ensureNote, loadNoteByDate, newBlock, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
 import { exportNote, importHighlights, importNoteFile } from '../services/daily-notes-transfer';
+import { tellNoteRoom } from '../services/live-note';
 import { idParam } from './concepts.schema';
 import { conceptMentions } from '../db/queries/daily-notes';
 import { addBlockBody, createNoteBody, exportQuery, noteDateQuery, noteIdParam, patchBlockBody, recentNotesQuery } from './notes.schema';
@@ -33,12 +34,14 @@ export const notesRoutes = new Hono<AppEnv>()
     return c.body(file.body, 200, { 'content-type': file.type, 'content-disposition': `attachment; filename="${file.name}"`, 'cache-control': 'no-store' });
   })
   .post('/import', async (c) => {
-    const result = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
-    return c.json(result, 201);
+    const { answer, noteId } = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
+    await tellNoteRoom(c.env, c.get('userId'), noteId);
+    return c.json(answer, 201);
   })
   .post('/import/highlight', async (c) => {
-    const result = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
-    return c.json(result, 201);
+    const { answer, noteId } = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
+    if (noteId !== null) await tellNoteRoom(c.env, c.get('userId'), noteId);
+    return c.json(answer, 201);
   })
   .post('/:noteId{[0-9]+}/blocks', validate('param', noteIdParam), validate('json', addBlockBody), async (c) => {
     const userId = c.get('userId');
@@ -46,14 +49,18 @@ export const notesRoutes = new Hono<AppEnv>()
     const { text, order_idx } = c.req.valid('json');
     await requireOwnNote(c.env.DB, userId, noteId);
     const [block] = await addBlocks(c.env.DB, userId, noteId, [newBlock(text, order_idx ?? 0)], c.get('now'));
+    await tellNoteRoom(c.env, userId, noteId);
     return c.json(block!, 201);
   })
   .patch('/blocks/:id{[0-9]+}', validate('param', idParam), validate('json', patchBlockBody), async (c) => {
     const { text, version } = c.req.valid('json');
-    return c.json(await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, c.get('now'), version), 200);
+    const block = await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, c.get('now'), version);
+    await tellNoteRoom(c.env, c.get('userId'), block.note_id);
+    return c.json(block, 200);
   })
   .delete('/blocks/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    await deleteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    const noteId = await deleteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    await tellNoteRoom(c.env, c.get('userId'), noteId);
     return c.body(null, 204);
   })
   .get('/concepts/:id{[0-9]+}/mentions', validate('param', idParam), async (c) => {

@@ -49,7 +49,7 @@ function formDate(form: Form): string | undefined {
   return value;
 }
 
-/** Appends the blocks of a .md or .json note file to the note of its date (or the given one). */
+/** Appends the blocks of a .md or .json note file to the note of its date (or the given one); answers the note written. */
 export async function importNoteFile(d1: D1Database, userId: number, form: Form, now: number) {
   const { name, text } = await fileText(form);
   const format = typeof form.format === 'string' && form.format ? form.format : name.toLowerCase().endsWith('.md') ? 'md' : name.toLowerCase().endsWith('.json') ? 'json' : '';
@@ -64,8 +64,8 @@ export async function importNoteFile(d1: D1Database, userId: number, form: Form,
   const date = formDate(form) ?? parsed.date;
   if (!date) throw invalid(INVALID_DATE);
   if (parsed.blocks.some((b) => !blockWithinLimit(b.text))) throw invalid(BLOCK_TOO_LONG);
-  const blocks = await appendBlocks(d1, userId, date, parsed.blocks.map((b) => b.text), now, parsed.title);
-  return { date, imported_blocks: blocks };
+  const noteId = await appendBlocks(d1, userId, date, parsed.blocks.map((b) => b.text), now, parsed.title);
+  return { answer: { date, imported_blocks: parsed.blocks.length }, noteId };
 }
 
 async function appendBlocks(d1: D1Database, userId: number, date: string, texts: string[], now: number, title: string | null = null, alsoWrite: D1PreparedStatement[] = []) {
@@ -73,7 +73,7 @@ async function appendBlocks(d1: D1Database, userId: number, date: string, texts:
   const last = await d1.prepare('SELECT COALESCE(MAX(order_idx) + 1, 0) AS next FROM note_blocks WHERE note_id = ?').bind(note.id).first<{ next: number }>();
   const statements = insertBlocks(d1, userId, note.id, texts.map((t, i) => newBlock(t, last!.next + i)), now);
   await d1.batch([...statements, ...alsoWrite]);
-  return texts.length;
+  return note.id;
 }
 
 async function sha256(text: string): Promise<string> {
@@ -92,9 +92,10 @@ export async function importHighlights(d1: D1Database, userId: number, form: For
   const known = new Set((await selectKnownHighlightKeys(d1, userId, keyed.map((k) => k.key)).all<{ highlight_key: string }>()).results.map((r) => r.highlight_key));
   const seen = new Set<string>();
   const fresh = keyed.filter(({ key }) => !known.has(key) && !seen.has(key) && seen.add(key));
+  let noteId: number | null = null;
   if (fresh.length) {
     const texts = fresh.map(({ h }) => JSON.stringify(highlightDoc(h)));
-    await appendBlocks(d1, userId, date, texts, now, null, [insertHighlightKeys(d1, userId, fresh.map((f) => f.key), now)]);
+    noteId = await appendBlocks(d1, userId, date, texts, now, null, [insertHighlightKeys(d1, userId, fresh.map((f) => f.key), now)]);
   }
-  return { date, imported: fresh.length, skipped: highlights.length - fresh.length };
+  return { answer: { date, imported: fresh.length, skipped: highlights.length - fresh.length }, noteId };
 }

@@ -25,7 +25,7 @@ import { deriveBlock } from '../domain/daily-blocks';
 import { titleKey } from '../domain/wiki-links';
 
 export function presentBlock(row: BlockRow) {
-  return { id: row.id, note_id: row.note_id, text: row.text, order_idx: row.order_idx, version: row.version };
+  return { id: row.id, uid: row.uid, note_id: row.note_id, text: row.text, order_idx: row.order_idx, version: row.version };
 }
 
 /** A concept named in a note: its id, or null when no concept has that title yet. */
@@ -126,9 +126,11 @@ export async function saveBlockText(d1: D1Database, userId: number, blockId: num
   }
 }
 
-export async function deleteBlock(d1: D1Database, userId: number, blockId: number) {
-  const deleted = await deleteOwnBlock(d1, userId, blockId).first();
+/** Deletes one of the user's blocks; answers the note it belonged to. */
+export async function deleteBlock(d1: D1Database, userId: number, blockId: number): Promise<number> {
+  const deleted = await deleteOwnBlock(d1, userId, blockId).first<{ note_id: number }>();
   if (!deleted) throw notFound('Block');
+  return deleted.note_id;
 }
 
 export async function requireOwnBlock(d1: D1Database, userId: number, blockId: number): Promise<BlockRow> {

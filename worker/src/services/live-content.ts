@@ -28,7 +28,7 @@ interface ConceptContentRow {
 }
 
 /** D1 hands BLOBs back as an ArrayBuffer or as an array of byte values depending on the driver. */
-function blobBytes(value: unknown): Uint8Array {
+export function blobBytes(value: unknown): Uint8Array {
   if (value instanceof Uint8Array) return value;
   if (value instanceof ArrayBuffer) return new Uint8Array(value);
   return Uint8Array.from(value as number[]);
@@ -107,10 +107,11 @@ const PARTY_TIMEOUT_MS = 5000;
 /** What the concept's room did with a REST content write; 'unreachable' when no room answered. */
 export type RoomMerge = { outcome: 'applied' | 'unchanged'; doc: RichDoc; state: Uint8Array } | { outcome: 'conflict' | 'gone' | 'unreachable' };
 
-async function callRoom(env: Env, userId: number, conceptId: number, body: unknown): Promise<Response | null> {
+/** POSTs to a room of the party server (`main`: concepts, `notes`: daily notes); null when none answered. */
+export async function callParty(env: Env, party: 'main' | 'notes', room: string, body: unknown): Promise<Response | null> {
   if (!env.PARTY_HOST) return null;
   try {
-    return await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/main/${roomName(userId, conceptId)}`, {
+    return await fetch(`${partyOrigin(env.PARTY_HOST)}/parties/${party}/${room}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [INTERNAL_SECRET_HEADER]: env.INTERNAL_SECRET },
       body: JSON.stringify(body),
@@ -121,6 +122,8 @@ async function callRoom(env: Env, userId: number, conceptId: number, body: unkno
     return null;
   }
 }
+
+const callRoom = (env: Env, userId: number, conceptId: number, body: unknown) => callParty(env, 'main', roomName(userId, conceptId), body);
 
 /**
  * Hands a REST content write to the concept's room, which merges it three ways (base →

@@ -14,6 +14,7 @@ export interface NoteRow {
 
 export interface BlockRow {
   id: number;
+  uid: string;
   note_id: number;
   text: string;
   order_idx: number;
@@ -25,7 +26,7 @@ export interface MentionTargets {
   ids: number[];
 }
 
-const BLOCK_COLUMNS = 'id, note_id, text, order_idx, version';
+const BLOCK_COLUMNS = 'id, uid, note_id, text, order_idx, version';
 
 export const selectNoteByDate = (d1: D1Database, userId: number, date: string) =>
   d1.prepare('SELECT id, date, title FROM daily_notes WHERE user_id = ? AND date = ?').bind(userId, date);
@@ -139,7 +140,7 @@ export function updateBlock(d1: D1Database, userId: number, blockId: number, blo
 }
 
 export const deleteOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
-  d1.prepare('DELETE FROM note_blocks WHERE id = ? AND user_id = ? RETURNING id').bind(blockId, userId);
+  d1.prepare('DELETE FROM note_blocks WHERE id = ? AND user_id = ? RETURNING id, note_id').bind(blockId, userId);
 
 /** Records highlights as imported; answers the keys that were new. */
 export const insertHighlightKeys = (d1: D1Database, userId: number, keys: string[], now: number) =>

@@ -150,7 +150,7 @@ export function switchInStatements(merge: boolean): string[] {
     `INSERT INTO note_blocks (user_id, uid, ${BLOCK_COLUMNS.join(', ')})
      SELECT ?2, r.uid, n.id, ${BLOCK_COLUMNS.slice(1).map(j).join(', ')}
      FROM import_rows r JOIN daily_notes n ON n.user_id = ?2 AND n.date = ${j('note_date')}
-     WHERE r.import_id = ?1 AND r.section = 'note_blocks' ORDER BY r.seq ${upsert(merge, BLOCK_COLUMNS)}`,
+     WHERE r.import_id = ?1 AND r.section = 'note_blocks' ORDER BY r.seq ${upsert(merge, BLOCK_COLUMNS)}${merge ? ', version = note_blocks.version + (note_blocks.text IS NOT excluded.text)' : ''}`,
     `INSERT OR IGNORE INTO block_mentions (user_id, block_id, concept_id)
      SELECT ?2, b.id, c.id FROM import_rows r ${byUid('note_blocks', 'b', 'block_uid')} ${byUid('concepts', 'c', 'concept_uid')}
      WHERE r.import_id = ?1 AND r.section = 'block_mentions' ORDER BY r.seq`,

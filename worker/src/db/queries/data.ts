@@ -167,6 +167,7 @@ export const DELETE_USER_ROWS = [
   'DELETE FROM study_sessions WHERE user_id = ?1',
   'DELETE FROM flashcards WHERE user_id = ?1',
   'DELETE FROM block_mentions WHERE user_id = ?1',
+  'DELETE FROM note_docs WHERE user_id = ?1',
   'DELETE FROM note_blocks WHERE user_id = ?1',
   'DELETE FROM daily_notes WHERE user_id = ?1',
   'DELETE FROM constellation_concepts WHERE constellation_id IN (SELECT id FROM constellations WHERE user_id = ?1)',

@@ -1,0 +1,212 @@
+/**
+ * The daily-note room (party `notes`, issue 11): one room per note, holding the note's
+ * Yjs document (block order + one fragment per block, `worker/src/domain/note-ydoc.ts`)
+ * while anyone edits it. The concept room's machinery, for a document of many blocks:
+ *
+ * - the same connect checks (token of the room's user, allowed origin, the note is theirs);
+ * - the document loads once per room lifetime: D1's stored state, the room's update log,
+ *   then the block rows D1 holds reconciled into it — a note never edited live is built
+ *   from its rows here, on the server, and saved at once;
+ * - every update goes to the update log at once and is saved ~200 ms after edits pause:
+ *   each changed block's row by its uid, guarded by the version the room last saw. A save
+ *   refused because a row was written meanwhile (REST) reconciles and saves again;
+ * - `onRequest` (Worker only): `reconcile` after a REST write to the note's blocks, so
+ *   every device sees it within the second and no live text is overwritten unseen.
+ *
+ * After each save the room broadcasts `saved` with the stored state vector and each
+ * block's D1 id (the page's links and promotions need them).
+ */
+import type * as Party from 'partykit/server';
+import { onConnect, unstable_getYDoc } from 'y-partykit';
+import * as Y from 'yjs';
+import { blocksOf, noteBlockUids, planNoteSave, reconcileNote, type NoteBase, type StoredBlock } from '../worker/src/domain/note-ydoc';
+import { INTERNAL_SECRET_HEADER, encodeSavedMessage, noteRoomName, parseNoteRoomName, sameSecret } from '../worker/src/domain/room-protocol';
+import { fragmentToDoc, stateToBase64 } from '../worker/src/domain/yjs-prosemirror';
+import { CLOSE_DOCUMENT_GONE, refuseConnection } from './access';
+import { SaveScheduler } from './save-scheduler';
+import { UpdateLog } from './update-log';
+import { ConceptGoneError as DocumentGoneError, WorkerApi } from './worker-api';
+
+const newUid = () => crypto.randomUUID().replace(/-/g, '');
+
+export default class NoteRoom implements Party.Server {
+  private readonly target: { userId: number; noteId: number } | null;
+  private readonly api: WorkerApi;
+  private readonly log: UpdateLog;
+  private readonly saver: SaveScheduler;
+  private ready: Promise<Y.Doc> | undefined;
+  private doc: Y.Doc | undefined;
+  /** What D1 holds for each block, as of the room's last load, save or reconcile. */
+  private base: NoteBase = {};
+  private blockIds: Record<string, number> = {};
+  private storedVector: Uint8Array = Y.encodeStateVector(new Y.Doc());
+  private readonly yOptions = { gc: true, persist: false as const, load: () => this.loadDoc() };
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(readonly room: Party.Room) {
+    this.target = parseNoteRoomName(room.id);
+    this.api = new WorkerApi(room.env);
+    this.log = new UpdateLog(room.storage);
+    this.saver = new SaveScheduler(() => this.save());
+  }
+
+  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
+    const target = parseNoteRoomName(lobby.id);
+    if (!target) return new Response('Unknown room', { status: 404 });
+    const refused = await refuseConnection(request, lobby, target.userId);
+    if (refused) return refused;
+    if (!(await new WorkerApi(lobby.env).ownsNote(target.userId, target.noteId))) return new Response('Unknown note', { status: 404 });
+    return request;
+  }
+
+  async onConnect(connection: Party.Connection) {
+    try {
+      await this.ensureDoc();
+    } catch (err) {
+      if (!(err instanceof DocumentGoneError)) console.error('loading the note document failed', err);
+      connection.close(err instanceof DocumentGoneError ? CLOSE_DOCUMENT_GONE : 1011, 'Document unavailable');
+      return;
+    }
+    await onConnect(connection, this.room, this.yOptions);
+    connection.send(this.savedMessage());
+  }
+
+  async onClose(connection: Party.Connection) {
+    const others = [...this.room.getConnections()].filter((c) => c.id !== connection.id);
+    if (others.length === 0 && this.saver.pending) await this.saver.flush().catch((err) => console.error('final save failed', err));
+  }
+
+  async onRequest(request: Party.Request) {
+    if (!sameSecret(request.headers.get(INTERNAL_SECRET_HEADER) ?? '', String(this.room.env.INTERNAL_SECRET ?? ''))) {
+      return new Response('Forbidden', { status: 403 });
+    }
+    if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
+    const body = (await request.json().catch(() => null)) as { type?: string } | null;
+    if (body?.type !== 'reconcile') return new Response('Unknown request', { status: 400 });
+    try {
+      // A room nobody has open reads the rows when it next loads: nothing to do now.
+      if (!this.ready) return Response.json({ open: false });
+      const doc = await this.ensureDoc();
+      const { userId, noteId } = this.requireTarget();
+      // Never beside a save: rows read while one runs could predate what it wrote.
+      await this.exclusive(async () => this.adopt(doc, (await this.api.loadNote(userId, noteId)).rows));
+      return Response.json({ open: true });
+    } catch (err) {
+      if (err instanceof DocumentGoneError) return new Response('Unknown note', { status: 404 });
+      throw err;
+    }
+  }
+
+  private savedMessage(): string {
+    return encodeSavedMessage(stateToBase64(this.storedVector), this.blockIds);
+  }
+
+  private ensureDoc(): Promise<Y.Doc> {
+    this.ready ??= unstable_getYDoc(this.room, this.yOptions).then(
+      (doc) => {
+        this.doc = doc;
+        doc.on('update', (update: Uint8Array) => {
+          this.log.append(update).written.catch((err) => console.error('writing the update log failed', err));
+          this.saver.touch();
+        });
+        return doc;
+      },
+      (err) => {
+        this.ready = undefined;
+        throw err;
+      },
+    );
+    return this.ready;
+  }
+
+  /** D1's state, the room's log, then the rows D1 holds reconciled into it. */
+  private async loadDoc(): Promise<Y.Doc> {
+    const { userId, noteId } = this.requireTarget();
+    const [stored, logged] = await Promise.all([this.api.loadNote(userId, noteId), this.log.readAll()]);
+    const ydoc = new Y.Doc();
+    if (stored.state) Y.applyUpdate(ydoc, stored.state);
+    this.storedVector = Y.encodeStateVector(ydoc);
+    // The base is what the stored state held of each block, at the version it was saved with.
+    const uids = noteBlockUids(ydoc);
+    const blocks = blocksOf(ydoc);
+    this.base = Object.fromEntries(
+      Object.entries(stored.versions)
+        .filter(([uid]) => blocks.has(uid))
+        .map(([uid, version]) => [uid, { version, text: JSON.stringify(fragmentToDoc(blocks.get(uid)!)), orderIdx: uids.indexOf(uid) }]),
+    );
+    for (const update of logged) Y.applyUpdate(ydoc, update);
+    this.adopt(ydoc, stored.rows);
+    if (!stored.state || planHasWrites(ydoc, this.base)) {
+      // Built or changed from the rows: stored before anyone edits it, so a restart never builds it twice.
+      this.doc = ydoc;
+      await this.saveNow();
+    }
+    return ydoc;
+  }
+
+  /** Brings rows written outside the room into the document and remembers what D1 holds. */
+  private adopt(doc: Y.Doc, rows: StoredBlock[]): void {
+    this.base = reconcileNote(doc, this.base, rows, newUid, 'rows').base;
+    this.blockIds = Object.fromEntries(rows.map((r) => [r.uid, r.id]));
+  }
+
+  /** Runs `task` after every save or reconcile already under way (one at a time). */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private save(): Promise<void> {
+    return this.exclusive(() => this.saveNow());
+  }
+
+  private async saveNow(): Promise<void> {
+    const { userId, noteId } = this.requireTarget();
+    const doc = this.doc;
+    if (!doc) return;
+    const plan = planNoteSave(doc, this.base);
+    const written = new Map(plan.upserts.map((b) => [b.uid, b]));
+    const kept = Object.fromEntries(noteBlockUids(doc).filter((uid) => !written.has(uid) && this.base[uid]).map((uid) => [uid, this.base[uid]!.version]));
+    const coveredSeq = this.log.sequence;
+    const stateVector = Y.encodeStateVector(doc);
+    let answer: { outcome: 'saved' | 'stale'; rows: StoredBlock[] };
+    try {
+      answer = await this.api.saveNote(userId, noteId, Y.encodeStateAsUpdate(doc), plan, kept);
+    } catch (err) {
+      if (!(err instanceof DocumentGoneError)) throw err;
+      for (const connection of this.room.getConnections()) connection.close(CLOSE_DOCUMENT_GONE, 'Note deleted');
+      return;
+    }
+    if (answer.outcome === 'stale') {
+      // A row was written outside the room since it last looked: bring it in, save again.
+      this.adopt(doc, answer.rows);
+      this.saver.touch();
+      return;
+    }
+    const next: NoteBase = { ...this.base };
+    for (const { uid } of plan.deletes) delete next[uid];
+    for (const row of answer.rows) {
+      const sent = written.get(row.uid);
+      if (sent) next[row.uid] = { version: row.version, text: sent.text, orderIdx: sent.orderIdx };
+    }
+    this.base = next;
+    this.adopt(doc, answer.rows);
+    this.storedVector = stateVector;
+    await this.log.dropThrough(coveredSeq);
+    this.room.broadcast(this.savedMessage());
+  }
+
+  private requireTarget() {
+    if (!this.target) throw new Error(`Room ${this.room.id} is not a note room (expected ${noteRoomName(0, 0)})`);
+    return this.target;
+  }
+}
+
+function planHasWrites(doc: Y.Doc, base: NoteBase): boolean {
+  const plan = planNoteSave(doc, base);
+  return plan.upserts.length > 0 || plan.deletes.length > 0;
+}

@@ -1,0 +1,82 @@
+/**
+ * A daily note's live document as its party room sees it (issue 11): loading the room's
+ * Yjs state with the block rows D1 holds, and saving what the room's document holds back
+ * into those rows — each block by its uid, in one batch, each write guarded by the
+ * version the room last saw, so a row written outside the room (REST, an import) is never
+ * overwritten unseen: the batch fails whole and the room reconciles first.
+ *
+ * Also the other direction: after a REST write to a note's blocks, the note's room (when
+ * one is open) is told to read the rows again.
+ */
+import type { Env } from '../env';
+import { isGuardFailure } from '../db/queries/guard';
+import { deleteLiveBlock, saveNoteDoc, selectNoteBlockRows, selectNoteDoc, upsertLiveBlock } from '../db/queries/note-docs';
+import { selectNoteById } from '../db/queries/daily-notes';
+import type { StoredBlock } from '../domain/note-ydoc';
+import { noteRoomName } from '../domain/room-protocol';
+import { stateToBase64 } from '../domain/yjs-prosemirror';
+import { blobBytes, callParty } from './live-content';
+import { newBlock } from './daily-notes';
+
+export interface NoteRoomDocument {
+  /** Base64 of the room's Yjs state, null before the note was first edited live. */
+  state: string | null;
+  /** Each block's row version when the state was saved. */
+  versions: Record<string, number>;
+  rows: StoredBlock[];
+}
+
+export async function noteBelongsTo(d1: D1Database, userId: number, noteId: number): Promise<boolean> {
+  return (await selectNoteById(d1, userId, noteId).first()) !== null;
+}
+
+export async function loadNoteRoom(d1: D1Database, userId: number, noteId: number): Promise<NoteRoomDocument | null> {
+  const [note, doc, rows] = await d1.batch<Record<string, unknown>>([selectNoteById(d1, userId, noteId), selectNoteDoc(d1, userId, noteId), selectNoteBlockRows(d1, noteId)]);
+  if (!note!.results.length) return null;
+  const stored = doc!.results[0] as { state: unknown; versions: string } | undefined;
+  return {
+    state: stored ? stateToBase64(blobBytes(stored.state)) : null,
+    versions: stored ? (JSON.parse(stored.versions) as Record<string, number>) : {},
+    rows: rows!.results as unknown as StoredBlock[],
+  };
+}
+
+export interface NoteRoomSave {
+  state: Uint8Array;
+  upserts: { uid: string; text: string; orderIdx: number; baseVersion: number | null }[];
+  deletes: { uid: string; baseVersion: number }[];
+  /** Versions of the blocks the room holds and did not write (they stay as they were). */
+  kept: Record<string, number>;
+}
+
+export type NoteSaveOutcome = { outcome: 'saved' | 'stale'; rows: StoredBlock[] } | { outcome: 'gone' };
+
+/**
+ * Writes the room's blocks. 'stale' when a row moved past the version the room based its
+ * write on (nothing written; the rows let the room reconcile and save again).
+ */
+export async function saveNoteRoom(d1: D1Database, userId: number, noteId: number, save: NoteRoomSave, now: number): Promise<NoteSaveOutcome> {
+  if (!(await noteBelongsTo(d1, userId, noteId))) return { outcome: 'gone' };
+  const statements = [
+    ...save.upserts.flatMap((b) => upsertLiveBlock(d1, userId, noteId, { ...newBlock(b.text, b.orderIdx), uid: b.uid, baseVersion: b.baseVersion }, now)),
+    ...save.deletes.flatMap((b) => deleteLiveBlock(d1, userId, noteId, b.uid, b.baseVersion)),
+    saveNoteDoc(d1, userId, noteId, save.state, save.kept, save.upserts.map((b) => b.uid), now),
+    selectNoteBlockRows(d1, noteId),
+  ];
+  try {
+    const results = await d1.batch(statements);
+    return { outcome: 'saved', rows: results[results.length - 1]!.results as unknown as StoredBlock[] };
+  } catch (err) {
+    // A guard (a row written meanwhile) or a uid taken by a row the room did not know.
+    if (!isGuardFailure(err) && !/UNIQUE constraint/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) throw err;
+    return { outcome: 'stale', rows: (await selectNoteBlockRows(d1, noteId).all<StoredBlock>()).results };
+  }
+}
+
+/**
+ * Tells the note's room, when the party server runs, that its rows were written outside
+ * it. Best effort: a room that is not open reads the rows when it next loads anyway.
+ */
+export async function tellNoteRoom(env: Env, userId: number, noteId: number): Promise<void> {
+  await callParty(env, 'notes', noteRoomName(userId, noteId), { type: 'reconcile' });
+}
