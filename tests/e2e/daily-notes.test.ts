@@ -4,7 +4,7 @@
  * Markdown note, the concept page's mention link landing on its block, and the phone viewport.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { api, createAccount, type Account } from '../support/client';
 import { newPage, pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
@@ -16,6 +16,12 @@ useBrowser((b) => (browser = b));
 const signedInPage = (account: Account, opts: { width?: number; height?: number } = {}) => openSignedIn(browser, stack.url, account.token, opts);
 
 const blocks = (page: Page) => page.getByTestId('note-block');
+
+/** The note's room holds everything this page typed: connected, no unsaved badge. */
+async function storedByRoom(page: Page) {
+  await page.locator('[data-testid="live-connection"][data-state="connected"]').waitFor();
+  await page.getByTestId('unsaved-badge').waitFor({ state: 'hidden', timeout: 10_000 });
+}
 
 async function noteOf(account: Account, date: string) {
   return (await api(stack.url, 'GET', `/api/notes?note_date=${date}`, { token: account.token })).body;
@@ -41,10 +47,9 @@ describe('daily notes in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.type(' ce matin');
     await blocks(page).first().locator('a[href$="/concepts/' + concept.body.id + '"]').waitFor();
-    await page.getByTestId('block-save-state').first().getByText('Enregistré', { exact: true }).waitFor();
+    await storedByRoom(page);
     await page.getByTestId('note-mentions').getByRole('link', { name: 'Photosynthèse' }).waitFor();
-    let stored = await noteOf(ada, today);
-    expect(stored.blocks[0].text).toContain('ce matin');
+    await expect.poll(async () => (await noteOf(ada, today)).blocks[0]?.text ?? '').toContain('ce matin');
 
     // A second block promoted to a concept, then deleted after confirmation.
     await page.getByRole('button', { name: 'Add Block' }).click();
@@ -63,8 +68,7 @@ describe('daily notes in Chromium', () => {
     await blocks(page).nth(1).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
     await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(1);
-    stored = await noteOf(ada, today);
-    expect(stored.blocks).toHaveLength(1);
+    await expect.poll(async () => (await noteOf(ada, today)).blocks.length, { timeout: 10_000 }).toBe(1);
 
     // Reloading keeps what was written.
     await page.reload();
@@ -82,9 +86,13 @@ describe('daily notes in Chromium', () => {
     await page.getByTestId('note-import-input').setInputFiles({ name: 'note.md', mimeType: 'text/markdown', buffer: Buffer.from('## Bilan\n\n- [ ] relire\n\n<!-- block -->\n\n> une citation\n') });
     await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).first().getByRole('heading', { name: 'Bilan' }).waitFor();
-    // Opening blocks saves nothing by itself: the imported text stays as imported.
-    await page.waitForTimeout(1500);
-    expect((await noteOf(ada, '2026-01-15')).blocks.map((b: { version: number }) => b.version)).toEqual([1, 1]);
+    // Opening the imported blocks keeps them as imported: each once, with its text.
+    await storedByRoom(page);
+    const imported = (await noteOf(ada, '2026-01-15')).blocks.map((b: { text: string; version: number }) => b.text);
+    expect(imported).toHaveLength(2);
+    expect(imported[0]).toContain('Bilan');
+    expect(imported[0]).toContain('relire');
+    expect(imported[1]).toContain('une citation');
     // The Recent Notes sidebar lists both days, today marked.
     await page.getByRole('link', { name: longFrenchDate('2026-01-15') }).waitFor();
     expect(await page.getByText("Aujourd'hui", { exact: true }).count()).toBeGreaterThan(0);
@@ -102,6 +110,14 @@ describe('daily notes in Chromium', () => {
     const mention = (await api(stack.url, 'POST', `/api/notes/${note.id}/blocks`, { token: ada.token, json: { text: text('La [[Mitochondrie]] produit l’énergie et [[Ribosome]] aussi'), order_idx: 12 } })).body;
 
     const { context, page } = await signedInPage(ada, { width: 390, height: 844 });
+    // The phone's network, as far as the note's room is concerned: sockets pass while online.
+    let online = true;
+    const sockets: WebSocketRoute[] = [];
+    await context.routeWebSocket(/\/parties\/notes\//, (ws) => {
+      sockets.push(ws);
+      if (online) ws.connectToServer();
+      else ws.close({ code: 1006 });
+    });
     await page.goto(`${stack.url}/concepts/${concept.id}`);
     await page.getByRole('link', { name: '2026-02-10' }).click();
     await page.waitForURL(`**/daily/2026-02-10#block-${mention.id}`);
@@ -119,23 +135,66 @@ describe('daily notes in Chromium', () => {
     await page.goto(`${stack.url}/daily/2026-02-10`);
     await page.getByRole('button', { name: 'Add Block' }).waitFor();
 
-    // A failed save keeps the text, shows it unsaved, and retries until it is stored.
-    let refused = 0;
-    await page.route('**/api/notes/blocks/*', (route) => (route.request().method() === 'PATCH' && refused++ < 1 ? route.abort() : route.continue()));
+    // Offline, the typed text stays on screen, marked unsaved; back online it is stored.
     const last = page.locator(`#block-${mention.id}`);
+    await storedByRoom(page);
+    online = false;
+    sockets.forEach((ws) => ws.close({ code: 1006 }));
+    await page.locator('[data-testid="live-connection"][data-state="disconnected"]').waitFor({ timeout: 15_000 });
     await last.getByRole('textbox', { name: 'Bloc' }).click();
     await page.keyboard.press('End');
     await page.keyboard.type(' hors ligne');
-    await last.getByText('Non enregistré — nouvel essai bientôt').waitFor();
+    await page.getByTestId('unsaved-badge').waitFor();
     expect(await last.getByRole('textbox', { name: 'Bloc' }).textContent()).toContain('hors ligne');
-    await last.getByTestId('block-save-state').getByText('Enregistré', { exact: true }).waitFor({ timeout: 15_000 });
-    const saved = (await api(stack.url, 'GET', '/api/notes?note_date=2026-02-10', { token: ada.token })).body;
-    expect(saved.blocks.find((b: { id: number }) => b.id === mention.id).text).toContain('hors ligne');
-    await page.unroute('**/api/notes/blocks/*');
+    online = true;
+    await storedByRoom(page);
+    await expect
+      .poll(async () => (await api(stack.url, 'GET', '/api/notes?note_date=2026-02-10', { token: ada.token })).body.blocks.find((b: { id: number }) => b.id === mention.id).text, { timeout: 10_000 })
+      .toContain('hors ligne');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'daily-notes-phone');
     expect(pageErrors(page)).toEqual([]);
     await context.close();
+  });
+
+  it('shows the same note on a computer and a phone at once: typing, added and deleted blocks reach the other within a second', async () => {
+    const ada = await createAccount(stack.url, 'daily');
+    const note = (await api(stack.url, 'POST', '/api/notes', { token: ada.token, json: { date: '2026-02-11' } })).body;
+    const text = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Liste de courses' }] }] });
+    await api(stack.url, 'POST', `/api/notes/${note.id}/blocks`, { token: ada.token, json: { text, order_idx: 0 } });
+    const desk = await signedInPage(ada);
+    const phone = await signedInPage(ada, { width: 390, height: 844 });
+    try {
+      await Promise.all([desk.page.goto(`${stack.url}/daily/2026-02-11`), phone.page.goto(`${stack.url}/daily/2026-02-11`)]);
+      await Promise.all([storedByRoom(desk.page), storedByRoom(phone.page)]);
+      await blocks(phone.page).first().getByRole('textbox', { name: 'Bloc' }).click();
+      await phone.page.keyboard.press('End');
+      await phone.page.keyboard.type(' : pain, lait');
+      await blocks(desk.page).first().getByText('Liste de courses : pain, lait').waitFor({ timeout: 5000 });
+
+      await desk.page.getByRole('button', { name: 'Add Block' }).click();
+      await expect.poll(() => blocks(phone.page).count(), { timeout: 5000 }).toBe(2);
+      await blocks(desk.page).nth(1).getByRole('textbox', { name: 'Bloc' }).click();
+      await desk.page.keyboard.type('Appeler le garage');
+      await blocks(phone.page).nth(1).getByText('Appeler le garage').waitFor({ timeout: 5000 });
+      // Moved first on the phone, it is first on the computer too.
+      await blocks(phone.page).nth(1).getByRole('button', { name: 'Monter le bloc' }).click();
+      await blocks(desk.page).first().getByText('Appeler le garage').waitFor({ timeout: 5000 });
+      await screenshot(phone.page, 'daily-notes-two-devices-phone');
+
+      await blocks(phone.page).first().getByRole('button', { name: 'Supprimer' }).click();
+      await phone.page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+      await expect.poll(() => blocks(desk.page).count(), { timeout: 5000 }).toBe(1);
+      await storedByRoom(phone.page);
+      await expect
+        .poll(async () => (await noteOf(ada, '2026-02-11')).blocks.map((b: { text: string }) => JSON.parse(b.text).content[0].content[0].text), { timeout: 10_000 })
+        .toEqual(['Liste de courses : pain, lait']);
+      expect(pageErrors(desk.page)).toEqual([]);
+      expect(pageErrors(phone.page)).toEqual([]);
+    } finally {
+      await desk.context.close();
+      await phone.context.close();
+    }
   });
 });

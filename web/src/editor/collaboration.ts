@@ -71,15 +71,41 @@ export function hasUnstoredUpdates(local: Map<number, number>, stored: Map<numbe
   return false;
 }
 
-export function openLiveSession(options: LiveSessionOptions): LiveSession {
+/** A room of the party server seen from the page: its document, connection and save state. */
+export interface RoomConnection {
+  ydoc: Y.Doc;
+  provider: YPartyKitProvider;
+  status(): LiveStatus;
+  subscribe(listener: () => void): () => void;
+  /** Text frames from the room (its `saved` notes) after the connection has read them. */
+  onFrame(listener: (frame: string) => void): () => void;
+  destroy(): void;
+}
+
+export interface RoomOptions {
+  partyHost: string;
+  /** The party (`main`: concepts, `notes`: daily notes). */
+  party: string;
+  room: string;
+  /** The IndexedDB offline copy's name. */
+  copyName: string;
+  token: () => string;
+  /** Whether the offline copy holds something to edit before the room answers. */
+  hasContent(ydoc: Y.Doc): boolean;
+}
+
+/**
+ * Opens a room: the shared Y.Doc with its offline copy in IndexedDB and the provider, and
+ * follows the connection and what is stored (the room's `saved` notes).
+ */
+export function openRoom(options: RoomOptions): RoomConnection {
   const ydoc = new Y.Doc();
-  const room = roomName(options.userId, options.conceptId);
-  const copyName = offlineCopyName(options.userId, options.conceptId);
   // Closed first if the session ends (logout) before the screen does.
-  const untrack = trackOfflineCopy(copyName, () => session.destroy());
-  const offline = new IndexeddbPersistence(copyName, ydoc);
-  const provider = new YPartyKitProvider(options.partyHost, room, ydoc, { params: () => ({ token: options.token() }), maxBackoffTime: 5000 });
+  const untrack = trackOfflineCopy(options.copyName, () => connection.destroy());
+  const offline = new IndexeddbPersistence(options.copyName, ydoc);
+  const provider = new YPartyKitProvider(options.partyHost, options.room, ydoc, { party: options.party, params: () => ({ token: options.token() }), maxBackoffTime: 5000 });
   const listeners = new Set<() => void>();
+  const frameListeners = new Set<(frame: string) => void>();
   let stored: Map<number, number> | null = null;
   let current: LiveStatus = { connection: 'connecting', ready: false, unsaved: false };
 
@@ -96,9 +122,11 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
   const onText = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
     const stateVector = decodeSavedMessage(event.data);
-    if (stateVector === null) return;
-    stored = Y.decodeStateVector(stateFromBase64(stateVector));
-    update();
+    if (stateVector !== null) {
+      stored = Y.decodeStateVector(stateFromBase64(stateVector));
+      update();
+    }
+    frameListeners.forEach((l) => l(event.data as string));
   };
   provider.on('status', ({ status }: { status: ConnectionState }) => {
     const ws = provider.ws;
@@ -114,26 +142,23 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
   provider.on('synced', (synced: boolean) => synced && update({ ready: true }));
   void offline.whenSynced.then(() => {
     // An offline copy with content can be edited at once; an empty one waits for the room.
-    if (ydoc.getXmlFragment(EDITOR_FRAGMENT).length > 0) update({ ready: true });
+    if (options.hasContent(ydoc)) update({ ready: true });
   });
   const fallback = setTimeout(() => update({ ready: true }), OFFLINE_OPEN_MS);
   ydoc.on('update', () => update());
 
-  const colour = CARET_COLOURS[Math.floor(Math.random() * CARET_COLOURS.length)]!;
-  const extensions: AnyExtension[] = [
-    Collaboration.configure({ document: ydoc, field: EDITOR_FRAGMENT }),
-    CollaborationCaret.configure({ provider, user: { name: options.deviceLabel, color: colour } }),
-  ];
-
   let destroyed = false;
-  const session: LiveSession = {
+  const connection: RoomConnection = {
     ydoc,
     provider,
-    extensions,
     status: () => current,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onFrame(listener) {
+      frameListeners.add(listener);
+      return () => frameListeners.delete(listener);
     },
     destroy() {
       if (destroyed) return;
@@ -141,12 +166,32 @@ export function openLiveSession(options: LiveSessionOptions): LiveSession {
       untrack();
       clearTimeout(fallback);
       listeners.clear();
+      frameListeners.clear();
       provider.destroy();
       void offline.destroy();
       ydoc.destroy();
     },
   };
-  return session;
+  return connection;
+}
+
+/** This device's caret colour, one per page load. */
+export const caretColour = () => CARET_COLOURS[Math.floor(Math.random() * CARET_COLOURS.length)]!;
+
+export function openLiveSession(options: LiveSessionOptions): LiveSession {
+  const room = openRoom({
+    partyHost: options.partyHost,
+    party: 'main',
+    room: roomName(options.userId, options.conceptId),
+    copyName: offlineCopyName(options.userId, options.conceptId),
+    token: options.token,
+    hasContent: (ydoc) => ydoc.getXmlFragment(EDITOR_FRAGMENT).length > 0,
+  });
+  const extensions: AnyExtension[] = [
+    Collaboration.configure({ document: room.ydoc, field: EDITOR_FRAGMENT }),
+    CollaborationCaret.configure({ provider: room.provider, user: { name: options.deviceLabel, color: caretColour() } }),
+  ];
+  return { ydoc: room.ydoc, provider: room.provider, extensions, status: room.status, subscribe: room.subscribe, destroy: room.destroy };
 }
 
 /** Label for this device's caret: who, and on what. */

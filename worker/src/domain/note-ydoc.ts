@@ -131,8 +131,19 @@ export function storedBlockDoc(text: string): RichDoc {
   return { type: 'doc', content: lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })) };
 }
 
-/** Compares a stored text with the live one on their documents (a stored HTML block equals its conversion). */
-const sameText = (stored: string, live: string) => stored === live || JSON.stringify(storedBlockDoc(stored)) === live;
+/**
+ * A stored text in the form the live document gives it back (JSON of the block's fragment),
+ * so a block only differs from its row when someone changed it — never because the row was
+ * written by another serializer (an import, an HTML block of the old client).
+ */
+export function canonicalBlockText(stored: string): string {
+  const ydoc = new Y.Doc();
+  const fragment = ydoc.getXmlFragment('block');
+  ydoc.transact(() => appendDocToFragment(fragment, storedBlockDoc(stored)));
+  return JSON.stringify(fragmentToDoc(fragment));
+}
+
+const sameText = (stored: string, live: string) => stored === live || canonicalBlockText(stored) === live;
 
 /**
  * Brings D1's rows into the live document; answers the new base (what D1 now holds, as
@@ -146,13 +157,13 @@ export function reconcileNote(ydoc: Y.Doc, base: NoteBase, rows: StoredBlock[], 
   const rowUids = new Set(rows.map((r) => r.uid));
   ydoc.transact(() => {
     for (const row of [...rows].sort((a, b) => a.order_idx - b.order_idx || a.id - b.id)) {
-      next[row.uid] = { version: row.version, text: row.text, orderIdx: row.order_idx };
       const known = base[row.uid];
       const current = live.get(row.uid);
       if (known && known.version >= row.version) {
         next[row.uid] = known; // Nothing written outside the room (or a read older than the room's own save).
         continue;
       }
+      next[row.uid] = { version: row.version, text: canonicalBlockText(row.text), orderIdx: row.order_idx };
       if (current && sameText(row.text, current.text)) continue; // Written outside, to what the room holds.
       if (!current) {
         // New outside the room (import, another client), or deleted here and rewritten there: shown, never dropped.

@@ -4,7 +4,7 @@
  * keepalive) when the page is hidden or left, and when the date changes.
  */
 import type { JSONContent } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNoteDate, localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { notesApi, type NoteBlock } from '../../api/notes';
@@ -12,7 +12,12 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { errorText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/Toasts';
-import { BlockEditor, type BlockHandle } from './BlockEditor';
+import { RichTextEditor } from '../../editor/RichTextEditor';
+import { LiveStatusBar } from '../embedded/LiveStatusBar';
+import { useRoomSession } from '../embedded/use-live-session';
+import { BlockEditor, blockContent, type BlockHandle } from './BlockEditor';
+import { LiveNoteBlocks } from './LiveNoteBlocks';
+import { openNoteSession, type NoteBlocksView, type NoteSession } from './live-note';
 import { NoteMentions, RecentNotes, RECENT_NOTES_IN_PAGE } from './DailySidebars';
 import { NoteFileControls } from './NoteFileControls';
 import { PromoteDialog } from './PromoteDialog';
@@ -20,6 +25,27 @@ import { useDailyNote } from './use-daily-note';
 
 const HIGHLIGHT_MS = 4000;
 const EMPTY_DOC = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] });
+/** How long an action that needs the note stored (promote, import, export) waits for the room's save. */
+const SAVE_WAIT_MS = 5000;
+/** Mentions are read again this long after the room stored a change. */
+const MENTIONS_REFRESH_MS = 400;
+
+const NO_BLOCKS: NoteBlocksView = { uids: [], ids: {} };
+const noBlocks = { subscribeBlocks: () => () => undefined, blocks: () => NO_BLOCKS };
+
+/** Resolves once the room has stored every edit of this device (or after `SAVE_WAIT_MS`). */
+function roomSaved(session: NoteSession): Promise<void> {
+  return new Promise((resolve) => {
+    if (!session.status().unsaved) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      off();
+      resolve();
+    };
+    const timer = setTimeout(done, SAVE_WAIT_MS);
+    const off = session.subscribe(() => !session.status().unsaved && done());
+  });
+}
 
 export function DailyNotePage() {
   const params = useParams();
@@ -46,13 +72,23 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const { state, generation, reload, refreshMentions, setNote } = useDailyNote(date, today);
   const recent = useLoad((signal) => notesApi.recent(RECENT_NOTES_IN_PAGE, signal), [generation, state.phase === 'loaded' && state.note?.id]);
   const handles = useRef(new Map<number, BlockHandle>());
-  const [toDelete, setToDelete] = useState<NoteBlock | null>(null);
+  const [toDelete, setToDelete] = useState<{ block?: NoteBlock; uid?: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [promoting, setPromoting] = useState<{ block: NoteBlock; doc: JSONContent | null } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
 
-  const flushAll = useCallback(() => Promise.all([...handles.current.values()].map((h) => h.flush())), []);
+  // The note is edited live through its room once it exists; without a party server, block by block over REST.
+  const noteId = state.phase === 'loaded' ? (state.note?.id ?? null) : null;
+  const live = useRoomSession(noteId, (context) => openNoteSession({ ...context, noteId: noteId! }));
+  const session = live.state.kind === 'live' && live.status.ready ? live.state.session : null;
+  const restEditing = live.state.kind === 'unavailable' || noteId === null;
+  const view = useSyncExternalStore((session ?? noBlocks).subscribeBlocks, (session ?? noBlocks).blocks);
+
+  const flushAll = useCallback(async () => {
+    if (session) await roomSaved(session);
+    await Promise.all([...handles.current.values()].map((h) => h.flush()));
+  }, [session]);
   const register = useCallback((id: number, handle: BlockHandle | null) => {
     if (handle) handles.current.set(id, handle);
     else handles.current.delete(id);
@@ -71,20 +107,46 @@ function DailyNote({ date, today }: { date: string; today: string }) {
 
   const note = state.phase === 'loaded' ? state.note : null;
   const blocks = note?.blocks ?? [];
+  const blockCount = session ? view.uids.length : blocks.length;
 
-  // A mention link (#block-{id}) scrolls to its block and highlights it.
+  // The room stored a change: the mentions sidebar follows.
+  useEffect(() => {
+    if (!session) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = session.room.onFrame(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void refreshMentions(), MENTIONS_REFRESH_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      off();
+    };
+  }, [session, refreshMentions]);
+
+  // A mention link (#block-{id}) scrolls to its block and highlights it, once the block is shown.
+  const landed = useRef<string | null>(null);
+  const shownIds = session ? Object.values(view.ids).join(',') : blocks.map((b) => b.id).join(',');
   useEffect(() => {
     const id = /^#block-(\d+)$/.exec(location.hash)?.[1];
-    if (!id || state.phase !== 'loaded') return;
+    // Landed once the editable blocks are shown (the stored preview is shorter: the block would move).
+    if (!id || state.phase !== 'loaded' || !(session || restEditing) || landed.current === location.hash) return;
     const el = document.getElementById(`block-${id}`);
     if (!el) return;
+    landed.current = location.hash;
     el.scrollIntoView({ block: 'center' });
     setHighlighted(Number(id));
+  }, [location.hash, state.phase, shownIds, session, restEditing]);
+  useEffect(() => {
+    if (highlighted === null) return;
     const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
     return () => clearTimeout(t);
-  }, [location.hash, state.phase]);
+  }, [highlighted]);
 
   async function addBlock() {
+    if (session) {
+      session.add();
+      return;
+    }
     setAdding(true);
     try {
       await flushAll();
@@ -101,10 +163,17 @@ function DailyNote({ date, today }: { date: string; today: string }) {
 
   async function confirmDelete() {
     if (!toDelete || !note) return;
+    if (session && toDelete.uid) {
+      session.remove(toDelete.uid);
+      setToDelete(null);
+      return;
+    }
+    const target = toDelete.block;
+    if (!target) return;
     setDeleting(true);
     try {
-      await notesApi.deleteBlock(toDelete.id);
-      setNote({ ...note, blocks: note.blocks.filter((b) => b.id !== toDelete.id) });
+      await notesApi.deleteBlock(target.id);
+      setNote({ ...note, blocks: note.blocks.filter((b) => b.id !== target.id) });
       void refreshMentions();
     } catch (err) {
       toast.error(`Failed to delete block: ${errorText(err, 'Aucune réponse du serveur.')}`);
@@ -120,7 +189,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
     const results = await Promise.allSettled((fresh?.blocks ?? []).map((b) => notesApi.saveBlock(b.id, b.text)));
     const failures = results.filter((r) => r.status === 'rejected').length;
     if (failures) toast.error(`Liaison automatique : ${failures} bloc(s) en échec.`);
-    else toast.success(`Liaison automatique : ${blocks.length} bloc(s) traités.`);
+    else toast.success(`Liaison automatique : ${results.length} bloc(s) traités.`);
     reload();
   }
 
@@ -151,10 +220,10 @@ function DailyNote({ date, today }: { date: string; today: string }) {
             )}
           </nav>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn-primary" disabled={adding || state.phase !== 'loaded'} onClick={() => void addBlock()}>
+            <button type="button" className="btn-primary" disabled={adding || state.phase !== 'loaded' || (!session && !restEditing)} onClick={() => void addBlock()}>
               Add Block
             </button>
-            <button type="button" className="btn-ghost text-sm" disabled={!blocks.length} onClick={() => void autoLinkAll()}>
+            <button type="button" className="btn-ghost text-sm" disabled={!blockCount} onClick={() => void autoLinkAll()}>
               Lier automatiquement tous les blocs
             </button>
           </div>
@@ -162,20 +231,38 @@ function DailyNote({ date, today }: { date: string; today: string }) {
         </header>
         {state.phase === 'loading' && <p className="text-slate-400">Chargement...</p>}
         {state.phase === 'error' && <p className="text-red-300">La note du jour n'a pas pu être chargée.</p>}
-        {state.phase === 'loaded' && blocks.length === 0 && <p className="text-slate-400">No blocks yet. Add your first note!</p>}
+        {session && <LiveStatusBar status={live.status} />}
+        {state.phase === 'loaded' && (session || restEditing) && blockCount === 0 && <p className="text-slate-400">No blocks yet. Add your first note!</p>}
         <div className="space-y-3" data-testid="note-blocks">
-          {blocks.map((block) => (
-            <BlockEditor
-              key={block.id}
-              block={block}
-              highlighted={highlighted === block.id}
-              register={register}
-              onSaved={() => void refreshMentions()}
-              onDelete={setToDelete}
+          {session && note ? (
+            <LiveNoteBlocks
+              session={session}
+              noteId={note.id}
+              highlighted={highlighted}
+              onDelete={(uid) => setToDelete({ uid })}
               onPromote={(b, doc) => void flushAll().then(() => setPromoting({ block: b, doc }))}
-              onReload={reload}
             />
-          ))}
+          ) : restEditing ? (
+            blocks.map((block) => (
+              <BlockEditor
+                key={block.id}
+                block={block}
+                highlighted={highlighted === block.id}
+                register={register}
+                onSaved={() => void refreshMentions()}
+                onDelete={(b) => setToDelete({ block: b })}
+                onPromote={(b, doc) => void flushAll().then(() => setPromoting({ block: b, doc }))}
+                onReload={reload}
+              />
+            ))
+          ) : (
+            // The stored blocks at once, read-only, while the note's room connects.
+            blocks.map((block) => (
+              <article key={block.id} id={`block-${block.id}`} className="card" data-testid="note-block-stored">
+                <RichTextEditor value={blockContent(block.text) as JSONContent} editable={false} />
+              </article>
+            ))
+          )}
         </div>
       </div>
       <aside className="space-y-4">

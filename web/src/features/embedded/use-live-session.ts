@@ -1,9 +1,9 @@
 /**
- * The live session of a concept for a screen: asks the API where the party server is
- * (`GET /api/config`), opens the concept's room with the signed-in user's token, and
+ * The live session of a concept (or a daily note) for a screen: asks the API where the party server is
+ * (`GET /api/config`), opens the room with the signed-in user's token, and
  * exposes the session and its status (connection, ready, unsaved) as React state.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { configApi } from '../../api/config';
 import { useAuth } from '../../ui/auth-context';
 import { storedToken } from '../../lib/token-store';
@@ -27,23 +27,40 @@ export function partyHost(): Promise<string | null> {
 const IDLE: LiveStatus = { connection: 'connecting', ready: false, unsaved: false };
 const noSession = { subscribe: () => () => undefined, status: () => IDLE };
 
-export type LiveSessionState =
-  | { kind: 'waiting' }
-  | { kind: 'unavailable'; reason: string }
-  | { kind: 'live'; session: LiveSession };
+export type RoomSessionState<S> = { kind: 'waiting' } | { kind: 'unavailable'; reason: string } | { kind: 'live'; session: S };
+export type LiveSessionState = RoomSessionState<LiveSession>;
 
-/** Opens the room of `conceptId` while the component is mounted (null: none). */
-export function useLiveSession(conceptId: number | null): { state: LiveSessionState; status: LiveStatus } {
+/** What opening a room needs to know of the page: where, who, and the caret's label. */
+export interface RoomContext {
+  partyHost: string;
+  userId: number;
+  token: () => string;
+  deviceLabel: string;
+}
+
+interface OpenSession {
+  status(): LiveStatus;
+  subscribe(listener: () => void): () => void;
+  destroy(): void;
+}
+
+/**
+ * Opens a room while the component is mounted and `key` (the concept or note) is not
+ * null; reopens when the key or the person changes. `open` is read when the key changes.
+ */
+export function useRoomSession<S extends OpenSession>(key: number | null, open: (context: RoomContext) => S): { state: RoomSessionState<S>; status: LiveStatus } {
   const { user, isWebView } = useAuth();
   // The session follows the person, not the user object (which a token refresh replaces).
   const userId = user?.id;
   const username = user?.username;
-  const [state, setState] = useState<LiveSessionState>({ kind: 'waiting' });
+  const [state, setState] = useState<RoomSessionState<S>>({ kind: 'waiting' });
+  const opener = useRef(open);
+  opener.current = open;
 
   useEffect(() => {
     const token = storedToken();
-    if (conceptId === null || userId === undefined || !username || !token) return;
-    let session: LiveSession | null = null;
+    if (key === null || userId === undefined || !username || !token) return;
+    let session: S | null = null;
     let cancelled = false;
     partyHost().then(
       (host) => {
@@ -52,7 +69,7 @@ export function useLiveSession(conceptId: number | null): { state: LiveSessionSt
           setState({ kind: 'unavailable', reason: "L'édition en direct n'est pas configurée." });
           return;
         }
-        session = openLiveSession({ partyHost: host, userId, conceptId, token: () => storedToken() ?? token, deviceLabel: deviceLabel(username, isWebView) });
+        session = opener.current({ partyHost: host, userId, token: () => storedToken() ?? token, deviceLabel: deviceLabel(username, isWebView) });
         setState({ kind: 'live', session });
       },
       () => !cancelled && setState({ kind: 'unavailable', reason: "Impossible de joindre le serveur d'édition." }),
@@ -62,9 +79,14 @@ export function useLiveSession(conceptId: number | null): { state: LiveSessionSt
       session?.destroy();
       setState({ kind: 'waiting' });
     };
-  }, [conceptId, userId, username, isWebView]);
+  }, [key, userId, username, isWebView]);
 
   const source = state.kind === 'live' ? state.session : noSession;
   const status = useSyncExternalStore(source.subscribe, source.status);
   return { state, status };
+}
+
+/** Opens the room of `conceptId` while the component is mounted (null: none). */
+export function useLiveSession(conceptId: number | null): { state: LiveSessionState; status: LiveStatus } {
+  return useRoomSession(conceptId, (context) => openLiveSession({ ...context, conceptId: conceptId! }));
 }
