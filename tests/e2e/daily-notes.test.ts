@@ -1,5 +1,5 @@
 /**
- * Daily notes in Chromium (issue 11): writing a day with a [[link]], a promotion, a
+ * Daily notes in Chromium (issue 11): writing a day with a [[link]] and a placeholder, a promotion, a
  * deletion after confirmation, navigation by the buttons and the calendar, importing a
  * Markdown note, the concept page's mention link landing on its block, and the phone viewport.
  */
@@ -28,7 +28,7 @@ async function noteOf(account: Account, date: string) {
 }
 
 describe('daily notes in Chromium', () => {
-  it('writes today with a [[link]], promotes and deletes blocks, navigates by buttons and calendar, imports a note', async () => {
+  it('writes today with a [[link]] and a new concept from a placeholder, promotes and deletes blocks, exports, navigates by every button and the calendar, imports a note and highlights', async () => {
     const ada = await createAccount(stack.url, 'daily');
     const concept = await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Photosynthèse' } });
     const today = localNoteDate(new Date());
@@ -50,6 +50,16 @@ describe('daily notes in Chromium', () => {
     await storedByRoom(page);
     await page.getByTestId('note-mentions').getByRole('link', { name: 'Photosynthèse' }).waitFor();
     await expect.poll(async () => (await noteOf(ada, today)).blocks[0]?.text ?? '').toContain('ce matin');
+
+    // An unknown title: the placeholder opens the creation dialog; the new concept becomes the link.
+    await page.keyboard.type(' et [[Stomate]]');
+    const popup = page.getByRole('dialog', { name: 'Créer un nouveau concept' });
+    await popup.waitFor();
+    expect(await blocks(page).first().locator('[data-pending-concept]').textContent()).toBe('Stomate');
+    await popup.getByRole('button', { name: 'Créer le concept' }).click();
+    await popup.waitFor({ state: 'hidden' });
+    await blocks(page).first().locator('a[data-concept-link]', { hasText: 'Stomate' }).waitFor();
+    await page.getByTestId('note-mentions').getByRole('link', { name: 'Stomate' }).waitFor({ timeout: 10_000 });
 
     // A second block promoted to a concept, then deleted after confirmation.
     await page.getByRole('button', { name: 'Add Block' }).click();
@@ -74,10 +84,23 @@ describe('daily notes in Chromium', () => {
     await page.reload();
     await blocks(page).first().getByText('ce matin').waitFor();
 
-    // Day Before, then the calendar.
+    // Today's note exported as Markdown: a download holding what was written.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter en Markdown' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.md$/);
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile((await file.path())!, 'utf8')).toContain('ce matin');
+
+    // Day Before, Day After, Yesterday, then the calendar.
     await page.getByRole('button', { name: 'Day Before' }).click();
     await page.waitForURL(`**/daily/${shiftNoteDate(today, -1)}`);
     await page.getByText('No blocks yet. Add your first note!').waitFor();
+    await page.getByRole('button', { name: 'Day After' }).click();
+    await page.waitForURL(`**/daily/${today}`);
+    await blocks(page).first().getByText('ce matin').waitFor();
+    await page.getByRole('button', { name: 'Yesterday' }).click();
+    await page.waitForURL(`**/daily/${shiftNoteDate(today, -1)}`);
     await page.getByLabel('Choisir une date').fill('2026-01-15');
     await page.waitForURL('**/daily/2026-01-15');
     expect(await page.getByTestId('daily-title').textContent()).toBe('jeudi 15 janvier 2026');
@@ -93,6 +116,17 @@ describe('daily notes in Chromium', () => {
     expect(imported[0]).toContain('Bilan');
     expect(imported[0]).toContain('relire');
     expect(imported[1]).toContain('une citation');
+    // E-reader highlights: each a quote block; the same file again adds nothing.
+    const clippings = Buffer.from(
+      'Le Petit Prince (Antoine de Saint-Exupéry)\r\n- Votre surlignement sur la page 72 | Ajouté le lundi 5 janvier 2026 10:12:00\r\n\r\nOn ne voit bien qu’avec le cœur.\r\n==========\r\n',
+    );
+    await page.getByTestId('highlight-import-input').setInputFiles({ name: 'My Clippings.txt', mimeType: 'text/plain', buffer: clippings });
+    await page.getByText('1 surlignement(s) importé(s), 0 déjà présent(s).').waitFor();
+    await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(3);
+    await blocks(page).nth(2).getByText('On ne voit bien qu’avec le cœur.').waitFor();
+    await page.getByTestId('highlight-import-input').setInputFiles({ name: 'My Clippings.txt', mimeType: 'text/plain', buffer: clippings });
+    await page.getByText('0 surlignement(s) importé(s), 1 déjà présent(s).').waitFor();
+    expect(await blocks(page).count()).toBe(3);
     // The Recent Notes sidebar lists both days, today marked.
     await page.getByRole('link', { name: longFrenchDate('2026-01-15') }).waitFor();
     expect(await page.getByText("Aujourd'hui", { exact: true }).count()).toBeGreaterThan(0);
