@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { account } from './lib.mjs';
+import { account, CHROMIUM_FLAGS } from './lib.mjs';
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const FLAGS = CHROMIUM_FLAGS;
 const DOC_CHARACTERS = 99_800;
 const KEYSTROKES = 200;
 

@@ -7,19 +7,15 @@
 // orbit p95 <= 33 ms; graph stable <= 3 s with no task over 100 ms during layout.
 import { chromium } from 'playwright-core';
 import { personRows } from './02-knowledge.bench.mjs';
-import { execute, settle } from './lib.mjs';
+import { CHROMIUM_FLAGS, execute, printSamples, settle } from './lib.mjs';
 import { account, call } from './lib.mjs';
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const FLAGS = CHROMIUM_FLAGS;
 const VOLUME = { concepts: 10_000, tags: 200, constellations: 50, links: 40_000, relations: 6_000 };
 const BASE_ID = 5_000_000;
 const RUNS = 5;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-function print(name, values, unit = 'ms') {
-  const sorted = [...values].sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(48)} p50 ${percentile(sorted, 50).toFixed(1).padStart(8)} ${unit}   p95 ${percentile(sorted, 95).toFixed(1).padStart(8)} ${unit}   (n=${sorted.length})`);
-}
+const print = printSamples;
 
 async function seed(ctx) {
   const started = Date.now();

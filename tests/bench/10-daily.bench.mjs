@@ -1,10 +1,16 @@
 // Daily notes at volume (issue 11): three years of journal — 1,100 notes, 20,000 blocks,
 // 30,000 mentions — beside 10,000 concepts, bulk-written into the local D1. Timed over
 // loopback: opening a day, the recent notes, adding and editing a block (with its derived
-// mentions), and a concept's mentions panel. Budgets (issue 11): open a day p95 ≤ 30 ms,
-// recent ≤ 15 ms, add/patch block ≤ 30 ms, concept mentions ≤ 20 ms.
+// mentions), and a concept's mentions panel; a block edit reaching the other device through
+// the note's room; `/daily` in Chromium. Budgets (issue 11): open a day p95 ≤ 30 ms,
+// recent ≤ 15 ms, add/patch block ≤ 30 ms, concept mentions ≤ 20 ms, a block edit on the
+// other device p95 ≤ 25 ms, `/daily` shows today's blocks ≤ 500 ms after navigation.
+import { chromium } from 'playwright-core';
+import YPartyKitProvider from 'y-partykit/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
 import { floor } from './01-accounts.bench.mjs';
-import { account, call, execute, inserts, prng, settle, titleKey, WORDS } from './lib.mjs';
+import { account, call, CHROMIUM_FLAGS, execute, inserts, printSamples, prng, settle, titleKey, WORDS } from './lib.mjs';
 
 const VOLUME = { concepts: 10_000, notes: 1_100, blocks: 20_000, mentions: 30_000 };
 const BASE_ID = 3_000_000;
@@ -51,13 +57,92 @@ export default async function daily(ctx) {
   console.log(`  a day holds ${day.blocks.length} blocks and ${day.mentions.length} mentions`);
 
   await floor(ctx);
+  // Today's note, as seeded (before the block writes below add to another day).
+  await liveEdit(ctx, me, day.id);
+  await dailyInChromium(url, me.token);
   await measure('GET /api/notes?note_date (open a day)', (i) => call(url, 'GET', `/api/notes?note_date=${date(i * 7)}`, as));
   await measure('GET /api/notes/recent?limit=10', () => call(url, 'GET', '/api/notes/recent?limit=10', as));
   const text = (i) => JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${sentence(25)} [[${capital(WORDS[i % WORDS.length])} ${i}]]` }] }] });
   const added = [];
-  await measure('POST /api/notes/{id}/blocks', async (i) => added.push(await call(url, 'POST', `/api/notes/${day.id}/blocks`, { ...as, json: { text: text(i), order_idx: 100 + i } })));
+  const other = await call(url, 'GET', `/api/notes?note_date=${date(3)}`, as);
+  await measure('POST /api/notes/{id}/blocks', async (i) => added.push(await call(url, 'POST', `/api/notes/${other.id}/blocks`, { ...as, json: { text: text(i), order_idx: 100 + i } })));
   await measure('PATCH /api/notes/blocks/{id}', (i) => call(url, 'PATCH', `/api/notes/blocks/${added[i % added.length].id}`, { ...as, json: { text: text(i + 1) } }));
   const mentioned = await call(url, 'GET', `/api/notes/concepts/${BASE_ID + 5}/mentions`, as);
   console.log(`  a concept is mentioned by ${mentioned.length} blocks`);
   await measure('GET /api/notes/concepts/{id}/mentions', (i) => call(url, 'GET', `/api/notes/concepts/${BASE_ID + ((i * 97) % VOLUME.concepts)}/mentions`, as));
+}
+
+/** Two devices in the note's room: one types at the end of a block, time until the other has it. */
+async function liveEdit({ measure, partyUrl }, me, noteId) {
+  const connect = () => {
+    const doc = new Y.Doc();
+    const provider = new YPartyKitProvider(new URL(partyUrl).host, `u${me.id}-n${noteId}`, doc, { party: 'notes', params: { token: me.token }, WebSocketPolyfill: WebSocket, disableBc: true, protocol: 'ws', maxBackoffTime: 200 });
+    return { doc, provider, destroy: () => (provider.destroy(), doc.destroy()) };
+  };
+  const synced = (c) => (c.provider.synced ? Promise.resolve() : new Promise((resolve) => c.provider.on('synced', (ok) => ok && resolve())));
+  const [writer, reader] = [connect(), connect()];
+  await Promise.all([synced(writer), synced(reader)]);
+  const textOf = (doc) => {
+    const uid = doc.getArray('order').get(0);
+    return doc.getMap('blocks').get(uid).get(0).get(0);
+  };
+  const typed = textOf(writer.doc);
+  const seen = textOf(reader.doc);
+  console.log(`  the note's room holds ${writer.doc.getArray('order').length} blocks`);
+  await measure('block edit -> applied on the other device (note room)', async (i) => {
+    const mark = `<${i}>`;
+    const arrived = new Promise((resolve) => {
+      const check = () => {
+        if (seen.toString().endsWith(mark)) {
+          seen.unobserve(check);
+          resolve();
+        }
+      };
+      seen.observe(check);
+    });
+    typed.insert(typed.length, mark);
+    await arrived;
+  }, { iterations: 300, warmup: 20 });
+  writer.destroy();
+  reader.destroy();
+}
+
+/** `/daily` in Chromium: navigation to today's blocks on screen (stored preview) and to editable (room attached). */
+async function dailyInChromium(url, token) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const shown = [];
+  const editable = [];
+  const inApp = [];
+  try {
+    for (let run = 0; run < 8; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${url}/daily`, { waitUntil: 'commit' });
+      await page.locator('[data-testid="note-block-stored"], [data-testid="note-block"]').first().waitFor({ timeout: 30_000 });
+      shown.push(performance.now() - started);
+      await page.locator('[data-testid="note-block"] [role="textbox"]').first().waitFor({ timeout: 30_000 });
+      editable.push(performance.now() - started);
+      await context.close();
+    }
+    // Inside the app, as a person goes there: the drawer's 'Aujourd'hui' from another screen.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
+    const page = await context.newPage();
+    for (let run = 0; run < 10; run++) {
+      await page.goto(`${url}/tags`);
+      await page.getByRole('link', { name: "Aujourd'hui" }).first().waitFor();
+      const started = performance.now();
+      await page.getByRole('link', { name: "Aujourd'hui" }).first().click();
+      await page.locator('[data-testid="note-block-stored"], [data-testid="note-block"]').first().waitFor({ timeout: 30_000 });
+      inApp.push(performance.now() - started);
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  printSamples("/daily from the drawer: blocks on screen (goal 500)", inApp);
+  printSamples("/daily, page load: today's blocks on screen", shown);
+  printSamples('/daily, page load: blocks editable (room attached)', editable);
 }

@@ -113,3 +113,14 @@ export async function settle(url) {
   }
 }
 
+
+/** Headless Chromium as the browser benches run it (Debian's build, software GL). */
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Prints p50/p95 of samples measured outside `measure` (browser timings). */
+export function printSamples(name, values, unit = 'ms') {
+  const sorted = [...values].sort((a, b) => a - b);
+  console.log(`  ${name.padEnd(48)} p50 ${percentile(sorted, 50).toFixed(1).padStart(8)} ${unit}   p95 ${percentile(sorted, 95).toFixed(1).padStart(8)} ${unit}   (n=${sorted.length})`);
+}

@@ -10,6 +10,13 @@ import { Spinner } from '../ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
 import { ToastProvider } from '../ui/Toasts';
+import { prefetchDailyNote, prefetchDailyNoteOfPath } from '../features/daily/prefetch';
+
+/** The note's data is asked for while the page's code loads (the loader runs only once it has). */
+async function dailyNotePage() {
+  prefetchDailyNoteOfPath(window.location.pathname);
+  return { Component: (await import('../features/daily/DailyNotePage')).DailyNotePage };
+}
 
 
 /** Guarded screens, inside the drawer shell. */
@@ -31,8 +38,8 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/select-concepts', lazy: async () => ({ Component: (await import('../features/study/PrepareSessionPage')).PrepareSessionPage }) },
   { path: 'study/session/:sessionId', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
   { path: 'study/summary/:sessionId', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
-  { path: 'daily', lazy: async () => ({ Component: (await import('../features/daily/DailyNotePage')).DailyNotePage }) },
-  { path: 'daily/:date', lazy: async () => ({ Component: (await import('../features/daily/DailyNotePage')).DailyNotePage }) },
+  { path: 'daily', loader: prefetchDailyNote, lazy: dailyNotePage },
+  { path: 'daily/:date', loader: prefetchDailyNote, lazy: dailyNotePage },
   { path: 'concepts/title/:title', lazy: async () => ({ Component: (await import('../features/daily/ConceptByTitlePage')).ConceptByTitlePage }) },
   // Without an id, these pages show their own 'missing id' message rather than the 404 page.
   { path: 'tags', lazy: async () => ({ Component: (await import('../features/tags/TagPage')).TagPage }) },

@@ -13,6 +13,6 @@ export const blocksRoutes = new Hono<AppEnv>()
   .post('/:id{[0-9]+}/promote', validate('param', idParam), validate('json', promoteBody), async (c) => {
     const promoted = await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), c.get('now'));
     // The block now links to the new concept: the note's open devices see it at once.
-    await tellNoteRoom(c.env, c.get('userId'), promoted.block.note_id);
+    tellNoteRoom(c.env, c.executionCtx, c.get('userId'), promoted.block.note_id);
     return c.json(promoted, 201);
   });

@@ -35,12 +35,12 @@ export const notesRoutes = new Hono<AppEnv>()
   })
   .post('/import', async (c) => {
     const { answer, noteId } = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
-    await tellNoteRoom(c.env, c.get('userId'), noteId);
+    tellNoteRoom(c.env, c.executionCtx, c.get('userId'), noteId);
     return c.json(answer, 201);
   })
   .post('/import/highlight', async (c) => {
     const { answer, noteId } = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
-    if (noteId !== null) await tellNoteRoom(c.env, c.get('userId'), noteId);
+    if (noteId !== null) tellNoteRoom(c.env, c.executionCtx, c.get('userId'), noteId);
     return c.json(answer, 201);
   })
   .post('/:noteId{[0-9]+}/blocks', validate('param', noteIdParam), validate('json', addBlockBody), async (c) => {
@@ -49,18 +49,18 @@ export const notesRoutes = new Hono<AppEnv>()
     const { text, order_idx } = c.req.valid('json');
     await requireOwnNote(c.env.DB, userId, noteId);
     const [block] = await addBlocks(c.env.DB, userId, noteId, [newBlock(text, order_idx ?? 0)], c.get('now'));
-    await tellNoteRoom(c.env, userId, noteId);
+    tellNoteRoom(c.env, c.executionCtx, userId, noteId);
     return c.json(block!, 201);
   })
   .patch('/blocks/:id{[0-9]+}', validate('param', idParam), validate('json', patchBlockBody), async (c) => {
     const { text, version } = c.req.valid('json');
     const block = await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, c.get('now'), version);
-    await tellNoteRoom(c.env, c.get('userId'), block.note_id);
+    tellNoteRoom(c.env, c.executionCtx, c.get('userId'), block.note_id);
     return c.json(block, 200);
   })
   .delete('/blocks/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const noteId = await deleteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id);
-    await tellNoteRoom(c.env, c.get('userId'), noteId);
+    tellNoteRoom(c.env, c.executionCtx, c.get('userId'), noteId);
     return c.body(null, 204);
   })
   .get('/concepts/:id{[0-9]+}/mentions', validate('param', idParam), async (c) => {

@@ -75,8 +75,9 @@ export async function saveNoteRoom(d1: D1Database, userId: number, noteId: numbe
 
 /**
  * Tells the note's room, when the party server runs, that its rows were written outside
- * it. Best effort: a room that is not open reads the rows when it next loads anyway.
+ * it. Best effort, after the answer (`waitUntil`): the write is already stored, and a room
+ * that is not open reads the rows when it next loads anyway.
  */
-export async function tellNoteRoom(env: Env, userId: number, noteId: number): Promise<void> {
-  await callParty(env, 'notes', noteRoomName(userId, noteId), { type: 'reconcile' });
+export function tellNoteRoom(env: Env, ctx: { waitUntil(promise: Promise<unknown>): void }, userId: number, noteId: number): void {
+  ctx.waitUntil(callParty(env, 'notes', noteRoomName(userId, noteId), { type: 'reconcile' }));
 }

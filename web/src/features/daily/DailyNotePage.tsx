@@ -12,10 +12,11 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { errorText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/Toasts';
-import { RichTextEditor } from '../../editor/RichTextEditor';
+import { StoredDocument } from '../../editor/StoredDocument';
+import { storedBlockDoc } from '@domain/note-ydoc';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
 import { useRoomSession } from '../embedded/use-live-session';
-import { BlockEditor, blockContent, type BlockHandle } from './BlockEditor';
+import { BlockEditor, type BlockHandle } from './BlockEditor';
 import { LiveNoteBlocks } from './LiveNoteBlocks';
 import { openNoteSession, type NoteBlocksView, type NoteSession } from './live-note';
 import { NoteMentions, RecentNotes, RECENT_NOTES_IN_PAGE } from './DailySidebars';
@@ -258,8 +259,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
           ) : (
             // The stored blocks at once, read-only, while the note's room connects.
             blocks.map((block) => (
-              <article key={block.id} id={`block-${block.id}`} className="card" data-testid="note-block-stored">
-                <RichTextEditor value={blockContent(block.text) as JSONContent} editable={false} />
+              <article key={block.id} id={`block-${block.id}`} className="card astro-editor" data-testid="note-block-stored">
+                <StoredDocument doc={storedBlockDoc(block.text) as JSONContent} className="p-3" />
               </article>
             ))
           )}

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
 import { notesApi, type DailyNote } from '../../api/notes';
+import { takePrefetchedNote } from './prefetch';
 
 export type NoteState = { phase: 'loading' } | { phase: 'loaded'; note: DailyNote | null } | { phase: 'error' };
 
@@ -17,7 +18,7 @@ export function useDailyNote(date: string, today: string) {
     setState((s) => (s.phase === 'loaded' && s.note?.date === date ? s : { phase: 'loading' }));
     (async (): Promise<NoteState> => {
       try {
-        return { phase: 'loaded', note: await notesApi.byDate(date, ctrl.signal) };
+        return { phase: 'loaded', note: await (takePrefetchedNote(date) ?? notesApi.byDate(date, ctrl.signal)) };
       } catch (err) {
         const missing = err instanceof ApiRequestError && err.status === 404;
         if (missing && date === today) return { phase: 'loaded', note: await notesApi.create(date) };

@@ -4,25 +4,11 @@
  * exposes the session and its status (connection, ready, unsaved) as React state.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { configApi } from '../../api/config';
+import { partyHost } from '../../api/config';
 import { useAuth } from '../../ui/auth-context';
 import { storedToken } from '../../lib/token-store';
 import { deviceLabel, openLiveSession, type LiveSession, type LiveStatus } from '../../editor/collaboration';
 import './live-carets.css';
-
-let partyHostPromise: Promise<string | null> | null = null;
-
-/** Where the party server is; asked once per page load. */
-export function partyHost(): Promise<string | null> {
-  partyHostPromise ??= configApi.get().then(
-    (config) => config.party_host,
-    (err: unknown) => {
-      partyHostPromise = null;
-      throw err;
-    },
-  );
-  return partyHostPromise;
-}
 
 const IDLE: LiveStatus = { connection: 'connecting', ready: false, unsaved: false };
 const noSession = { subscribe: () => () => undefined, status: () => IDLE };
