@@ -517,6 +517,30 @@ describe('rich-text editor', () => {
     await context.close();
   });
 
+  it("creates a cloze card from a selection: the selection's sentence with a blank, the selection as answer", async () => {
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chloroplaste', content: null, tag_names: [] } });
+    const text = 'Les plantes sont vertes. La chlorophylle absorbe la lumière rouge et bleue.';
+    const { context, page, editor } = await openEditorPage(browser, stack.url, { token: account.token, path: `/tiptap-test?conceptId=${concept.body.id}`, doc: paragraphs(text) });
+    await editor.click();
+    await editor.locator('p').evaluate((_p, at) => {
+      const node = document.querySelector('.ProseMirror p')!.firstChild!;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 'chlorophylle'.length);
+      getSelection()!.removeAllRanges();
+      getSelection()!.addRange(range);
+    }, text.indexOf('chlorophylle'));
+    await page.getByRole('toolbar', { name: 'Menu de sélection' }).getByRole('button', { name: 'Créer une carte à trous' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Créer une carte à trous' });
+    expect(await dialog.getByLabel('Question').inputValue()).toBe('Complétez : « La _____ absorbe la lumière rouge et bleue. »');
+    expect(await dialog.getByLabel('Réponse').inputValue()).toBe('chlorophylle');
+    await dialog.getByRole('button', { name: 'Créer la flashcard' }).click();
+    await page.getByText('Flashcard créée avec succès!').waitFor();
+    const cards = await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token });
+    expect(cards.body.map((c: { question: string; answer: string }) => [c.question, c.answer])).toEqual([['Complétez : « La _____ absorbe la lumière rouge et bleue. »', 'chlorophylle']]);
+    await context.close();
+  });
+
   it('takes a block dragged from the page into the editor', async () => {
     const { context, page, editor } = await openEditorPage(browser, stack.url);
     await page.getByTestId('drag-sample').dragTo(editor);

@@ -147,7 +147,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
       <EditorContent editor={editor} />
       {editable && (
         <>
-          <SelectionBubbleMenu editor={editor} onLink={actions.link} onFlashcard={conceptId ? actions.flashcardFromSelection : undefined} />
+          <SelectionBubbleMenu editor={editor} onLink={actions.link} onFlashcard={conceptId ? actions.flashcardFromSelection : undefined} onCloze={conceptId ? actions.clozeFromSelection : undefined} />
           <EmptyLineMenu editor={editor} onImageByUrl={actions.imageByUrl} />
           <Footer editor={editor} limit={characterLimit} />
         </>
@@ -156,7 +156,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
       {toolbarKind === 'mobile' && <MobileToolbar editor={editor} actions={actions} />}
       {dialog?.kind === 'pie' && <PieChartDialog code={dialog.code} onClose={closeDialog} onSubmit={(code) => insertChart('pie', code, dialog.update)} />}
       {dialog?.kind === 'flowchart' && <FlowchartDialog code={dialog.code} onClose={closeDialog} onSubmit={(code) => insertChart('flowchart', code, dialog.update)} />}
-      {dialog?.kind === 'flashcard' && <FlashcardFromSelectionDialog conceptId={dialog.conceptId} selection={dialog.selection} onClose={closeDialog} />}
+      {dialog?.kind === 'flashcard' && <FlashcardFromSelectionDialog conceptId={dialog.conceptId} selection={dialog.selection} cloze={dialog.cloze} onClose={closeDialog} />}
       {dialog?.kind === 'concept' && (
         <QuickConceptDialog
           name={dialog.name}

@@ -3,23 +3,25 @@
  * validation messages, uploads with their notices, and opening the dialogs.
  */
 import type { Editor } from '@tiptap/core';
+import { clozeFromSelection, type ClozeCard } from '@domain/cloze';
 import { useMemo } from 'react';
 import { readImageUrl, readLinkInput } from '@domain/safe-url';
 import { INVALID_YOUTUBE_URL, youtubeEmbedUrl } from '@domain/youtube';
 import { ACCEPTED_IMAGE_TYPES } from '@domain/sniff-image';
 import { useToast } from '../ui/Toasts';
-import { FLASHCARD_MESSAGES } from './dialogs/FlashcardFromSelectionDialog';
+import { CLOZE_NEEDS_CONTEXT, FLASHCARD_MESSAGES } from './dialogs/FlashcardFromSelectionDialog';
 import type { ToolbarActions } from './menus/Toolbar';
 import { ACCEPTED_IMAGES, FileTooLargeError, pickFile, UPLOAD_MESSAGES, uploadToServer } from './uploads';
 
 export type EditorDialogState =
   | { kind: 'pie' | 'flowchart'; code?: string; update?: (code: string) => void }
-  | { kind: 'flashcard'; selection: string; conceptId: number }
+  | { kind: 'flashcard'; selection: string; conceptId: number; cloze?: ClozeCard }
   | { kind: 'concept'; name: string }
   | null;
 
 export interface EditorActions extends ToolbarActions {
   flashcardFromSelection: () => void;
+  clozeFromSelection: () => void;
   uploadImageFile: (file: File) => Promise<void>;
 }
 
@@ -95,6 +97,19 @@ export function useEditorActions(editor: Editor | null, conceptId: number | unde
         if (!selection) return void toast.error(FLASHCARD_MESSAGES.noSelection);
         if (!conceptId) return void toast.error(FLASHCARD_MESSAGES.noConcept);
         openDialog({ kind: 'flashcard', selection, conceptId });
+      },
+      clozeFromSelection: () => {
+        if (!editor) return;
+        const { $from, from, to } = editor.state.selection;
+        if (from === to) return void toast.error(FLASHCARD_MESSAGES.noSelection);
+        if (!conceptId) return void toast.error(FLASHCARD_MESSAGES.noConcept);
+        // The sentence is read in the block where the selection starts.
+        const block = $from.parent;
+        const start = $from.start();
+        const text = block.textBetween(0, block.content.size, ' ', ' ');
+        const card = clozeFromSelection(text, from - start, Math.min(to, $from.end()) - start);
+        if (!card) return void toast.error(CLOZE_NEEDS_CONTEXT);
+        openDialog({ kind: 'flashcard', selection: card.answer, conceptId, cloze: card });
       },
     };
   }, [editor, conceptId, openDialog, toast]);

@@ -16,11 +16,13 @@ export const FLASHCARD_MESSAGES = {
 } as const;
 
 export const defaultQuestion = (selection: string) => `Qu'est-ce que ${selection} ?`;
+export const CLOZE_NEEDS_CONTEXT = 'Sélectionnez une partie de la phrase seulement : le reste de la phrase forme la question.';
 
-export function FlashcardFromSelectionDialog({ conceptId, selection, onClose }: { conceptId: number; selection: string; onClose: () => void }) {
+/** A flashcard from the selection, or a cloze card ('Créer une carte à trous') when `cloze` is given. */
+export function FlashcardFromSelectionDialog({ conceptId, selection, cloze, onClose }: { conceptId: number; selection: string; cloze?: { question: string; answer: string }; onClose: () => void }) {
   const toast = useToast();
-  const [question, setQuestion] = useState(defaultQuestion(selection));
-  const [answer, setAnswer] = useState(selection);
+  const [question, setQuestion] = useState(cloze?.question ?? defaultQuestion(selection));
+  const [answer, setAnswer] = useState(cloze?.answer ?? selection);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const submit = async () => {
@@ -38,7 +40,7 @@ export function FlashcardFromSelectionDialog({ conceptId, selection, onClose }: 
   };
   return (
     <EditorDialog
-      title="Créer une flashcard"
+      title={cloze ? 'Créer une carte à trous' : 'Créer une flashcard'}
       onClose={onClose}
       footer={
         <>

@@ -1,6 +1,6 @@
 /**
- * The selection bubble menu (bold, italic, link, unlink, flashcard from selection when
- * the concept is known) and the empty-line floating menu (heading 2, lists, quote, image
+ * The selection bubble menu (bold, italic, link, unlink, flashcard and cloze card from the
+ * selection when the concept is known) and the empty-line floating menu (heading 2, lists, quote, image
  * by URL, 3x3 table) of spec document 1 §2.
  */
 import type { Editor } from '@tiptap/core';
@@ -10,7 +10,7 @@ import { ToolButton } from './Toolbar';
 
 const menuClass = 'flex items-center gap-0.5 rounded-md border border-space-600 bg-space-800 p-1 shadow-xl';
 
-export function SelectionBubbleMenu({ editor, onLink, onFlashcard }: { editor: Editor; onLink: () => void; onFlashcard?: () => void }) {
+export function SelectionBubbleMenu({ editor, onLink, onFlashcard, onCloze }: { editor: Editor; onLink: () => void; onFlashcard?: () => void; onCloze?: () => void }) {
   return (
     <BubbleMenu editor={editor} shouldShow={({ editor: e, state }) => e.isEditable && !state.selection.empty && state.selection instanceof TextSelection}>
       <div role="toolbar" aria-label="Menu de sélection" className={menuClass}>
@@ -19,6 +19,7 @@ export function SelectionBubbleMenu({ editor, onLink, onFlashcard }: { editor: E
         <ToolButton label="Lien" onClick={onLink}>Lien</ToolButton>
         <ToolButton label="Retirer le lien" onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}>Délier</ToolButton>
         {onFlashcard && <ToolButton label="Créer une flashcard" onClick={onFlashcard}>Flashcard</ToolButton>}
+        {onCloze && <ToolButton label="Créer une carte à trous" onClick={onCloze}>Trou</ToolButton>}
       </div>
     </BubbleMenu>
   );
