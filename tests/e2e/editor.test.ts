@@ -446,6 +446,11 @@ describe('rich-text editor', () => {
   it('asks the host for tag suggestions in the web view', async () => {
     const { context, page, editor } = await openEditorPage(browser, stack.url, { tags: ['physique', 'philosophie', 'chimie'] });
     await editor.click();
+    await page.keyboard.type('[[');
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('listbox', { name: 'Concepts' }).count()).toBe(0);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
     await page.keyboard.type('#ph');
     const list = page.getByRole('listbox', { name: 'Tags' });
     await expect.poll(() => list.getByRole('option').allTextContents()).toEqual(['#physique', '#philosophie']);
@@ -453,10 +458,11 @@ describe('rich-text editor', () => {
     expect(sent.at(-1)).toMatchObject({ query: 'ph', requestId: expect.any(String) });
     await page.keyboard.press('Enter');
     expect(await editor.textContent()).toContain('#physique');
+    expect(await editor.getByRole('link', { name: '#physique' }).getAttribute('href')).toBe('/tags/physique');
     await context.close();
   });
 
-  it("in a browser, '#' suggests the person's tags and 'C::' their constellations from the API", async () => {
+  it("in a browser, '#' suggests the person's tags and 'C::' their constellations from the API, after a first character, and inserts links", async () => {
     await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Cellule', content: null, tag_names: ['cellule', 'cytologie'] } });
     const made = await api(stack.url, 'POST', '/api/constellations', { token: account.token, json: { name: 'Biologie' } });
     expect(made.status).toBe(201);
@@ -466,7 +472,11 @@ describe('rich-text editor', () => {
     await page.goto(`${stack.url}/concepts/new`);
     const editor = page.getByRole('textbox', { name: 'Contenu' });
     await editor.click();
-    await page.keyboard.type('#cel');
+    // The trigger alone opens nothing: the list waits for a first character.
+    await page.keyboard.type('#');
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('listbox', { name: 'Tags' }).count()).toBe(0);
+    await page.keyboard.type('cel');
     await page.getByRole('listbox', { name: 'Tags' }).getByRole('option', { name: '#cellule' }).waitFor();
     expect(await page.getByRole('listbox', { name: 'Tags' }).getByRole('option').count()).toBe(1);
     await page.keyboard.press('Enter');
@@ -475,6 +485,9 @@ describe('rich-text editor', () => {
     await screenshot(page, 'editor-constellation-suggestions');
     await page.keyboard.press('Enter');
     expect(await editor.textContent()).toBe('#cellule C::Biologie ');
+    // Each pick is a link: the tag's page, the constellation's concepts.
+    expect(await editor.getByRole('link', { name: '#cellule' }).getAttribute('href')).toBe('/tags/cellule');
+    expect(await editor.getByRole('link', { name: 'C::Biologie' }).getAttribute('href')).toBe(`/constellations/${made.body.id}/concepts`);
     await context.close();
   });
 

@@ -5,7 +5,7 @@
 import { Extension, type Editor, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import { ReactRenderer } from '@tiptap/react';
-import Suggestion from '@tiptap/suggestion';
+import Suggestion, { type SuggestionProps } from '@tiptap/suggestion';
 import { SuggestionList, type SuggestionItem, type SuggestionListHandle, type SuggestionListProps } from './SuggestionList';
 
 export interface TriggerSpec<I extends SuggestionItem> {
@@ -47,24 +47,28 @@ export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>
           render: () => {
             let renderer: ReactRenderer<SuggestionListHandle, SuggestionListProps> | null = null;
             let unmount: (() => void) | null = null;
+            const hide = () => {
+              unmount?.();
+              renderer?.destroy();
+              renderer = null;
+              unmount = null;
+            };
+            // The list appears once the query is long enough ('[[', '#', 'C::' alone show nothing).
+            const show = (props: SuggestionProps<I, I>) => {
+              if (props.query.length < (spec.minQueryLength ?? 0)) return hide();
+              const listProps = { items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command };
+              if (renderer) return renderer.updateProps(listProps);
+              renderer = new ReactRenderer(SuggestionList, { editor: props.editor, props: listProps });
+              unmount = props.mount(renderer.element);
+            };
             return {
-              onStart: (props) => {
-                renderer = new ReactRenderer(SuggestionList, {
-                  editor: props.editor,
-                  props: { items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command },
-                });
-                unmount = props.mount(renderer.element);
-              },
-              onUpdate: (props) => renderer?.updateProps({ items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command }),
+              onStart: show,
+              onUpdate: show,
               onKeyDown: ({ event }) => {
                 if (event.key === 'Escape') return false;
                 return renderer?.ref?.onKeyDown(event) ?? false;
               },
-              onExit: () => {
-                unmount?.();
-                renderer?.destroy();
-                renderer = null;
-              },
+              onExit: hide,
             };
           },
         }),

@@ -100,15 +100,38 @@ export function conceptTrigger(onCreate: (name: string, range: Range) => void) {
 
 interface NameItem extends SuggestionItem {
   name: string;
+  /** Where the inserted name links: the tag's page, the constellation's concepts. */
+  href: string | null;
 }
 
-async function namesFromApi(kind: 'tag' | 'constellation', query: string): Promise<string[]> {
-  const rows = await (kind === 'tag' ? tagsApi.list() : constellationsApi.list());
+interface Named {
+  name: string;
+  href: string | null;
+}
+
+const tagHref = (name: string) => `/tags/${encodeURIComponent(name)}`;
+
+async function namesFromApi(kind: 'tag' | 'constellation', query: string): Promise<Named[]> {
   const q = query.toLowerCase();
-  return rows.map((r) => r.name).filter((name) => name.toLowerCase().includes(q)).slice(0, 10);
+  if (kind === 'tag') return (await tagsApi.list()).filter((t) => t.name.toLowerCase().includes(q)).slice(0, 10).map((t) => ({ name: t.name, href: tagHref(t.name) }));
+  return (await constellationsApi.list())
+    .filter((c) => c.name.toLowerCase().includes(q))
+    .slice(0, 10)
+    .map((c) => ({ name: c.name, href: `/constellations/${c.id}/concepts` }));
 }
 
-/** '#' tags and 'C::' constellations: the API in a browser, the host in a web view. */
+/** Names the native host suggested, with the link each one gets (a constellation found by its name). */
+async function namesFromHost(kind: 'tag' | 'constellation', query: string): Promise<Named[]> {
+  const names = await askHostForSuggestions(kind, query);
+  if (kind === 'tag') return names.map((name) => ({ name, href: tagHref(name) }));
+  const known = await constellationsApi.list().catch(() => []);
+  return names.map((name) => {
+    const found = known.find((c) => c.name === name);
+    return { name, href: found ? `/constellations/${found.id}/concepts` : null };
+  });
+}
+
+/** '#' tags and 'C::' constellations: the API in a browser, the host in a web view. A pick is a link. */
 export function nameTrigger(kind: 'tag' | 'constellation', isWebView: () => boolean) {
   const prefix = kind === 'tag' ? '#' : 'C::';
   return suggestionTrigger<NameItem>({
@@ -118,9 +141,17 @@ export function nameTrigger(kind: 'tag' | 'constellation', isWebView: () => bool
     emptyText: 'Aucune suggestion',
     minQueryLength: 1,
     items: async (query) => {
-      const names = isWebView() ? await askHostForSuggestions(kind, query) : await namesFromApi(kind, query);
-      return names.map((name) => ({ id: name, label: `${prefix}${name}`, name }));
+      const named = isWebView() ? await namesFromHost(kind, query) : await namesFromApi(kind, query);
+      return named.map(({ name, href }) => ({ id: name, label: `${prefix}${name}`, name, href }));
     },
-    pick: (editor, range, item) => editor.chain().focus().insertContentAt(range, `${prefix}${item.name} `).run(),
+    pick: (editor, range, item) =>
+      editor
+        .chain()
+        .focus()
+        .insertContentAt(range, [
+          { type: 'text', text: `${prefix}${item.name}`, ...(item.href ? { marks: [{ type: 'link', attrs: { href: item.href } }] } : {}) },
+          { type: 'text', text: ' ' },
+        ])
+        .run(),
   });
 }
