@@ -345,7 +345,7 @@ describe('knowledge base in Chromium', () => {
     await phone.context.close();
   });
 
-  it("auto-links other concepts' titles (whole words, longest first, any case, never itself) and folds long backlink lists", async () => {
+  it("auto-links other concepts' titles (whole words, longest first, any case, never itself), folds long backlink lists, and shows a [[Title]] as a link", async () => {
     const account = await createAccount(stack.url, 'kb4');
     const make = async (title: string, text: string | null = null) =>
       (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title, content: text } })).body.id as number;
@@ -374,6 +374,13 @@ describe('knowledge base in Chromium', () => {
     expect(await mentions.getByRole('link', { name: /^Constellation \d$/ }).count()).toBe(6);
     await mentions.getByRole('button', { name: 'Voir moins' }).click();
     expect(await mentions.getByRole('link', { name: /^Constellation \d$/ }).count()).toBe(5);
+
+    // A [[Title]] stored as text reads as a link, without its brackets.
+    await mentions.getByRole('link', { name: 'Constellation 1' }).click();
+    const linked = page.getByTestId('concept-content').getByRole('link', { name: 'Étoile' });
+    await linked.waitFor();
+    expect(await linked.getAttribute('href')).toBe(`/concepts/title/${encodeURIComponent('Étoile')}`);
+    expect(await page.getByTestId('concept-content').innerText()).toBe("Faite de plus d'une Étoile.");
     await context.close();
   });
 

@@ -19,6 +19,7 @@ import { LiveEditingContext, type LiveSession } from './collaboration';
 import { bestConceptMatch, searchConcepts } from './menus/triggers';
 import { EmptyLineMenu, SelectionBubbleMenu } from './menus/SelectionMenus';
 import { DesktopToolbar, MobileToolbar } from './menus/Toolbar';
+import { WikiLinkView } from './nodes/wiki-link-view';
 import { useEditorActions, type EditorDialogState } from './use-editor-actions';
 
 export interface RichTextEditorProps {
@@ -66,7 +67,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
   const contextSession = useContext(LiveEditingContext);
   // Only an editable editor joins a live document; read-only views render their value.
   const live = editable ? (collaboration === undefined ? contextSession : collaboration) : null;
-  const extras = live ? [...extraExtensions, ...live.extensions] : extraExtensions;
+  const extras = live ? [...extraExtensions, ...live.extensions] : editable ? extraExtensions : [...extraExtensions, WikiLinkView];
   const { isWebView } = useAuth();
   const [dialog, setDialog] = useState<EditorDialogState>(null);
   const handlers = useRef<EditorHandlers>(null!);

@@ -68,10 +68,12 @@ export function titleDecorations(doc: ProseMirrorNode, find: (text: string) => T
     // Inside a textblock each character or leaf is one position, starting after the opening token.
     const text = node.textBetween(0, node.content.size, null, LEAF);
     const start = pos + 1;
+    // A title inside [[…]] is already a link (editor/nodes/wiki-link-view.ts).
+    const wiki = [...text.matchAll(/\[\[[^[\]\n]*\]\]/g)].map((m) => [m.index!, m.index! + m[0].length] as const);
     for (const link of find(text)) {
       const from = start + link.from;
       const to = start + link.to;
-      if (isLinkLike(doc, from, to)) continue;
+      if (isLinkLike(doc, from, to) || wiki.some(([a, b]) => link.from < b && link.to > a)) continue;
       decorations.push(
         Decoration.inline(from, to, {
           nodeName: 'a',
