@@ -32,6 +32,19 @@ describe('rich-text editor', () => {
     const emptyLine = page.getByRole('toolbar', { name: 'Menu de ligne vide' });
     await emptyLine.waitFor();
     expect(await emptyLine.getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(['Titre 2', 'Liste à puces', 'Liste numérotée', 'Citation', 'Image par URL', 'Insérer un tableau']);
+    // It leaves the placeholder readable: nothing of it over the placeholder's text.
+    const placeholderEnd = await page.locator('.ProseMirror p.is-empty').evaluate((p) => {
+      const style = getComputedStyle(p, '::before');
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontSize} ${style.fontFamily}`;
+      const box = p.getBoundingClientRect();
+      return { left: box.left, right: box.left + parseFloat(getComputedStyle(p).paddingLeft) + ctx.measureText(p.getAttribute('data-placeholder')!).width, top: box.top, bottom: box.bottom };
+    });
+    const menuBox = (await emptyLine.boundingBox())!;
+    const overlaps = menuBox.x < placeholderEnd.right && menuBox.x + menuBox.width > placeholderEnd.left && menuBox.y < placeholderEnd.bottom && menuBox.y + menuBox.height > placeholderEnd.top;
+    expect(overlaps).toBe(false);
+    const editorBox = (await editor.boundingBox())!;
+    expect(menuBox.x).toBeGreaterThanOrEqual(editorBox.x);
     await page.keyboard.type('Bonjour le monde');
     await emptyLine.waitFor({ state: 'hidden' });
     await page.keyboard.press('Shift+Home');

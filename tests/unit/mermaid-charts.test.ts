@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  flowchartForTheme,
   canCreatePie,
   diagramTypeOf,
   escapeLabel,
@@ -138,5 +139,14 @@ describe('labels and directives', () => {
     expect(diagramTypeOf('graph TD\nA-->B')).toBe('flowchart');
     expect(diagramTypeOf('sequenceDiagram')).toBe('generic');
     expect(withoutClickDirectives('flowchart TD\nA-->B\nclick A call alert(1)\n  click B "javascript:alert(1)"')).toBe('flowchart TD\nA-->B');
+  });
+});
+
+describe('a flowchart on the page', () => {
+  it('draws links of the default dark grey light on a dark page, and keeps chosen colours and the light theme as stored', () => {
+    const code = 'graph TD\n    A --> B\n    B --> C\n    linkStyle 0 stroke:#333333\n    linkStyle 1 stroke:#ff0000';
+    expect(flowchartForTheme(code, 'dark')).toContain('linkStyle 0 stroke:#cbd5e1');
+    expect(flowchartForTheme(code, 'dark')).toContain('linkStyle 1 stroke:#ff0000');
+    expect(flowchartForTheme(code, 'light')).toBe(code);
   });
 });

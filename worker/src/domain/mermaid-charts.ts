@@ -101,6 +101,17 @@ export const FLOW_ARROWS: readonly FlowArrow[] = ['-->', '---', '-->o', '--o>'];
 export const NODE_SHAPES: readonly NodeShape[] = ['rect', 'round', 'rhombus', 'stadium'];
 export const DEFAULT_NODE_COLOR = '#add8e6'; // light blue
 export const DEFAULT_LINK_COLOR = '#333333'; // dark grey
+/** How a link of the default colour is drawn on a dark page, where dark grey would not show. */
+export const DEFAULT_LINK_COLOR_ON_DARK = '#cbd5e1';
+
+/**
+ * The code as drawn on a page of that theme: on a dark page, links left in the spec's
+ * default dark grey are drawn light (the stored code keeps the default).
+ */
+export function flowchartForTheme(code: string, theme: 'dark' | 'light'): string {
+  if (theme === 'light') return code;
+  return code.replace(/^(\s*linkStyle\s+\d+\s+stroke:)#333333\b/gim, `$1${DEFAULT_LINK_COLOR_ON_DARK}`);
+}
 
 export interface FlowNode {
   id: string;

@@ -4,7 +4,8 @@
  * by URL, 3x3 table) of spec document 1 §2.
  */
 import type { Editor } from '@tiptap/core';
-import { TextSelection } from '@tiptap/pm/state';
+import { PluginKey, TextSelection } from '@tiptap/pm/state';
+import { useEffect } from 'react';
 import { BubbleMenu, FloatingMenu } from '@tiptap/react/menus';
 import { ToolButton } from './Toolbar';
 
@@ -25,13 +26,25 @@ export function SelectionBubbleMenu({ editor, onLink, onFlashcard, onCloze }: { 
   );
 }
 
+const emptyLineKey = new PluginKey('emptyLineMenu');
+
 export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImageByUrl: () => void }) {
   const run = () => editor.chain().focus();
+  // The document grows without a transaction when a diagram or an image finishes drawing:
+  // the menu follows its line then too.
+  useEffect(() => {
+    const observer = new ResizeObserver(() => {
+      if (!editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta(emptyLineKey, 'updatePosition'));
+    });
+    observer.observe(editor.view.dom);
+    return () => observer.disconnect();
+  }, [editor]);
   return (
-    // Below the empty line: above it, the menu would hide the end of the block before it
-    // (a diagram's edit button, a table's last row).
-    <FloatingMenu editor={editor} options={{ placement: 'bottom-start', offset: 6 }}>
-      <div role="toolbar" aria-label="Menu de ligne vide" className={`${menuClass} ml-2`}>
+    // Always below the empty line (never flipped above it, even at the end of a scrolled
+    // editor): beside the caret it would hide the placeholder, above it the end of the block
+    // before (a diagram's edit button, a table's last row).
+    <FloatingMenu editor={editor} pluginKey={emptyLineKey} options={{ placement: 'bottom-start', offset: 6, flip: false }}>
+      <div role="toolbar" aria-label="Menu de ligne vide" className={menuClass}>
         <ToolButton label="Titre 2" onClick={() => run().toggleHeading({ level: 2 }).run()}>H2</ToolButton>
         <ToolButton label="Liste à puces" onClick={() => run().toggleBulletList().run()}>•</ToolButton>
         <ToolButton label="Liste numérotée" onClick={() => run().toggleOrderedList().run()}>1.</ToolButton>
