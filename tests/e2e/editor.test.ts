@@ -26,6 +26,10 @@ describe('rich-text editor', () => {
     const { context, page, editor, toolbar } = await openEditorPage(browser, stack.url);
     const button = (name: string) => toolbar.getByRole('button', { name, exact: true });
     expect(await editor.getAttribute('aria-label')).toBe('Contenu');
+    // Icons, not letters: every tool is a drawn icon named by its French tooltip.
+    const tools = await toolbar.getByRole('button').evaluateAll((els) => els.map((e) => ({ text: e.textContent, icon: !!e.querySelector('svg'), title: e.getAttribute('title') })));
+    expect(tools.length).toBeGreaterThan(20);
+    for (const tool of tools) expect(tool).toMatchObject({ text: '', icon: true, title: expect.any(String) });
     expect(await page.locator('.ProseMirror p.is-empty').getAttribute('data-placeholder')).toBe('Commencez à écrire ou tapez "/" pour les commandes...');
     await editor.click();
     // The empty-line menu offers its blocks while the line is empty.

@@ -7,7 +7,8 @@ import type { Editor } from '@tiptap/core';
 import { PluginKey, TextSelection } from '@tiptap/pm/state';
 import { useEffect } from 'react';
 import { BubbleMenu, FloatingMenu } from '@tiptap/react/menus';
-import { ToolButton } from './Toolbar';
+import { Bold, Heading2, Image, Italic, Link, List, ListOrdered, Quote, Table, Unlink } from 'lucide-react';
+import { ICON, ToolButton } from './Toolbar';
 
 const menuClass = 'flex items-center gap-0.5 rounded-md border border-space-600 bg-space-800 p-1 shadow-xl';
 
@@ -15,10 +16,10 @@ export function SelectionBubbleMenu({ editor, onLink, onFlashcard, onCloze }: { 
   return (
     <BubbleMenu editor={editor} shouldShow={({ editor: e, state }) => e.isEditable && !state.selection.empty && state.selection instanceof TextSelection}>
       <div role="toolbar" aria-label="Menu de sélection" className={menuClass}>
-        <ToolButton label="Gras" active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><b>B</b></ToolButton>
-        <ToolButton label="Italique" active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><i>I</i></ToolButton>
-        <ToolButton label="Lien" onClick={onLink}>Lien</ToolButton>
-        <ToolButton label="Retirer le lien" onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}>Délier</ToolButton>
+        <ToolButton label="Gras" active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold {...ICON} /></ToolButton>
+        <ToolButton label="Italique" active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic {...ICON} /></ToolButton>
+        <ToolButton label="Lien" onClick={onLink}><Link {...ICON} /></ToolButton>
+        <ToolButton label="Retirer le lien" onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}><Unlink {...ICON} /></ToolButton>
         {onFlashcard && <ToolButton label="Créer une flashcard" onClick={onFlashcard}>Flashcard</ToolButton>}
         {onCloze && <ToolButton label="Créer une carte à trous" onClick={onCloze}>Trou</ToolButton>}
       </div>
@@ -45,12 +46,12 @@ export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImag
     // before (a diagram's edit button, a table's last row).
     <FloatingMenu editor={editor} pluginKey={emptyLineKey} options={{ placement: 'bottom-start', offset: 6, flip: false }}>
       <div role="toolbar" aria-label="Menu de ligne vide" className={menuClass}>
-        <ToolButton label="Titre 2" onClick={() => run().toggleHeading({ level: 2 }).run()}>H2</ToolButton>
-        <ToolButton label="Liste à puces" onClick={() => run().toggleBulletList().run()}>•</ToolButton>
-        <ToolButton label="Liste numérotée" onClick={() => run().toggleOrderedList().run()}>1.</ToolButton>
-        <ToolButton label="Citation" onClick={() => run().toggleBlockquote().run()}>❝</ToolButton>
-        <ToolButton label="Image par URL" onClick={onImageByUrl}>Image URL</ToolButton>
-        <ToolButton label="Insérer un tableau" onClick={() => run().moveCursorPastSelection().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}>▦</ToolButton>
+        <ToolButton label="Titre 2" onClick={() => run().toggleHeading({ level: 2 }).run()}><Heading2 {...ICON} /></ToolButton>
+        <ToolButton label="Liste à puces" onClick={() => run().toggleBulletList().run()}><List {...ICON} /></ToolButton>
+        <ToolButton label="Liste numérotée" onClick={() => run().toggleOrderedList().run()}><ListOrdered {...ICON} /></ToolButton>
+        <ToolButton label="Citation" onClick={() => run().toggleBlockquote().run()}><Quote {...ICON} /></ToolButton>
+        <ToolButton label="Image par URL" onClick={onImageByUrl}><Image {...ICON} /></ToolButton>
+        <ToolButton label="Insérer un tableau" onClick={() => run().moveCursorPastSelection().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}><Table {...ICON} /></ToolButton>
       </div>
     </FloatingMenu>
   );
