@@ -54,4 +54,30 @@ describe('the concept form on a content conflict', () => {
     expect(saved.body.content_text).toBe('Premier\nSecond ailleurs\nTroisième\nSecond du formulaire');
     expect(pageErrors(page)).toEqual([]);
   });
+
+  it('shows the stored content at once while the live room connects, then edits it live', async () => {
+    const account = await createAccount(stack.url, 'attente');
+    const created = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Noyau', content: doc('Contenu stocké du noyau') } });
+    const id = created.body.id as number;
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
+    // The room is slow to answer: its socket waits until the test lets it through.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await context.routeWebSocket(/\/parties\/main\//, async (ws) => {
+      await released;
+      ws.connectToServer();
+    });
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await page.goto(`${stack.url}/concepts/${id}/edit`);
+    const preview = page.getByTestId('content-preview');
+    await preview.getByText('Contenu stocké du noyau').waitFor();
+    expect(await page.getByLabel('Titre').inputValue()).toBe('Noyau');
+    expect(await page.getByRole('textbox', { name: 'Contenu', exact: true }).count()).toBe(0);
+    release();
+    const editor = page.getByRole('textbox', { name: 'Contenu', exact: true });
+    await editor.getByText('Contenu stocké du noyau').waitFor();
+    expect(await preview.count()).toBe(0);
+    await context.close();
+  });
 });

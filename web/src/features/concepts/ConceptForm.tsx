@@ -7,6 +7,7 @@ import type { JSONContent } from '@tiptap/react';
 import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import { RichTextEditor } from '../../editor/RichTextEditor';
+import { StoredDocument } from '../../editor/StoredDocument';
 import { constellationsApi, type Constellation } from '../../api/constellations';
 import { ConceptPicker } from './ConceptPicker';
 import { useLoad } from '../../ui/use-load';
@@ -36,6 +37,8 @@ interface Props {
   /** Changes when the form is reset, so the editor starts again from `values.content`. */
   editorKey: number;
   cancelTo: string;
+  /** False while the concept's live room connects: the stored content is shown, not yet editable. */
+  editorReady?: boolean;
 }
 
 function ConstellationCheckboxes({ chosen, onChange, disabled }: { chosen: number[]; onChange(ids: number[]): void; disabled: boolean }) {
@@ -61,7 +64,7 @@ function ConstellationCheckboxes({ chosen, onChange, disabled }: { chosen: numbe
   );
 }
 
-export function ConceptForm({ values, onChange, onSubmit, submitting, submitLabel, conceptId, editorKey, cancelTo }: Props) {
+export function ConceptForm({ values, onChange, onSubmit, submitting, submitLabel, conceptId, editorKey, cancelTo, editorReady = true }: Props) {
   const [titleTouched, setTitleTouched] = useState(false);
   const set = <K extends keyof ConceptFormValues>(key: K, value: ConceptFormValues[K]) => onChange((prev) => ({ ...prev, [key]: value }));
   const titleBlank = !values.title.trim();
@@ -96,7 +99,14 @@ export function ConceptForm({ values, onChange, onSubmit, submitting, submitLabe
       </label>
       <div className="text-sm">
         <span className="mb-1 block text-slate-300">Contenu</span>
-        <RichTextEditor key={editorKey} value={values.content} onChange={(doc) => set('content', doc)} disabled={submitting} conceptId={conceptId ?? undefined} ariaLabel="Contenu" />
+        {editorReady ? (
+          <RichTextEditor key={editorKey} value={values.content} onChange={(doc) => set('content', doc)} disabled={submitting} conceptId={conceptId ?? undefined} ariaLabel="Contenu" />
+        ) : (
+          <div className="astro-editor rounded-md border border-space-600 bg-space-900" data-testid="content-preview" aria-busy="true">
+            {values.content && <StoredDocument doc={values.content} className="min-h-[150px] max-h-[600px] overflow-y-auto p-3" />}
+            <p className="px-3 py-1 text-xs text-slate-400">Connexion au document en direct…</p>
+          </div>
+        )}
       </div>
       <label className="block text-sm">
         <span className="mb-1 block text-slate-300">Notes personnelles</span>

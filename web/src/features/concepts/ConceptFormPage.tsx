@@ -164,7 +164,9 @@ export function ConceptFormPage() {
   }
 
   const heading = editing ? 'Modifier le concept' : 'Nouveau concept';
-  if (phase === 'loading' || (phase !== 'loadFailed' && editing && live.state.kind !== 'unavailable' && !liveSession)) return <Spinner />;
+  if (phase === 'loading') return <Spinner />;
+  // The stored content shows at once; the editor replaces it when the live room is attached.
+  const waitingForRoom = editing && live.state.kind !== 'unavailable' && !liveSession;
   if (phase === 'loadFailed') {
     return (
       <div className="mx-auto max-w-3xl card" role="alert">
@@ -203,6 +205,7 @@ export function ConceptFormPage() {
             conceptId={original?.id ?? null}
             editorKey={editorKey}
             cancelTo={original ? `/concepts/${original.id}` : '/concepts'}
+            editorReady={!waitingForRoom}
           />
         </LiveEditingContext.Provider>
       </div>
