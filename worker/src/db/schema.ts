@@ -37,6 +37,8 @@ export const users = sqliteTable(
     timeZone: text('time_zone'),
     /** Local date (yyyy-MM-dd) of the last daily study reminder sent (issue 16). */
     reminderDay: text('reminder_day'),
+    /** The person's own FSRS parameters (JSON array of 21 numbers), null for the defaults (issue 17). */
+    fsrsParams: text('fsrs_params'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), uniqueIndex('users_email').on(t.email)],

@@ -51,6 +51,8 @@ export interface SchedulerOptions {
   desiredRetention?: number;
   /** Interval fuzz; on unless a test turns it off. */
   fuzz?: boolean;
+  /** The person's own FSRS parameters (domain/fsrs-params.ts); the defaults when absent. */
+  params?: readonly number[] | null;
 }
 
 export const isRating = (value: unknown): value is RatingValue => RATINGS.includes(value as RatingValue);
@@ -65,12 +67,16 @@ export function clampRetention(value: unknown): number {
 }
 
 const schedulers = new Map<string, FSRS>();
-function scheduler({ desiredRetention = DEFAULT_DESIRED_RETENTION, fuzz = true }: SchedulerOptions = {}): FSRS {
+/** Schedulers kept for reuse (by retention, fuzz and parameters); a person's own parameters make a new one. */
+const MAX_SCHEDULERS = 200;
+
+export function scheduler({ desiredRetention = DEFAULT_DESIRED_RETENTION, fuzz = true, params = null }: SchedulerOptions = {}): FSRS {
   const retention = clampRetention(desiredRetention);
-  const key = `${retention}:${fuzz}`;
+  const key = `${retention}:${fuzz}:${params ? params.join(',') : ''}`;
   let found = schedulers.get(key);
   if (!found) {
-    found = fsrs(generatorParameters({ request_retention: retention, enable_fuzz: fuzz }));
+    found = fsrs(generatorParameters({ request_retention: retention, enable_fuzz: fuzz, ...(params ? { w: [...params] } : {}) }));
+    if (schedulers.size >= MAX_SCHEDULERS) schedulers.clear();
     schedulers.set(key, found);
   }
   return found;

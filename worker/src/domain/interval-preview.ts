@@ -4,8 +4,8 @@
  * '2,1 mois'). Previews are computed without fuzz (the real answer may land a few percent
  * off for intervals of 3+ days) and with the person's desired retention.
  */
-import { fsrs, generatorParameters, type Grade } from 'ts-fsrs';
-import { clampRetention, RATINGS, toFsrsCard, type RatingValue, type StoredCard } from './fsrs';
+import type { Grade } from 'ts-fsrs';
+import { RATINGS, scheduler, toFsrsCard, type RatingValue, type StoredCard } from './fsrs';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -31,9 +31,8 @@ export function formatInterval(ms: number): string {
 export type IntervalPreview = Record<RatingValue, { due: number; interval: string }>;
 
 /** The due date and interval label each rating would give if the card were answered at `now`. */
-export function previewIntervals(card: StoredCard, now: number, desiredRetention?: number): IntervalPreview {
-  const scheduler = fsrs(generatorParameters({ request_retention: clampRetention(desiredRetention), enable_fuzz: false }));
-  const preview = scheduler.repeat(toFsrsCard(card), new Date(now));
+export function previewIntervals(card: StoredCard, now: number, desiredRetention?: number, params?: readonly number[] | null): IntervalPreview {
+  const preview = scheduler({ desiredRetention, fuzz: false, params }).repeat(toFsrsCard(card), new Date(now));
   const out = {} as IntervalPreview;
   for (const rating of RATINGS) {
     const due = preview[rating as Grade].card.due.getTime();

@@ -9,7 +9,7 @@ import { createStudySession } from '../services/create-study-session';
 import { readPreferences } from '../db/queries/preferences';
 import { storedCardOf } from '../db/queries/flashcards';
 import { endStudySession, findStudySession, sessionFlashcard, sessionQueue } from '../db/queries/study-sessions';
-import { desiredRetentionOf } from '../services/review-flashcard';
+import { schedulingOf } from '../services/review-flashcard';
 import { presentPreviews } from '../presenters/interval-preview';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
@@ -59,14 +59,15 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     // unanswered card, else a learning card due within 20 minutes. Missing, ended or done → 404.
     const userId = c.get('userId');
     const now = c.get('now');
-    const { states, preferences } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id);
+    const { states, scheduling } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id);
     const nextId = pickNextSessionCard(states, now);
     const row = nextId === null ? null : await sessionFlashcard(c.env.DB, userId, nextId);
     if (!row) throw notFound('Next flashcard');
     // A card whose stored memory state FSRS refuses (e.g. imported) is still served, without previews.
     let previews: ReturnType<typeof presentPreviews> | null = null;
     try {
-      previews = presentPreviews(previewIntervals(storedCardOf(row), now, desiredRetentionOf(preferences)));
+      const { desiredRetention, params } = schedulingOf(scheduling);
+      previews = presentPreviews(previewIntervals(storedCardOf(row), now, desiredRetention, params));
     } catch {
       previews = null;
     }

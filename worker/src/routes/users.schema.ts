@@ -1,6 +1,7 @@
 import { isValidTimeZone } from '../domain/study-day';
 import { z } from 'zod';
 import { MESSAGES, isValidEmail, normaliseEmail, passwordMessage, USERNAME_PATTERN } from '../domain/registration';
+import { fsrsParamsProblem } from '../domain/fsrs-params';
 
 export const registerBody = z.object({
   username: z.string().regex(USERNAME_PATTERN, MESSAGES.username),
@@ -58,3 +59,11 @@ export const pushSubscriptionBody = z.object({
 
 
 export const deleteAccountBody = z.object({ password: z.string({ errorMap: () => ({ message: 'Password required' }) }).min(1, 'Password required').max(256) });
+
+/** PUT /users/me/fsrs-params: the optimizer's parameters, checked against FSRS's own bounds. */
+export const fsrsParamsBody = z.object({
+  params: z.array(z.number()).superRefine((values, ctx) => {
+    const problem = fsrsParamsProblem(values);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});

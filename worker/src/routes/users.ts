@@ -7,7 +7,8 @@ import { validate } from '../lib/validate';
 import { presentUser } from '../presenters/user';
 import { deleteAccount } from '../services/delete-account';
 import { registerUser } from '../services/register-user';
-import { deleteAccountBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
+import { deleteAccountBody, fsrsParamsBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
+import { fsrsParamsOf, optimizerItemsOf, saveFsrsParams } from '../services/fsrs-params';
 
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
@@ -37,6 +38,23 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json({ ...DEFAULT_PREFERENCES }, 200);
   })
   // A Web Push subscription for this browser (the spec's name, a standard subscription as the body).
+  .get('/me/fsrs-params', requireUser, async (c) => {
+    return c.json(await fsrsParamsOf(c.env.DB, c.get('userId')), 200);
+  })
+  .put('/me/fsrs-params', requireUser, validate('json', fsrsParamsBody), async (c) => {
+    const { params } = c.req.valid('json');
+    await saveFsrsParams(c.env.DB, c.get('userId'), params, c.get('now'));
+    return c.json({ params }, 200);
+  })
+  .delete('/me/fsrs-params', requireUser, async (c) => {
+    await saveFsrsParams(c.env.DB, c.get('userId'), null, c.get('now'));
+    return c.body(null, 204);
+  })
+  .get('/me/review-history', requireUser, async (c) => {
+    const user = await c.get('account');
+    c.header('cache-control', 'no-store');
+    return c.json(await optimizerItemsOf(c.env.DB, c.get('userId'), user.timeZone, c.get('now')), 200);
+  })
   .post('/me/fcm-token', requireUser, validate('json', pushSubscriptionBody), async (c) => {
     const { endpoint, keys, time_zone } = c.req.valid('json');
     await savePushSubscription(c.env.DB, c.get('userId'), { endpoint, ...keys }, time_zone ?? null, c.get('now'));

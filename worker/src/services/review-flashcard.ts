@@ -1,4 +1,6 @@
 import { reviewCard, type RatingValue } from '../domain/fsrs';
+import { storedFsrsParams } from '../domain/fsrs-params';
+import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { preferencesFromJson } from '../domain/preferences';
 import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
@@ -16,9 +18,12 @@ export interface ReviewProps {
   fuzz?: boolean;
 }
 
-/** The person's desired retention from their stored preferences (read as every preference is), 0.9 when they set none. */
-export function desiredRetentionOf(row: { data: string } | undefined): number {
-  return preferencesFromJson(row?.data).desired_retention;
+/**
+ * How the person's cards are scheduled: their desired retention (read as every preference
+ * is, 0.9 when they set none) and their own FSRS parameters (the defaults when none are saved).
+ */
+export function schedulingOf(row: SchedulingRow | undefined): { desiredRetention: number; params: number[] | null } {
+  return { desiredRetention: preferencesFromJson(row?.data ?? undefined).desired_retention, params: storedFsrsParams(row?.fsrs_params) };
 }
 
 /**
@@ -35,16 +40,16 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const [found, concept, preferences, membership] = await d1.batch([
     findFlashcardStatement(d1, userId, flashcardId),
     conceptCardsStatement(d1, userId, flashcardId),
-    d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
+    schedulingStatement(d1, userId),
     ...(sessionId === null ? [] : [sessionCardCheckStatement(d1, userId, sessionId, flashcardId)]),
   ]);
   if (sessionId !== null) assertSessionCard(membership!.results[0] as { ended_at: number | null; member: number } | undefined);
   const row = found!.results[0] as FlashcardRow | undefined;
   if (!row) throw notFound('Flashcard');
   const siblings = siblingCards(concept!.results);
-  const retention = desiredRetentionOf(preferences!.results[0] as { data: string } | undefined);
+  const scheduling = schedulingOf(preferences!.results[0] as SchedulingRow | undefined);
   const before = storedCardOf(row);
-  const { card, log } = reviewCard(before, now, rating, { desiredRetention: retention, fuzz: props.fuzz ?? true });
+  const { card, log } = reviewCard(before, now, rating, { ...scheduling, fuzz: props.fuzz ?? true });
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: rating } : s));
 
   const results = await d1.batch([

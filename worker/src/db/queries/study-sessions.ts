@@ -5,6 +5,7 @@
 import type { SessionCardState } from '../../domain/study-queue';
 import { SESSION_COLUMNS, type StudySessionRow } from '../../services/study-session-progress';
 import { FLASHCARD_SELECT, type FlashcardRow } from './flashcards';
+import { schedulingStatement, type SchedulingRow } from './fsrs-params';
 
 export function findStudySession(d1: D1Database, userId: number, id: number) {
   return d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ? AND user_id = ?`).bind(id, userId).first<StudySessionRow>();
@@ -23,10 +24,10 @@ export async function sessionQueue(d1: D1Database, userId: number, sessionId: nu
          WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2`,
       )
       .bind(sessionId, userId),
-    d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
+    schedulingStatement(d1, userId),
   ]);
   const states: SessionCardState[] = (cards!.results as (Omit<SessionCardState, 'answered'> & { answered: number })[]).map((r) => ({ ...r, answered: r.answered === 1 }));
-  return { states, preferences: preferences!.results[0] as { data: string } | undefined };
+  return { states, scheduling: preferences!.results[0] as SchedulingRow | undefined };
 }
 
 export function sessionFlashcard(d1: D1Database, userId: number, flashcardId: number) {

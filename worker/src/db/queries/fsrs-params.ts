@@ -1,0 +1,21 @@
+/** SQL of a person's own FSRS parameters and of the review log the optimizer learns from. */
+
+export const selectFsrsParams = (d1: D1Database, userId: number) => d1.prepare('SELECT fsrs_params FROM users WHERE id = ?').bind(userId);
+
+export const updateFsrsParams = (d1: D1Database, userId: number, params: number[] | null, now: number) =>
+  d1.prepare('UPDATE users SET fsrs_params = ?, updated_at = ? WHERE id = ?').bind(params ? JSON.stringify(params) : null, now, userId);
+
+export const countReviews = (d1: D1Database, userId: number) => d1.prepare('SELECT COUNT(*) AS n FROM review_logs WHERE user_id = ?').bind(userId);
+
+/** Every answer of the person (card, time, rating), as compact rows. */
+export const selectReviewEvents = (d1: D1Database, userId: number, limit: number) =>
+  d1.prepare('SELECT flashcard_id AS c, reviewed_at AS t, rating AS r FROM review_logs WHERE user_id = ? ORDER BY flashcard_id, reviewed_at LIMIT ?').bind(userId, limit);
+
+/** The person's preferences and own FSRS parameters, in one row (one statement of a batch). */
+export const schedulingStatement = (d1: D1Database, userId: number) =>
+  d1.prepare('SELECT (SELECT data FROM user_preferences WHERE user_id = ?1) AS data, (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params').bind(userId);
+
+export interface SchedulingRow {
+  data: string | null;
+  fsrs_params: string | null;
+}
