@@ -247,6 +247,52 @@ describe('study in the browser', () => {
     await page.context().close();
   });
 
+  it("optimizes the person's FSRS parameters on their review log, shows the log loss before and after, and saves them", async () => {
+    const account = await createAccount(stack.url, 'optim');
+    const page = await signedInPage(account);
+    await page.goto(`${stack.url}/study`);
+    // Too few reviews: the defaults stay, and the page says why.
+    const panel = page.getByTestId('fsrs-optimizer');
+    await panel.getByText('Il faut au moins 400 révisions pour optimiser vos paramètres (vous en avez 0).', { exact: false }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Optimiser mes paramètres' }).isDisabled()).toBe(true);
+
+    // A year of reviews restored from a backup: 120 cards, 5 answers each, some lapses.
+    const DAY = 86_400_000;
+    const start = Date.UTC(2025, 0, 6, 9);
+    const backup = { format_version: 1, concepts: [{ uid: 'c1', title: 'Vocabulaire', created_at: start, updated_at: start }], flashcards: [] as object[], reviews: [] as object[] };
+    const gaps = [0, 1, 4, 11, 30];
+    for (let c = 0; c < 120; c++) {
+      let at = start + (c % 20) * DAY;
+      backup.flashcards.push({ uid: `f${c}`, concept_uid: 'c1', question: `Mot ${c}`, answer: `Sens ${c}`, due: at + 60 * DAY, stability: 30, difficulty: 5, elapsed_days: 30, scheduled_days: 30, learning_steps: 0, reps: 5, lapses: 0, state: 2, last_review: at + 46 * DAY, created_at: start, updated_at: start });
+      gaps.forEach((gap, i) => {
+        at += gap * DAY;
+        const rating = i === 3 && c % 4 === 0 ? 1 : i === 4 && c % 7 === 0 ? 1 : 3;
+        backup.reviews.push({ uid: `r${c}-${i}`, flashcard_uid: `f${c}`, rating, due: at + DAY, stability: 2, difficulty: 5, elapsed_days: gap, last_elapsed_days: 0, scheduled_days: 1, learning_steps: 0, state: 2, reviewed_at: at, card_before: {} });
+      });
+    }
+    const form = new FormData();
+    form.set('file', new File([JSON.stringify(backup)], 'backup.json', { type: 'application/json' }));
+    const restored = await fetch(`${stack.url}/api/export-import/import/json?merge=true`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` }, body: form });
+    expect(restored.status).toBe(200);
+
+    await page.reload();
+    await panel.getByText('600 révision(s)', { exact: false }).waitFor();
+    await panel.getByRole('button', { name: 'Optimiser mes paramètres' }).click();
+    const result = page.getByTestId('fsrs-optimizer-result');
+    await result.waitFor({ timeout: 60_000 });
+    const text = (await result.textContent())!;
+    const [before, after] = [...text.matchAll(/(\d+,\d{4})/g)].map((m) => Number(m[1]!.replace(',', '.')));
+    expect(after).toBeLessThan(before!);
+    await screenshot(page, 'study-fsrs-optimizer');
+    await result.getByRole('button', { name: 'Enregistrer ces paramètres' }).click();
+    await page.getByText('Paramètres FSRS enregistrés : vos prochaines révisions les utilisent.').waitFor();
+    const saved = await api(stack.url, 'GET', '/api/users/me/fsrs-params', { token: account.token });
+    expect(saved.body.params).toHaveLength(21);
+    expect(saved.body.params).not.toEqual(saved.body.defaults);
+    await panel.getByText('Vos révisions sont planifiées avec vos propres paramètres.', { exact: false }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('shows the session and summary id messages', async () => {
     const account = await createAccount(stack.url, 'ids');
     const page = await signedInPage(account);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { default_w } from 'ts-fsrs';
 import { cardPreviews, type ApiCardState } from '../../web/src/features/flashcards/previews';
 
 const DAY = 86_400_000;
@@ -18,7 +19,7 @@ const reviewCard: ApiCardState = {
   last_review: new Date(NOW - 10 * DAY).toISOString(),
 };
 
-const goodDays = (retention?: number) => (Date.parse(cardPreviews(reviewCard, retention, NOW)!['3'].due) - NOW) / DAY;
+const goodDays = (retention?: number, params?: number[]) => (Date.parse(cardPreviews(reviewCard, retention, params, NOW)!['3'].due) - NOW) / DAY;
 
 describe("the review dialog's interval previews (issue 17)", () => {
   it("follow the person's desired retention: a lower retention gives 'Bon' a longer interval", () => {
@@ -28,5 +29,11 @@ describe("the review dialog's interval previews (issue 17)", () => {
 
   it('default to 0.90 when the preference is unknown', () => {
     expect(goodDays(undefined)).toBe(goodDays(0.9));
+  });
+
+  it("follow the person's own FSRS parameters once saved", () => {
+    const own = [...default_w];
+    own[8] = 3; // recall makes stability grow faster
+    expect(goodDays(0.9, own)).toBeGreaterThan(goodDays(0.9) * 1.3);
   });
 });

@@ -12,6 +12,7 @@ import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards
 import { Dialog } from '../../ui/Dialog';
 import { RatingButtons } from './RatingButtons';
 import { cardPreviews } from './previews';
+import { schedulingParams } from '../../api/fsrs';
 import { useReviewKeys } from './use-review-keys';
 import { usePreferences } from '../settings/preferences-context';
 
@@ -38,6 +39,15 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
   /** The concept's cards not due yet, soonest first: reviewed only when asked ('Réviser en avance'). */
   const [notDue, setNotDue] = useState<Flashcard[]>([]);
   const { preferences } = usePreferences();
+  // The person's own FSRS parameters, when saved: the previews show the intervals answers will get.
+  const [fsrsParams, setFsrsParams] = useState<number[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void schedulingParams().then((p) => live && setFsrsParams(p));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -174,7 +184,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
             )}
           </div>
           {revealed ? (
-            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} previews={cardPreviews(card, preferences.desired_retention)} />
+            <RatingButtons onRate={(r) => void rate(r)} disabled={busy} previews={cardPreviews(card, preferences.desired_retention, fsrsParams)} />
           ) : (
             <button type="button" className="btn-primary w-full" onClick={() => setRevealed(true)}>
               Afficher la Réponse

@@ -23,7 +23,7 @@ export interface ApiCardState {
 type Preview = { due: string; interval: string };
 export type CardPreviews = { '1': Preview; '2': Preview; '3': Preview; '4': Preview } | null;
 
-export function cardPreviews(card: ApiCardState, desiredRetention?: number, now = Date.now()): CardPreviews {
+export function cardPreviews(card: ApiCardState, desiredRetention?: number, params?: readonly number[] | null, now = Date.now()): CardPreviews {
   const stored: StoredCard = {
     due: Date.parse(card.due),
     stability: card.stability,
@@ -37,7 +37,7 @@ export function cardPreviews(card: ApiCardState, desiredRetention?: number, now 
     lastReview: card.last_review === null ? null : Date.parse(card.last_review),
   };
   try {
-    const p = previewIntervals(stored, now, desiredRetention);
+    const p = previewIntervals(stored, now, desiredRetention, params);
     const entry = (r: 1 | 2 | 3 | 4) => ({ due: new Date(p[r].due).toISOString(), interval: p[r].interval });
     return { '1': entry(1), '2': entry(2), '3': entry(3), '4': entry(4) };
   } catch {

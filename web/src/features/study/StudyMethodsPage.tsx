@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../settings/preferences-context';
 import { STUDY_METHODS } from './methods';
+import { FsrsOptimizerPanel } from './FsrsOptimizerPanel';
 
 /** The carousel position of the person's preferred study method (preference `preferred_study_method`). */
 const preferredIndex = (type: string) => Math.max(0, STUDY_METHODS.findIndex((m) => m.type === type));
@@ -90,6 +91,7 @@ export function StudyMethodsPage() {
           Toutes mes flashcards
         </Link>
       </p>
+      <FsrsOptimizerPanel />
     </section>
   );
 }
