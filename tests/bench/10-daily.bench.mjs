@@ -110,6 +110,7 @@ async function liveEdit({ measure, partyUrl }, me, noteId) {
 /** `/daily` in Chromium: navigation to today's blocks on screen (stored preview) and to editable (room attached). */
 async function dailyInChromium(url, token) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const shell = [];
   const shown = [];
   const editable = [];
   const inApp = [];
@@ -120,6 +121,9 @@ async function dailyInChromium(url, token) {
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(`${url}/daily`, { waitUntil: 'commit' });
+      // The floor of any signed-in screen on a cold load: the app's shell (the drawer) on screen.
+      await page.getByRole('link', { name: "Aujourd'hui" }).first().waitFor({ timeout: 30_000 });
+      shell.push(performance.now() - started);
       await page.locator('[data-testid="note-block-stored"], [data-testid="note-block"]').first().waitFor({ timeout: 30_000 });
       shown.push(performance.now() - started);
       await page.locator('[data-testid="note-block"] [role="textbox"]').first().waitFor({ timeout: 30_000 });
@@ -143,6 +147,7 @@ async function dailyInChromium(url, token) {
     await browser.close();
   }
   printSamples("/daily from the drawer: blocks on screen (goal 500)", inApp);
+  printSamples('page load floor: the signed-in shell on screen', shell);
   printSamples("/daily, page load: today's blocks on screen", shown);
   printSamples('/daily, page load: blocks editable (room attached)', editable);
 }
