@@ -17,37 +17,26 @@
  * block's D1 id (the page's links and promotions need them).
  */
 import type * as Party from 'partykit/server';
-import { onConnect, unstable_getYDoc } from 'y-partykit';
 import * as Y from 'yjs';
 import { blocksOf, noteBlockUids, planNoteSave, reconcileNote, type NoteBase, type StoredBlock } from '../worker/src/domain/note-ydoc';
-import { INTERNAL_SECRET_HEADER, encodeSavedMessage, noteRoomName, parseNoteRoomName, sameSecret } from '../worker/src/domain/room-protocol';
+import { encodeSavedMessage, noteRoomName, parseNoteRoomName } from '../worker/src/domain/room-protocol';
 import { fragmentToDoc, stateToBase64 } from '../worker/src/domain/yjs-prosemirror';
 import { CLOSE_DOCUMENT_GONE, refuseConnection } from './access';
-import { SaveScheduler } from './save-scheduler';
-import { UpdateLog } from './update-log';
-import { ConceptGoneError as DocumentGoneError, WorkerApi } from './worker-api';
+import { LiveRoom } from './live-room';
+import { DocumentGoneError, WorkerApi } from './worker-api';
 
 const newUid = () => crypto.randomUUID().replace(/-/g, '');
 
-export default class NoteRoom implements Party.Server {
+export default class NoteRoom extends LiveRoom {
   private readonly target: { userId: number; noteId: number } | null;
-  private readonly api: WorkerApi;
-  private readonly log: UpdateLog;
-  private readonly saver: SaveScheduler;
-  private ready: Promise<Y.Doc> | undefined;
-  private doc: Y.Doc | undefined;
   /** What D1 holds for each block, as of the room's last load, save or reconcile. */
   private base: NoteBase = {};
   private blockIds: Record<string, number> = {};
-  private storedVector: Uint8Array = Y.encodeStateVector(new Y.Doc());
-  private readonly yOptions = { gc: true, persist: false as const, load: () => this.loadDoc() };
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(readonly room: Party.Room) {
+  constructor(room: Party.Room) {
+    super(room);
     this.target = parseNoteRoomName(room.id);
-    this.api = new WorkerApi(room.env);
-    this.log = new UpdateLog(room.storage);
-    this.saver = new SaveScheduler(() => this.save());
   }
 
   static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
@@ -59,33 +48,13 @@ export default class NoteRoom implements Party.Server {
     return request;
   }
 
-  async onConnect(connection: Party.Connection) {
-    try {
-      await this.ensureDoc();
-    } catch (err) {
-      if (!(err instanceof DocumentGoneError)) console.error('loading the note document failed', err);
-      connection.close(err instanceof DocumentGoneError ? CLOSE_DOCUMENT_GONE : 1011, 'Document unavailable');
-      return;
-    }
-    await onConnect(connection, this.room, this.yOptions);
-    connection.send(this.savedMessage());
-  }
-
-  async onClose(connection: Party.Connection) {
-    const others = [...this.room.getConnections()].filter((c) => c.id !== connection.id);
-    if (others.length === 0 && this.saver.pending) await this.saver.flush().catch((err) => console.error('final save failed', err));
-  }
-
   async onRequest(request: Party.Request) {
-    if (!sameSecret(request.headers.get(INTERNAL_SECRET_HEADER) ?? '', String(this.room.env.INTERNAL_SECRET ?? ''))) {
-      return new Response('Forbidden', { status: 403 });
-    }
-    if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-    const body = (await request.json().catch(() => null)) as { type?: string } | null;
-    if (body?.type !== 'reconcile') return new Response('Unknown request', { status: 400 });
+    const internal = await this.internalBody<{ type?: string }>(request);
+    if ('refused' in internal) return internal.refused;
+    if (internal.body?.type !== 'reconcile') return new Response('Unknown request', { status: 400 });
     try {
       // A room nobody has open reads the rows when it next loads: nothing to do now.
-      if (!this.ready) return Response.json({ open: false });
+      if (!this.loaded) return Response.json({ open: false });
       const doc = await this.ensureDoc();
       const { userId, noteId } = this.requireTarget();
       // Never beside a save: rows read while one runs could predate what it wrote.
@@ -97,30 +66,12 @@ export default class NoteRoom implements Party.Server {
     }
   }
 
-  private savedMessage(): string {
+  protected savedMessage(): string {
     return encodeSavedMessage(stateToBase64(this.storedVector), this.blockIds);
   }
 
-  private ensureDoc(): Promise<Y.Doc> {
-    this.ready ??= unstable_getYDoc(this.room, this.yOptions).then(
-      (doc) => {
-        this.doc = doc;
-        doc.on('update', (update: Uint8Array) => {
-          this.log.append(update).written.catch((err) => console.error('writing the update log failed', err));
-          this.saver.touch();
-        });
-        return doc;
-      },
-      (err) => {
-        this.ready = undefined;
-        throw err;
-      },
-    );
-    return this.ready;
-  }
-
   /** D1's state, the room's log, then the rows D1 holds reconciled into it. */
-  private async loadDoc(): Promise<Y.Doc> {
+  protected async loadDoc(): Promise<Y.Doc> {
     const { userId, noteId } = this.requireTarget();
     const [stored, logged] = await Promise.all([this.api.loadNote(userId, noteId), this.log.readAll()]);
     const ydoc = new Y.Doc();
@@ -160,7 +111,7 @@ export default class NoteRoom implements Party.Server {
     return run;
   }
 
-  private save(): Promise<void> {
+  protected save(): Promise<void> {
     return this.exclusive(() => this.saveNow());
   }
 

@@ -1,6 +1,6 @@
 /**
  * The concept room: one PartyKit room (a Durable Object) per concept, holding its Yjs
- * document while anyone edits it.
+ * document while anyone edits it (the machinery every room shares: `live-room.ts`).
  *
  * - `onBeforeConnect` runs in the edge worker before the room wakes: it verifies the
  *   access token (same secret as the API), refuses any user other than the one the room
@@ -19,35 +19,20 @@
  *   concept closes every device at once (4404) and forgets the room's update log.
  */
 import type * as Party from 'partykit/server';
-import { onConnect, unstable_getYDoc } from 'y-partykit';
 import * as Y from 'yjs';
 import { contentToDoc } from '../worker/src/domain/richtext';
-import { INTERNAL_SECRET_HEADER, encodeSavedMessage, parseRoomName, roomName, sameSecret } from '../worker/src/domain/room-protocol';
+import { encodeSavedMessage, parseRoomName, roomName } from '../worker/src/domain/room-protocol';
 import { EDITOR_FRAGMENT, appendDocToFragment, mergeDocIntoYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
 import { CLOSE_DOCUMENT_GONE, refuseConnection } from './access';
-import { SaveScheduler } from './save-scheduler';
-import { UpdateLog } from './update-log';
-import { ConceptGoneError, WorkerApi } from './worker-api';
+import { LiveRoom } from './live-room';
+import { DocumentGoneError, WorkerApi } from './worker-api';
 
-const CLOSE_CONCEPT_GONE = CLOSE_DOCUMENT_GONE;
-
-export default class ConceptRoom implements Party.Server {
+export default class ConceptRoom extends LiveRoom {
   private readonly target: { userId: number; conceptId: number } | null;
-  private readonly api: WorkerApi;
-  private readonly log: UpdateLog;
-  private readonly saver: SaveScheduler;
-  private ready: Promise<Y.Doc> | undefined;
-  private doc: Y.Doc | undefined;
-  /** State vector of what D1 holds; sent to each device so it can tell what is not yet stored. */
-  private storedVector: Uint8Array = Y.encodeStateVector(new Y.Doc());
-  // One options object for the room's lifetime: y-partykit compares options between calls.
-  private readonly yOptions = { gc: true, persist: false as const, load: () => this.loadDoc() };
 
-  constructor(readonly room: Party.Room) {
+  constructor(room: Party.Room) {
+    super(room);
     this.target = parseRoomName(room.id);
-    this.api = new WorkerApi(room.env);
-    this.log = new UpdateLog(room.storage);
-    this.saver = new SaveScheduler(() => this.save());
   }
 
   static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
@@ -59,34 +44,14 @@ export default class ConceptRoom implements Party.Server {
     return request;
   }
 
-  async onConnect(connection: Party.Connection) {
-    try {
-      await this.ensureDoc();
-    } catch (err) {
-      if (!(err instanceof ConceptGoneError)) console.error('loading the concept document failed', err);
-      connection.close(err instanceof ConceptGoneError ? CLOSE_CONCEPT_GONE : 1011, 'Document unavailable');
-      return;
-    }
-    await onConnect(connection, this.room, this.yOptions);
-    connection.send(this.savedMessage());
-  }
-
-  private savedMessage(): string {
+  protected savedMessage(): string {
     return encodeSavedMessage(stateToBase64(this.storedVector));
   }
 
-  async onClose(connection: Party.Connection) {
-    const others = [...this.room.getConnections()].filter((c) => c.id !== connection.id);
-    // The last device left: store everything now rather than after the debounce.
-    if (others.length === 0 && this.saver.pending) await this.saver.flush().catch((err) => console.error('final save failed', err));
-  }
-
   async onRequest(request: Party.Request) {
-    if (!sameSecret(request.headers.get(INTERNAL_SECRET_HEADER) ?? '', String(this.room.env.INTERNAL_SECRET ?? ''))) {
-      return new Response('Forbidden', { status: 403 });
-    }
-    if (request.method !== 'POST') return new Response('Method not allowed', { status: 405 });
-    const body = (await request.json().catch(() => null)) as { type?: string; base?: unknown; content?: unknown } | null;
+    const internal = await this.internalBody<{ type?: string; base?: unknown; content?: unknown }>(request);
+    if ('refused' in internal) return internal.refused;
+    const body = internal.body;
     if (body?.type === 'deleted') return Response.json({ closed: await this.forget() });
     if (body?.type !== 'merge') return new Response('Unknown request', { status: 400 });
     const empty = { type: 'doc' as const, content: [] };
@@ -105,7 +70,7 @@ export default class ConceptRoom implements Party.Server {
       await this.saver.settled();
       return Response.json({ outcome, content: yDocToDoc(ydoc), state: stateToBase64(Y.encodeStateAsUpdate(ydoc)) });
     } catch (err) {
-      if (err instanceof ConceptGoneError) return new Response('Unknown concept', { status: 404 });
+      if (err instanceof DocumentGoneError) return new Response('Unknown concept', { status: 404 });
       throw err;
     }
   }
@@ -113,33 +78,14 @@ export default class ConceptRoom implements Party.Server {
   /** The concept was deleted: every device is closed at once and the update log is forgotten. */
   private async forget(): Promise<number> {
     const connections = [...this.room.getConnections()];
-    for (const connection of connections) connection.close(CLOSE_CONCEPT_GONE, 'Concept deleted');
+    for (const connection of connections) connection.close(CLOSE_DOCUMENT_GONE, 'Concept deleted');
     this.saver.cancel();
     await this.log.clear();
     return connections.length;
   }
 
-  /** The room's document, loaded once; a failed load is retried by the next caller. */
-  private ensureDoc(): Promise<Y.Doc> {
-    this.ready ??= unstable_getYDoc(this.room, this.yOptions).then(
-      (doc) => {
-        this.doc = doc;
-        doc.on('update', (update: Uint8Array) => {
-          this.log.append(update).written.catch((err) => console.error('writing the update log failed', err));
-          this.saver.touch();
-        });
-        return doc;
-      },
-      (err) => {
-        this.ready = undefined;
-        throw err;
-      },
-    );
-    return this.ready;
-  }
-
   /** D1's state merged with the room's log; seeded from the stored content the first time. */
-  private async loadDoc(): Promise<Y.Doc> {
+  protected async loadDoc(): Promise<Y.Doc> {
     const { userId, conceptId } = this.requireTarget();
     const [stored, logged] = await Promise.all([this.api.load(userId, conceptId), this.log.readAll()]);
     const ydoc = new Y.Doc();
@@ -155,7 +101,7 @@ export default class ConceptRoom implements Party.Server {
     return ydoc;
   }
 
-  private async save(): Promise<void> {
+  protected async save(): Promise<void> {
     const { userId, conceptId } = this.requireTarget();
     const doc = this.doc;
     if (!doc) return;
@@ -164,9 +110,9 @@ export default class ConceptRoom implements Party.Server {
     try {
       await this.api.save(userId, conceptId, Y.encodeStateAsUpdate(doc), yDocToDoc(doc));
     } catch (err) {
-      if (!(err instanceof ConceptGoneError)) throw err;
+      if (!(err instanceof DocumentGoneError)) throw err;
       // The concept was deleted while open: nothing to save into, and nobody may stay.
-      for (const connection of this.room.getConnections()) connection.close(CLOSE_CONCEPT_GONE, 'Concept deleted');
+      for (const connection of this.room.getConnections()) connection.close(CLOSE_DOCUMENT_GONE, 'Concept deleted');
       return;
     }
     this.storedVector = stateVector;

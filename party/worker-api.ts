@@ -13,9 +13,9 @@ export interface StoredRoom {
   contentVersion: number;
 }
 
-export class ConceptGoneError extends Error {
+export class DocumentGoneError extends Error {
   constructor() {
-    super('The concept does not exist or does not belong to this user');
+    super('The document (concept or note) does not exist or does not belong to this user');
   }
 }
 
@@ -33,7 +33,7 @@ export class WorkerApi {
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    if (res.status === 404) throw new ConceptGoneError();
+    if (res.status === 404) throw new DocumentGoneError();
     if (!res.ok && !accept.includes(res.status)) throw new Error(`Worker ${method} ${path} answered ${res.status}: ${await res.text()}`);
     return res;
   }
@@ -44,7 +44,7 @@ export class WorkerApi {
       await this.call('GET', `/rooms/${userId}/${conceptId}/owner`);
       return true;
     } catch (err) {
-      if (err instanceof ConceptGoneError) return false;
+      if (err instanceof DocumentGoneError) return false;
       throw err;
     }
   }
@@ -65,7 +65,7 @@ export class WorkerApi {
       await this.call('GET', `/notes/${userId}/${noteId}/owner`);
       return true;
     } catch (err) {
-      if (err instanceof ConceptGoneError) return false;
+      if (err instanceof DocumentGoneError) return false;
       throw err;
     }
   }
