@@ -105,17 +105,21 @@ describe('daily notes in Chromium', () => {
     await page.waitForURL('**/daily/2026-01-15');
     expect(await page.getByTestId('daily-title').textContent()).toBe('jeudi 15 janvier 2026');
 
-    // Importing a Markdown note into the shown day.
+    // Importing a Markdown note into the shown day, once the day is shown.
+    await page.getByText('No blocks yet. Add your first note!').waitFor();
+    const imported = page.waitForResponse((r) => r.url().includes('/api/notes/import') && r.request().method() === 'POST');
     await page.getByTestId('note-import-input').setInputFiles({ name: 'note.md', mimeType: 'text/markdown', buffer: Buffer.from('## Bilan\n\n- [ ] relire\n\n<!-- block -->\n\n> une citation\n') });
+    expect((await imported).status()).toBe(201);
+    await page.getByText('Note importée.').waitFor();
     await expect.poll(() => blocks(page).count(), { timeout: 10_000 }).toBe(2);
     await blocks(page).first().getByRole('heading', { name: 'Bilan' }).waitFor();
     // Opening the imported blocks keeps them as imported: each once, with its text.
     await storedByRoom(page);
-    const imported = (await noteOf(ada, '2026-01-15')).blocks.map((b: { text: string; version: number }) => b.text);
-    expect(imported).toHaveLength(2);
-    expect(imported[0]).toContain('Bilan');
-    expect(imported[0]).toContain('relire');
-    expect(imported[1]).toContain('une citation');
+    const importedTexts = (await noteOf(ada, '2026-01-15')).blocks.map((b: { text: string; version: number }) => b.text);
+    expect(importedTexts).toHaveLength(2);
+    expect(importedTexts[0]).toContain('Bilan');
+    expect(importedTexts[0]).toContain('relire');
+    expect(importedTexts[1]).toContain('une citation');
     // E-reader highlights: each a quote block; the same file again adds nothing.
     const clippings = Buffer.from(
       'Le Petit Prince (Antoine de Saint-Exupéry)\r\n- Votre surlignement sur la page 72 | Ajouté le lundi 5 janvier 2026 10:12:00\r\n\r\nOn ne voit bien qu’avec le cœur.\r\n==========\r\n',
