@@ -134,7 +134,7 @@ async function dailyInChromium(url, token) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
     const page = await context.newPage();
-    for (let run = 0; run < 10; run++) {
+    for (let run = 0; run < 20; run++) {
       await page.goto(`${url}/tags`);
       await page.getByRole('link', { name: "Aujourd'hui" }).first().waitFor();
       const started = performance.now();
