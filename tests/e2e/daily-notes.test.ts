@@ -101,9 +101,11 @@ describe('daily notes in Chromium', () => {
     await blocks(page).first().getByText('ce matin').waitFor();
     await page.getByRole('button', { name: 'Yesterday' }).click();
     await page.waitForURL(`**/daily/${shiftNoteDate(today, -1)}`);
+    await expect.poll(async () => (await page.getByTestId('daily-title').textContent())?.toLowerCase()).toBe(longFrenchDate(shiftNoteDate(today, -1)).toLowerCase());
     await page.getByLabel('Choisir une date').fill('2026-01-15');
     await page.waitForURL('**/daily/2026-01-15');
-    expect(await page.getByTestId('daily-title').textContent()).toBe('jeudi 15 janvier 2026');
+    // The address changes first; the day's page follows once the navigation renders.
+    await expect.poll(() => page.getByTestId('daily-title').textContent()).toBe('jeudi 15 janvier 2026');
 
     // Importing a Markdown note into the shown day, once the day is shown.
     await page.getByText('No blocks yet. Add your first note!').waitFor();
