@@ -119,7 +119,9 @@ export function useHostBridge(editor: Editor | null, onSave: () => void): HostBr
   useEffect(() => {
     const viewport = window.visualViewport;
     if (!viewport) return;
-    let open: boolean | null = null;
+    // The reading when the page opens: a later resize that does not change it (the padding
+    // the host asked for bringing a scrollbar, say) is not a keyboard event.
+    let open = keyboardState(window.innerHeight, viewport.height, fullscreenRef.current).isKeyboardOpen;
     const report = () => {
       const state = keyboardState(window.innerHeight, viewport.height, fullscreenRef.current);
       // Only a change of the page's own reading counts: any other resize (a bar appearing,
