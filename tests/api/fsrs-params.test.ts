@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { default_w } from 'ts-fsrs';
-import { call, signUp } from './helpers';
+import { refreshMastery } from '../../worker/src/services/mastery-refresh';
+import { call, env, signUp } from './helpers';
 
 /** A learner whose first 'Easy' lasts far longer than the defaults say. */
 const OWN = [...default_w];
@@ -49,6 +50,32 @@ describe('FSRS parameters of one person', () => {
     await call('PUT', '/api/users/me/fsrs-params', { token: withOwn.token, json: { params: OWN } });
     const [a, b] = [await firstEasyInterval(withDefaults.token), await firstEasyInterval(withOwn.token)];
     expect(b).toBeGreaterThan(a * 3);
+  });
+
+  it("measures mastery by the person's own forgetting curve: after an answer, an undo and the nightly refresh", async () => {
+    const steeper = [...default_w];
+    steeper[20] = 0.8; // FSRS's steepest decay: recall four weeks ahead is lower than by the defaults
+    const masteryAfterGood = async (params: number[] | null) => {
+      const person = await signUp('fsrs');
+      if (params) expect((await call('PUT', '/api/users/me/fsrs-params', { token: person.token, json: { params } })).status).toBe(200);
+      const concept = await call('POST', '/api/concepts', { token: person.token, json: { title: 'Courbe' } });
+      const cards = [];
+      for (const q of ['Q1', 'Q2']) cards.push((await call('POST', `/api/concepts/${concept.body.id}/flashcards`, { token: person.token, json: { question: q, answer: 'A' } })).body.id);
+      for (const id of cards) expect((await call('POST', `/api/flashcards/${id}/review`, { token: person.token, json: { rating: 3 } })).status).toBe(200);
+      const read = async () => (await env.DB.prepare('SELECT mastery_level FROM concepts WHERE id = ?').bind(concept.body.id).first<{ mastery_level: number }>())!.mastery_level;
+      const afterAnswers = await read();
+      expect((await call('POST', `/api/flashcards/${cards[1]}/review/undo`, { token: person.token })).status).toBe(200);
+      const afterUndo = await read();
+      await env.DB.prepare('UPDATE concepts SET mastery_level = NULL WHERE id = ?').bind(concept.body.id).run();
+      await refreshMastery(env, Date.now(), person.id);
+      return { afterAnswers, afterUndo, refreshed: await read() };
+    };
+    const defaults = await masteryAfterGood(null);
+    const own = await masteryAfterGood(steeper);
+    expect(own.afterAnswers).toBeLessThan(defaults.afterAnswers - 0.05);
+    expect(own.afterUndo).toBeLessThan(defaults.afterUndo - 0.02);
+    expect(own.refreshed).toBeCloseTo(own.afterUndo, 2);
+    expect(defaults.refreshed).toBeCloseTo(defaults.afterUndo, 2);
   });
 
   it('hands the review log to the optimizer as items: one per answer after a card’s first', async () => {

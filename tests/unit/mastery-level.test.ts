@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { default_w } from 'ts-fsrs';
 import { newCard, retrievability, reviewCard, type RatingValue, type StoredCard } from '@domain/fsrs';
 import { masteryBucket } from '@domain/mastery';
 import { cardRecallAhead, MASTERY_HORIZON_DAYS, masteryLevel } from '@domain/mastery-level';
@@ -37,6 +38,17 @@ describe('mastery: predicted recall four weeks ahead', () => {
     const year = masteryLevel(cards, T0 + 365 * DAY)!;
     expect(month).toBeLessThan(now);
     expect(year).toBeLessThan(month);
+  });
+
+  it("follows the person's own forgetting curve when they saved FSRS parameters (issue 17)", () => {
+    const cards = [answered(3), answered(4)];
+    const steeper = [...default_w];
+    steeper[20] = 0.8; // a decay at FSRS's upper bound: memory beyond the stability fades faster
+    const own = masteryLevel(cards, T0, steeper)!;
+    const defaults = masteryLevel(cards, T0)!;
+    expect(defaults).toBe(masteryLevel(cards, T0, null));
+    expect(own).toBeLessThan(defaults - 0.05);
+    expect(own).toBeGreaterThan(0);
   });
 
   it('reaches blue for well-learnt cards', () => {

@@ -140,8 +140,13 @@ export function reviewCard(card: StoredCard, now: number, rating: RatingValue, o
  * and the time since its last answer). Null for a card that was never answered: it has
  * no memory state yet.
  */
-export function retrievability(card: Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'>, now: number): number | null {
+export function retrievability(
+  card: Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'>,
+  now: number,
+  params: readonly number[] | null = null,
+): number | null {
   if (card.state === STATE.New || card.lastReview === null) return null;
   const full: StoredCard = { elapsedDays: 0, scheduledDays: 0, learningSteps: 0, reps: 1, lapses: 0, difficulty: 5, ...card };
-  return scheduler({ fuzz: false }).get_retrievability(toFsrsCard(full), new Date(Math.max(now, card.lastReview)), false);
+  // The curve's shape (its decay, w[20]) is the person's when they saved their own parameters.
+  return scheduler({ fuzz: false, params }).get_retrievability(toFsrsCard(full), new Date(Math.max(now, card.lastReview)), false);
 }

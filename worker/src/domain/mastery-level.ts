@@ -31,15 +31,16 @@ export type MasteryCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' 
 };
 
 /** One card's contribution: its predicted recall at the horizon; 0 if never answered or last failed. */
-export function cardRecallAhead(card: MasteryCard, now: number): number {
+export function cardRecallAhead(card: MasteryCard, now: number, params: readonly number[] | null = null): number {
   if (card.lastRating === 1) return 0;
-  return retrievability(card, now + MASTERY_HORIZON_DAYS * DAY_MS) ?? 0;
+  return retrievability(card, now + MASTERY_HORIZON_DAYS * DAY_MS, params) ?? 0;
 }
 
-export function masteryLevel(cards: readonly MasteryCard[], now: number): number | null {
+/** `params`: the person's own FSRS parameters (their forgetting curve's decay); the defaults when null. */
+export function masteryLevel(cards: readonly MasteryCard[], now: number, params: readonly number[] | null = null): number | null {
   if (!cards.some((c) => retrievability(c, now) !== null)) return null;
   let sum = 0;
-  for (const card of cards) sum += cardRecallAhead(card, now);
+  for (const card of cards) sum += cardRecallAhead(card, now, params);
   return sum / cards.length;
 }
 

@@ -82,6 +82,6 @@ export async function deleteFlashcard(d1: D1Database, props: { userId: number; i
       )
       .bind(id, userId),
     d1.prepare('DELETE FROM flashcards WHERE id = ? AND user_id = ?').bind(id, userId),
-    conceptStudyStateStatement(d1, userId, row.concept_id, siblings.filter((s) => s.id !== id), now),
+    conceptStudyStateStatement(d1, userId, row.concept_id, siblings.cards.filter((s) => s.id !== id), now, siblings.params),
   ]);
 }

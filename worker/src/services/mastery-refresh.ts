@@ -7,12 +7,13 @@
  * written in one batch. Imports run it for the person they filled (`userId`).
  */
 import type { Env } from '../env';
+import { storedFsrsParams } from '../domain/fsrs-params';
 import { masteryLevel, type MasteryCard } from '../domain/mastery-level';
 import { LAST_RATING_SQL } from './concept-study-state';
 
 export const REFRESH_PAGE = 400;
 
-type Row = { concept_id: number; state: number; stability: number; last_review: number | null; due: number; last_rating: number | null };
+type Row = { concept_id: number; state: number; stability: number; last_review: number | null; due: number; last_rating: number | null; fsrs_params: string | null };
 
 /** Recomputes the mastery of every studied concept (of one person, when given) as of `now`; returns how many were updated. */
 export async function refreshMastery(env: Pick<Env, 'DB'>, now: number, userId?: number): Promise<number> {
@@ -34,16 +35,20 @@ export async function refreshMastery(env: Pick<Env, 'DB'>, now: number, userId?:
     after = ids.at(-1)!;
     const cards = await d1
       .prepare(
-        `SELECT f.concept_id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating
+        `SELECT f.concept_id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating,
+           (SELECT fsrs_params FROM users u WHERE u.id = f.user_id) AS fsrs_params
          FROM flashcards f WHERE f.concept_id IN (SELECT value FROM json_each(?))`,
       )
       .bind(JSON.stringify(ids))
       .all<Row>();
     const byConcept = new Map<number, MasteryCard[]>(ids.map((id) => [id, []]));
+    // Each concept's mastery follows its owner's forgetting curve (their saved FSRS parameters).
+    const paramsOf = new Map<number, number[] | null>();
     for (const r of cards.results) {
       byConcept.get(r.concept_id)!.push({ state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating });
+      if (!paramsOf.has(r.concept_id)) paramsOf.set(r.concept_id, storedFsrsParams(r.fsrs_params));
     }
-    const levels = [...byConcept].map(([id, list]) => [id, masteryLevel(list, now)]);
+    const levels = [...byConcept].map(([id, list]) => [id, masteryLevel(list, now, paramsOf.get(id) ?? null)]);
     await d1.batch([
       d1
         .prepare(`UPDATE concepts SET mastery_level = value ->> '$[1]' FROM json_each(?) WHERE concepts.id = value ->> '$[0]'`)

@@ -62,7 +62,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
       )
       .bind(userId, flashcardId, sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
         log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, props.durationMs ?? null, JSON.stringify(before)),
-    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params),
     ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
   ]);
   const inserted = results[1]!.results[0] as { id: number } | undefined;
