@@ -41,10 +41,11 @@ export interface RichTextEditorProps {
   /** Gives the screen the editor instance (tests, embedded host messages). */
   onReady?: (editor: Editor) => void;
   /**
-   * Edit a concept's live document (editor/collaboration.ts) instead of `value`. Defaults
+   * Edit a live document (a concept's, or one block of a daily note: only its extensions are
+   * needed, editor/collaboration.ts) instead of `value`. Defaults
    * to the session a screen provides through LiveEditingContext; `null` opts out.
    */
-  collaboration?: LiveSession | null;
+  collaboration?: Pick<LiveSession, 'extensions'> | null;
 }
 
 function Footer({ editor, limit }: { editor: Editor; limit: number }) {

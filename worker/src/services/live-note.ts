@@ -9,7 +9,7 @@
  * one is open) is told to read the rows again.
  */
 import type { Env } from '../env';
-import { isGuardFailure } from '../db/queries/guard';
+import { abortUnless, isGuardFailure } from '../db/queries/guard';
 import { deleteLiveBlock, saveNoteDoc, selectNoteBlockRows, selectNoteDoc, upsertLiveBlock } from '../db/queries/note-docs';
 import { selectNoteById } from '../db/queries/daily-notes';
 import type { StoredBlock } from '../domain/note-ydoc';
@@ -56,8 +56,9 @@ export type NoteSaveOutcome = { outcome: 'saved' | 'stale'; rows: StoredBlock[] 
  * write on (nothing written; the rows let the room reconcile and save again).
  */
 export async function saveNoteRoom(d1: D1Database, userId: number, noteId: number, save: NoteRoomSave, now: number): Promise<NoteSaveOutcome> {
-  if (!(await noteBelongsTo(d1, userId, noteId))) return { outcome: 'gone' };
+  // The note's ownership is checked inside the batch (a save runs every few hundred ms of typing).
   const statements = [
+    abortUnless(d1, 'EXISTS (SELECT 1 FROM daily_notes WHERE id = ? AND user_id = ?)', noteId, userId),
     ...save.upserts.flatMap((b) => upsertLiveBlock(d1, userId, noteId, { ...newBlock(b.text, b.orderIdx), uid: b.uid, baseVersion: b.baseVersion }, now)),
     ...save.deletes.flatMap((b) => deleteLiveBlock(d1, userId, noteId, b.uid, b.baseVersion)),
     saveNoteDoc(d1, userId, noteId, save.state, save.kept, save.upserts.map((b) => b.uid), now),
@@ -67,8 +68,9 @@ export async function saveNoteRoom(d1: D1Database, userId: number, noteId: numbe
     const results = await d1.batch(statements);
     return { outcome: 'saved', rows: results[results.length - 1]!.results as unknown as StoredBlock[] };
   } catch (err) {
-    // A guard (a row written meanwhile) or a uid taken by a row the room did not know.
+    // The note gone, a guard (a row written meanwhile) or a uid taken by a row the room did not know.
     if (!isGuardFailure(err) && !/UNIQUE constraint/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) throw err;
+    if (!(await noteBelongsTo(d1, userId, noteId))) return { outcome: 'gone' };
     return { outcome: 'stale', rows: (await selectNoteBlockRows(d1, noteId).all<StoredBlock>()).results };
   }
 }

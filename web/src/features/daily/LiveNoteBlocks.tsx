@@ -8,7 +8,6 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { blocksOf } from '@domain/note-ydoc';
 import { fragmentToDoc } from '@domain/yjs-prosemirror';
 import type { NoteBlock } from '../../api/notes';
-import type { LiveSession } from '../../editor/collaboration';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import type { NoteSession } from './live-note';
 
@@ -59,10 +58,7 @@ interface BlockProps {
 
 function LiveBlock({ session, uid, id, index, last, highlighted, onDelete, onPromote }: BlockProps) {
   // The editor binds to this block's own fragment of the note's document.
-  const live = useMemo<LiveSession>(
-    () => ({ ydoc: session.room.ydoc, provider: session.room.provider, extensions: session.extensionsFor(uid), status: session.status, subscribe: session.subscribe, destroy: () => undefined }),
-    [session, uid],
-  );
+  const live = useMemo(() => ({ extensions: session.extensionsFor(uid) }), [session, uid]);
   return (
     <article
       id={id ? `block-${id}` : undefined}
