@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { startPageServer } from '../support/page-server.mjs';
+import { startPushServer } from '../support/push-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,6 +15,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   // The outside web for the import's tests: a loopback server the Worker fetches from workerd.
   const pages = await startPageServer();
+  // A Web Push service on loopback (issue 16): the Worker delivers every push to it.
+  const push = await startPushServer();
   // A VAPID key pair for the Web Push tests' scheduled run (issue 16).
   const vapid = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])) as CryptoKeyPair;
   const vapidPublic = Buffer.from((await crypto.subtle.exportKey('raw', vapid.publicKey)) as ArrayBuffer).toString('base64url');
@@ -40,6 +43,7 @@ export default defineConfig(async () => {
             VAPID_PUBLIC_KEY: vapidPublic,
             VAPID_PRIVATE_KEY: vapidPrivate,
             VAPID_SUBJECT: 'mailto:test@astrolabe.test',
+            PUSH_LOOPBACK_ORIGIN: push.origin,
           },
         },
       }),

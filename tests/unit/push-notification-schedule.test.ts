@@ -24,4 +24,11 @@ describe('progress/achievement notification batching', () => {
     expect(shouldFlush({ ...base, frequency: 'daily', timeZone: 'Pacific/Auckland', now: instant, oldestQueuedAt: queued, lastDigestDay: '2026-01-15' })).toBe(false);
     expect(shouldFlush({ ...base, frequency: 'daily', timeZone: 'Pacific/Auckland', now: at('2026-01-15T20:00:00Z'), oldestQueuedAt: queued, lastDigestDay: '2026-01-15' })).toBe(true);
   });
+
+  it('keeps what happens after today’s reminder time for tomorrow’s digest', () => {
+    const queued = at('2026-01-15T10:00:00Z'); // 11:00 in Paris, after its 09:00
+    expect(shouldFlush({ ...base, frequency: 'daily', now: at('2026-01-15T10:15:00Z'), oldestQueuedAt: queued })).toBe(false);
+    expect(shouldFlush({ ...base, frequency: 'daily', now: at('2026-01-16T07:45:00Z'), oldestQueuedAt: queued, lastDigestDay: '2026-01-15' })).toBe(false);
+    expect(shouldFlush({ ...base, frequency: 'daily', now: at('2026-01-16T08:00:00Z'), oldestQueuedAt: queued, lastDigestDay: '2026-01-15' })).toBe(true);
+  });
 });

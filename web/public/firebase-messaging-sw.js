@@ -24,7 +24,7 @@ self.addEventListener('push', (event) => {
         for (const w of visible) w.postMessage({ type: 'push-message', title: message.title || null, body: message.body || null, url });
         return undefined;
       }
-      return self.registration.showNotification(title, { body: message.body || '', data: { url }, tag: 'astrolabe-reminder' });
+      return self.registration.showNotification(title, { body: message.body || '', data: { url }, tag: url === '/study' ? 'astrolabe-reminder' : 'astrolabe-news' });
     }),
   );
 });

@@ -24,6 +24,8 @@ export interface Env {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /** Development and tests only: deliver every push to this loopback push service (services/push.ts). */
+  PUSH_LOOPBACK_ORIGIN?: string;
 }
 
 export interface Variables {

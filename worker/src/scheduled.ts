@@ -1,10 +1,12 @@
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers]), one case per schedule: the daily
- * study reminders (Web Push) and the nightly mastery refresh.
+ * study reminders and the waiting progress/achievement notifications (Web Push), and the
+ * nightly mastery refresh.
  */
 import type { Env } from './env';
 import { refreshMastery } from './services/mastery-refresh';
-import { vapidKeysOf } from './services/push';
+import { flushNotifications } from './services/notifications';
+import { pushDeliveryOf } from './services/push';
 import { runDailyReminders } from './services/reminders';
 
 export const REMINDER_CRON = '*/15 * * * *';
@@ -13,10 +15,13 @@ export const MASTERY_CRON = '30 3 * * *';
 export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   switch (controller.cron) {
     case REMINDER_CRON: {
-      const vapid = vapidKeysOf(env);
-      if (!vapid) return console.warn(JSON.stringify({ level: 'warn', message: 'reminders skipped: VAPID keys are not set' }));
-      const summary = await runDailyReminders(env.DB, vapid, controller.scheduledTime);
+      const delivery = pushDeliveryOf(env);
+      if (!delivery) return console.warn(JSON.stringify({ level: 'warn', message: 'reminders skipped: VAPID keys are not set' }));
+      const summary = await runDailyReminders(env.DB, delivery, controller.scheduledTime);
       console.log(JSON.stringify({ level: 'info', message: 'daily reminders', ...summary }));
+      // Progress and achievement notifications waiting for their hour or the daily digest.
+      const news = await flushNotifications(env.DB, delivery, controller.scheduledTime);
+      console.log(JSON.stringify({ level: 'info', message: 'notifications', ...news }));
       return;
     }
     case MASTERY_CRON:

@@ -37,6 +37,8 @@ export const users = sqliteTable(
     timeZone: text('time_zone'),
     /** Local date (yyyy-MM-dd) of the last daily study reminder sent (issue 16). */
     reminderDay: text('reminder_day'),
+    /** Local date of the last daily digest of progress/achievement notifications (issue 16, migration 0023). */
+    digestDay: text('digest_day'),
     /** The person's own FSRS parameters (JSON array of 21 numbers), null for the defaults (issue 17). */
     fsrsParams: text('fsrs_params'),
     ...timestamps,
@@ -422,6 +424,24 @@ export const pushTokens = sqliteTable(
     auth: text('auth'),
   },
   (t) => [uniqueIndex('push_tokens_token').on(t.userId, t.token)],
+);
+
+/** Progress and achievement notifications waiting for the person's frequency (issue 16, migration 0023). */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['progress', 'achievement'] }).notNull(),
+    /** Unique per person: the same event is never told twice. */
+    eventKey: text('event_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [uniqueIndex('notifications_event').on(t.userId, t.eventKey)],
 );
 
 /** Highlights already imported into daily notes, so a second import of a file adds nothing (migration 0016). */

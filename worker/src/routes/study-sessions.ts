@@ -6,6 +6,7 @@ import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
 import { presentSessionProgress, presentStudySession } from '../presenters/study-session';
 import { createStudySession } from '../services/create-study-session';
+import { notifySessionEnd } from '../services/notifications';
 import { readPreferences } from '../db/queries/preferences';
 import { storedCardOf } from '../db/queries/flashcards';
 import { endStudySession, findStudySession, sessionFlashcard, sessionQueue } from '../db/queries/study-sessions';
@@ -93,6 +94,16 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
     const now = c.get('now');
-    await endStudySession(c.env.DB, userId, id, now);
-    return c.json(presentStudySession(await findSession(c.env.DB, userId, id)), 200);
+    const ended = await endStudySession(c.env.DB, userId, id, now);
+    const session = await findSession(c.env.DB, userId, id);
+    // Its progress and achievement notifications, after the answer (best effort, logged).
+    if (ended.meta.changes === 1) {
+      const timeZone = (await c.get('account')).timeZone;
+      c.executionCtx.waitUntil(
+        notifySessionEnd(c.env, userId, timeZone, session, now).catch((err) =>
+          console.warn(JSON.stringify({ level: 'warn', message: 'session notifications failed', error: String(err) })),
+        ),
+      );
+    }
+    return c.json(presentStudySession(session), 200);
   });

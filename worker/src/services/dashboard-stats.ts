@@ -142,6 +142,13 @@ export async function extendedStats(d1: D1Database, userId: number, now: number,
   };
 }
 
+/** Consecutive study days with answers, today included (the dashboard's streak). */
+export async function currentStreakDays(d1: D1Database, userId: number, now: number, zone: string): Promise<number> {
+  const w = statsWindows(now, zone);
+  const a = await activityByDayStatement(d1, userId, now, zone, w.last30Start).first<{ days: string }>();
+  return currentStreak(new Set((JSON.parse(a?.days ?? '[]') as number[]).map(dayNumberKey)), w.todayKey);
+}
+
 /** Answers per study day for the last `days` study days, oldest first, today included. */
 export async function dailyActivity(d1: D1Database, userId: number, now: number, zone: string, days: number) {
   const range = studyDaysFrom(addDays(studyDayKey(now, zone), -(days - 1)), days, zone);

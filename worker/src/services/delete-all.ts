@@ -16,6 +16,7 @@ const ACCOUNT_EXTRAS = [
   'DELETE FROM flashcard_stats WHERE user_id = ?1',
   'DELETE FROM review_activity WHERE user_id = ?1',
   'DELETE FROM push_tokens WHERE user_id = ?1',
+  'DELETE FROM notifications WHERE user_id = ?1',
   'DELETE FROM import_jobs WHERE user_id = ?1',
   'DELETE FROM note_highlights WHERE user_id = ?1',
 ];

@@ -5,11 +5,11 @@
  * with the number of cards due — only when something is due. Sends go out in parallel
  * batches; expired subscriptions (404/410) are deleted; the local day is recorded.
  */
-import type { VapidKeys } from '@block65/webcrypto-web-push';
 import { preferencesFromJson } from '../domain/preferences';
 import { reminderDueDay, reminderMessage } from '../domain/reminders';
 import { dueCounts, recordReminderRun, reminderCandidates, subscriptionsOf } from '../db/queries/reminders';
-import { sendPush, type Fetcher } from './push';
+import { chunks } from '../lib/chunks';
+import { sendPush, type PushDelivery } from './push';
 
 export const SEND_BATCH = 100;
 /** D1 binds at most 100 parameters, but json_each takes one; keep id lists to a sane size per query. */
@@ -23,9 +23,7 @@ export interface ReminderRunSummary {
   failed: number;
 }
 
-const chunks = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-export async function runDailyReminders(d1: D1Database, vapid: VapidKeys, now: number, fetcher?: Fetcher): Promise<ReminderRunSummary> {
+export async function runDailyReminders(d1: D1Database, delivery: PushDelivery, now: number): Promise<ReminderRunSummary> {
   const candidates = await reminderCandidates(d1);
   const dueToday = new Map<number, string>();
   for (const c of candidates) {
@@ -46,7 +44,7 @@ export async function runDailyReminders(d1: D1Database, vapid: VapidKeys, now: n
   let sent = 0;
   let failed = 0;
   for (const batch of chunks(subscriptions, SEND_BATCH)) {
-    const outcomes = await Promise.all(batch.map((s) => sendPush(s, reminderMessage(counts.get(s.user_id)!), vapid, fetcher)));
+    const outcomes = await Promise.all(batch.map((s) => sendPush(s, reminderMessage(counts.get(s.user_id)!), delivery, 'daily-reminder')));
     outcomes.forEach((outcome, i) => {
       if (outcome === 'gone') gone.push(batch[i]!.id);
       else if (outcome === 'sent') sent += 1;

@@ -30,10 +30,11 @@ export function NotificationsTab({ draft, set, errors }: TabProps) {
       <Switch label="Enable notifications" hint="Study reminders and updates on this device." checked={draft.notifications_enabled} onChange={(v) => set('notifications_enabled', v)} />
       <TimeInput label="Daily reminder time" hint="In your own time zone." value={draft.daily_reminder_time} disabled={off} error={errors.daily_reminder_time} onChange={(v) => set('daily_reminder_time', v)} />
       <Switch label="Review reminders" hint="A daily push with the number of cards due." checked={draft.review_reminders} disabled={off} onChange={(v) => set('review_reminders', v)} />
-      <Switch label="Progress notifications" checked={draft.progress_notifications} disabled={off} onChange={(v) => set('progress_notifications', v)} />
-      <Switch label="Achievement notifications" checked={draft.achievement_notifications} disabled={off} onChange={(v) => set('achievement_notifications', v)} />
+      <Switch label="Progress notifications" hint="A summary when you finish a study session." checked={draft.progress_notifications} disabled={off} onChange={(v) => set('progress_notifications', v)} />
+      <Switch label="Achievement notifications" hint="Study streaks (3, 7, 14, 30… days) and answer milestones." checked={draft.achievement_notifications} disabled={off} onChange={(v) => set('achievement_notifications', v)} />
       <Select
         label="Notification frequency"
+        hint="Progress and achievements: as they happen, one push an hour, or one digest at your reminder time."
         value={draft.notification_frequency}
         disabled={off}
         options={labelled(NOTIFICATION_FREQUENCIES, { immediate: 'Immediate', batched: 'Batched (hourly)', daily: 'Daily (digest)' })}

@@ -51,6 +51,11 @@ export async function recordReminderRun(d1: D1Database, reminded: { userId: numb
   const statements = [...byDay].map(([day, ids]) =>
     d1.prepare('UPDATE users SET reminder_day = ?1 WHERE id IN (SELECT value FROM json_each(?2))').bind(day, JSON.stringify(ids)),
   );
-  if (goneSubscriptionIds.length) statements.push(d1.prepare('DELETE FROM push_tokens WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(goneSubscriptionIds)));
+  if (goneSubscriptionIds.length) statements.push(deleteSubscriptionsStatement(d1, goneSubscriptionIds));
   if (statements.length) await d1.batch(statements);
+}
+
+/** Drops subscriptions the push service said are gone (404/410). */
+export function deleteSubscriptionsStatement(d1: D1Database, ids: number[]) {
+  return d1.prepare('DELETE FROM push_tokens WHERE id IN (SELECT value FROM json_each(?1))').bind(JSON.stringify(ids));
 }

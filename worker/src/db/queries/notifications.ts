@@ -1,0 +1,56 @@
+/** SQL of progress and achievement notifications (issue 16): queueing, waiting rows, bookkeeping. */
+import type { NotificationEvent } from '../../domain/notification-events';
+
+/** Queues events for a person who has a push subscription; an event already known is ignored. */
+export function queueNotificationsStatement(d1: D1Database, userId: number, events: NotificationEvent[], now: number) {
+  return d1
+    .prepare(
+      `INSERT OR IGNORE INTO notifications (user_id, kind, event_key, title, body, url, created_at)
+       SELECT ?1, e.value ->> 'kind', e.value ->> 'key', e.value ->> 'title', e.value ->> 'body', e.value ->> 'url', ?2
+       FROM json_each(?3) e
+       WHERE EXISTS (SELECT 1 FROM push_tokens t WHERE t.user_id = ?1 AND t.p256dh IS NOT NULL)`,
+    )
+    .bind(userId, now, JSON.stringify(events));
+}
+
+export interface WaitingNotifications {
+  user_id: number;
+  time_zone: string | null;
+  digest_day: string | null;
+  /** The person's preferences (JSON), null when never saved. */
+  data: string | null;
+  oldest: number;
+  /** JSON array of { id, kind, title, body, url }, oldest first. */
+  items: string;
+}
+
+/** Everyone with waiting notifications (or only `userId`), with what the flush needs. */
+export async function waitingNotifications(d1: D1Database, userId?: number): Promise<WaitingNotifications[]> {
+  const rows = await d1
+    .prepare(
+      `SELECT n.user_id, u.time_zone, u.digest_day, p.data, MIN(n.created_at) AS oldest,
+         json_group_array(json_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body, 'url', n.url)) AS items
+       FROM (SELECT * FROM notifications WHERE sent_at IS NULL AND (?1 IS NULL OR user_id = ?1) ORDER BY created_at, id) n
+       JOIN users u ON u.id = n.user_id
+       LEFT JOIN user_preferences p ON p.user_id = n.user_id
+       GROUP BY n.user_id`,
+    )
+    .bind(userId ?? null)
+    .all<WaitingNotifications>();
+  return rows.results;
+}
+
+/** Marks notifications done (sent, or dropped because the person turned them off). */
+export function markNotificationsDoneStatement(d1: D1Database, ids: number[], now: number) {
+  return d1.prepare('UPDATE notifications SET sent_at = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND sent_at IS NULL').bind(now, JSON.stringify(ids));
+}
+
+export function recordDigestDayStatement(d1: D1Database, userIds: number[], day: string) {
+  return d1.prepare('UPDATE users SET digest_day = ?1 WHERE id IN (SELECT value FROM json_each(?2))').bind(day, JSON.stringify(userIds));
+}
+
+/** The person's answers in all. */
+export async function totalReviews(d1: D1Database, userId: number): Promise<number> {
+  const row = await d1.prepare('SELECT COUNT(*) AS n FROM review_logs WHERE user_id = ?').bind(userId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
