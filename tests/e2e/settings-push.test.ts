@@ -62,6 +62,19 @@ describe('the notification prompt', () => {
       '/firebase-messaging-sw.js',
     );
 
+    // A push reaching the service worker while the app is on screen shows as a toast (the
+    // browser's push service is replaced by DevTools' delivery of the decrypted message).
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+    await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.find((r) => r.scopeURL === `${stack.url}/` && !r.isDeleted)).toBeTruthy();
+    const { registrationId } = registrations.find((r) => r.scopeURL === `${stack.url}/`)!;
+    const message = { title: 'Session terminée', body: '3 cartes révisées, note moyenne 3,3 / 4.', url: '/study/summary/1' };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: stack.url, registrationId, data: JSON.stringify(message) });
+    await page.getByText('Session terminée').waitFor();
+    await screenshot(page, 'push-foreground-toast');
+
     // Already granted: the next visit sends the subscription again silently, no prompt.
     const resent = page.waitForResponse((r) => r.url().endsWith('/api/users/me/fcm-token'));
     await page.reload();
