@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startPushServer } from '../tests/support/push-server.mjs';
 import { ROOT, applyMigrations, buildWeb, freePort, startStack } from './lib/stack.mjs';
 
 const filter = process.argv[2];
@@ -14,8 +15,17 @@ applyMigrations({ persistTo, quiet: true });
 // The SPA is built into the bench's own folder, so the browser cases measure this tree.
 const assetsDir = path.join(persistTo, 'dist');
 buildWeb({ quiet: true, outDir: assetsDir });
+// A Web Push service on loopback: the reminder bench's pushes are delivered, checked and decrypted.
+const pushService = await startPushServer();
 const t0 = Date.now();
-const stack = await startStack({ port: await freePort(), partyPort: await freePort(), persistTo, quiet: true, assetsDir, vars: { LOGIN_WINDOW_SECONDS: '1' } });
+const stack = await startStack({
+  port: await freePort(),
+  partyPort: await freePort(),
+  persistTo,
+  quiet: true,
+  assetsDir,
+  vars: { LOGIN_WINDOW_SECONDS: '1', PUSH_LOOPBACK_ORIGIN: pushService.origin },
+});
 console.log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${stack.url}`);
 
 const rows = [];
@@ -39,7 +49,7 @@ async function measure(name, fn, { iterations = 200, warmup = 10 } = {}) {
   return row;
 }
 
-const ctx = { url: stack.url, partyUrl: stack.partyUrl, secrets: stack.secrets, workerGroup: stack.workerGroup, inspectorUrl: stack.inspectorUrl, persistTo, assetsDir, measure };
+const ctx = { url: stack.url, partyUrl: stack.partyUrl, pushOrigin: pushService.origin, secrets: stack.secrets, workerGroup: stack.workerGroup, inspectorUrl: stack.inspectorUrl, persistTo, assetsDir, measure };
 try {
   const files = readdirSync(path.join(ROOT, 'tests/bench')).filter((f) => f.endsWith('.bench.mjs') && (!filter || f.includes(filter))).sort();
   for (const file of files) {
@@ -51,5 +61,6 @@ try {
   console.table(rows.map((r) => ({ call: r.name, n: r.n, p50: +r.p50.toFixed(2), p95: +r.p95.toFixed(2), max: +r.max.toFixed(2) })));
 } finally {
   await stack.stop();
+  await pushService.close();
   rmSync(persistTo, { recursive: true, force: true });
 }

@@ -6,9 +6,11 @@
  * browser's keys; the Worker, told by PUSH_LOOPBACK_ORIGIN to route that host here, POSTs
  * its pushes to /push/<id>. Each push is checked as a push service does — VAPID JWT signed
  * by the subscription's application server key, for this service's origin, not expired;
- * TTL; aes128gcm — and decrypted with the subscription's private key as the browser does.
- * GET /subscriptions/<id>/messages lists what arrived (decrypted) and what was refused;
- * DELETE /subscriptions/<id> forgets it, so later pushes get 410 Gone.
+ * TTL; aes128gcm — and later decrypted with the subscription's private key as the browser
+ * does when it reads: GET /subscriptions/<id>/messages lists what arrived (decrypted) and
+ * what was refused (at the push, or undecryptable);
+ * DELETE /subscriptions/<id> forgets it, so later pushes get 410 Gone. GET /stats counts
+ * the pushes received and those delivered (checked and decrypted).
  * Plain JavaScript so the bench's Node scripts can load it; types in push-server.d.mts.
  */
 import http from 'node:http';
@@ -78,6 +80,27 @@ export async function startPushServer() {
   const subscriptions = new Map();
   let next = 1;
   let pushes = 0;
+  let delivered = 0;
+
+  /** A JWT is checked once (a push service may keep the verdict of a token it has seen). */
+  const verdicts = new Map();
+  function checkedVapid(header, applicationServerKey) {
+    const key = `${applicationServerKey} ${header}`;
+    if (!verdicts.has(key)) verdicts.set(key, vapidProblem(header, applicationServerKey, Date.now()));
+    return verdicts.get(key);
+  }
+
+  /** The device reads its queued messages: each decrypted with its private key, or refused. */
+  async function open(sub) {
+    for (const { body, ...meta } of sub.queued.splice(0)) {
+      try {
+        sub.messages.push({ message: JSON.parse(await decrypt(body, sub)), ...meta });
+        delivered += 1;
+      } catch (err) {
+        sub.refused.push(`undecryptable: ${err}`);
+      }
+    }
+  }
 
   async function handle(req, res) {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -92,7 +115,7 @@ export async function startPushServer() {
       const publicRaw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
       const auth = crypto.getRandomValues(new Uint8Array(16));
       const id = `s${next++}-${b64url(crypto.getRandomValues(new Uint8Array(6)))}`;
-      subscriptions.set(id, { applicationServerKey, privateKey: pair.privateKey, publicRaw, auth, messages: [], refused: [], gone: false });
+      subscriptions.set(id, { applicationServerKey, privateKey: pair.privateKey, publicRaw, auth, queued: [], messages: [], refused: [], gone: false });
       return json(201, { id, endpoint: `${PUBLIC_ORIGIN}/push/${id}`, keys: { p256dh: b64url(publicRaw), auth: b64url(auth) } });
     }
     const push = /^\/push\/([\w-]+)$/.exec(url.pathname);
@@ -102,27 +125,29 @@ export async function startPushServer() {
       const sub = subscriptions.get(push[1]);
       if (!sub || sub.gone) return json(sub ? 410 : 404, { error: 'no such subscription' });
       const problem =
-        (await vapidProblem(req.headers.authorization, sub.applicationServerKey, Date.now())) ??
-        (!(Number(req.headers.ttl) >= 0) || req.headers.ttl === undefined ? 'no TTL' : null) ??
+        (await checkedVapid(req.headers.authorization, sub.applicationServerKey)) ??
+        (req.headers.ttl === undefined || !(Number(req.headers.ttl) >= 0) ? 'no TTL' : null) ??
         (req.headers['content-encoding'] !== 'aes128gcm' ? `content-encoding ${req.headers['content-encoding']}` : null);
       if (problem) {
         sub.refused.push(problem);
         return json(problem.includes('VAPID') || problem.includes('JWT') ? 403 : 400, { error: problem });
       }
-      try {
-        const payload = await decrypt(body, sub);
-        sub.messages.push({ message: JSON.parse(payload), ttl: Number(req.headers.ttl), topic: req.headers.topic ?? null, urgency: req.headers.urgency ?? null });
-      } catch (err) {
-        sub.refused.push(`undecryptable: ${err}`);
-        return json(400, { error: 'undecryptable' });
-      }
+      // Accepted and queued for the device, which decrypts it when it reads (GET …/messages).
+      sub.queued.push({ body, ttl: Number(req.headers.ttl), topic: req.headers.topic ?? null, urgency: req.headers.urgency ?? null });
       res.writeHead(201, { location: `/messages/${pushes}` });
       return void res.end();
+    }
+    if (req.method === 'GET' && url.pathname === '/stats') {
+      for (const sub of subscriptions.values()) await open(sub);
+      return json(200, { pushes, delivered });
     }
     const one = /^\/subscriptions\/([\w-]+)(\/messages)?$/.exec(url.pathname);
     const sub = one && subscriptions.get(one[1]);
     if (one && !sub) return json(404, { error: 'no such subscription' });
-    if (req.method === 'GET' && one?.[2]) return json(200, { messages: sub.messages, refused: sub.refused });
+    if (req.method === 'GET' && one?.[2]) {
+      await open(sub);
+      return json(200, { messages: sub.messages, refused: sub.refused });
+    }
     if (req.method === 'DELETE' && one && !one[2]) {
       sub.gone = true;
       res.writeHead(204);
