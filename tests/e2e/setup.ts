@@ -1,13 +1,15 @@
 /**
  * When a browser test fails, leave what a person would need to see why: a screenshot of
  * every page still open (tests/.artifacts/screenshots/FAILED-*.png), its address, and the
- * start of its visible text, printed with the failure.
+ * start of its visible text, printed with the failure's error (kept even when a retry passes).
  */
 import { afterEach } from 'vitest';
 import { openPages, screenshot } from './browser';
 
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
+  // The error too: a test that passes on its retry prints nothing else about its first failure.
+  for (const err of context.task.result.errors ?? []) console.error(`[failure report] error: ${(err.message ?? String(err)).slice(0, 800)}`);
   let n = 0;
   for (const page of openPages) {
     n += 1;
