@@ -145,6 +145,18 @@ describe('GET /api/search', () => {
     expect([secret.body.total_concepts, secret.body.total_flashcards, secret.body.total_notes, secret.body.total_constellations]).toEqual([0, 0, 0, 0]);
   });
 
+  it('matches text only: a number that is a person’s id finds nothing it does not say (the indexes hold each row’s owner)', async () => {
+    for (const user of [ada, eve]) {
+      const res = await search(user, { q: String(user.id) });
+      expect([res.body.total_concepts, res.body.total_flashcards, res.body.total_notes, res.body.total_constellations], `${user.id}`).toEqual([0, 0, 0, 0]);
+    }
+    const other = await search(ada, { q: String(eve.id) });
+    expect(other.body.total_concepts).toBe(0);
+    // Written in a text, the same number is found.
+    await concept(ada, `Note ${eve.id}`, 'un nombre');
+    expect((await search(ada, { q: String(eve.id) })).body.total_concepts).toBe(1);
+  });
+
   it('refuses a blank query with 422 and reads syntax characters as a plain search', async () => {
     for (const q of ['', '   ']) {
       const res = await search(ada, { q });

@@ -122,8 +122,8 @@ export default async function search(ctx) {
   const without = await measure('PUT /internal/rooms save (no index trigger)', roomSave, { iterations: 100 });
   execute(ctx.persistTo, [
     `CREATE TRIGGER concepts_fts_update AFTER UPDATE OF title, content_text ON concepts BEGIN
-       INSERT INTO concepts_fts(concepts_fts, rowid, title, content_text) VALUES ('delete', old.id, old.title, old.content_text);
-       INSERT INTO concepts_fts(rowid, title, content_text) VALUES (new.id, new.title, new.content_text);
+       INSERT INTO concepts_fts(concepts_fts, rowid, title, content_text, user_id) VALUES ('delete', old.id, old.title, old.content_text, old.user_id);
+       INSERT INTO concepts_fts(rowid, title, content_text, user_id) VALUES (new.id, new.title, new.content_text, new.user_id);
      END;`,
     "INSERT INTO concepts_fts(concepts_fts) VALUES ('rebuild');",
   ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMatchQuery, escapeHtml, parseSearchTerms, snippetToHtml, SNIPPET_CLOSE as C, SNIPPET_OPEN as O } from '../../worker/src/domain/search-query';
+import { buildMatchQuery, escapeHtml, ownedMatch, parseSearchTerms, snippetToHtml, SNIPPET_CLOSE as C, SNIPPET_OPEN as O } from '../../worker/src/domain/search-query';
 
 describe('buildMatchQuery', () => {
   it('requires every word and lets the last one grow as a prefix', () => {
@@ -58,5 +58,17 @@ describe('snippetToHtml', () => {
     const html = snippetToHtml(`<img src=x onerror=alert(1)>${O}<script>${C}`);
     expect(html).not.toMatch(/<(?!\/?mark>)/);
     expect(escapeHtml('<>&"\'')).toBe('&lt;&gt;&amp;&quot;&#39;');
+  });
+});
+
+describe('ownedMatch', () => {
+  it('asks the index for the person’s rows and the words in the text columns only', () => {
+    expect(ownedMatch(42, '"energie" "solai"*', ['title', 'content_text'])).toBe('user_id : "42" AND {title content_text} : ("energie" "solai"*)');
+    expect(ownedMatch(7, 'content_text : "marie curie"')).toBe('user_id : "7" AND (content_text : "marie curie")');
+  });
+
+  it('refuses what is not a user id', () => {
+    expect(() => ownedMatch(Number.NaN, '"x"')).toThrow();
+    expect(() => ownedMatch(1.5, '"x"')).toThrow();
   });
 });

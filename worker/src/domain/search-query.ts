@@ -98,6 +98,18 @@ export const SEARCH_TYPES = ['concepts', 'flashcards', 'notes', 'constellations'
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /**
+ * `expr` for one person's rows only: every full-text index holds its row's owner in its
+ * `user_id` column (migration 0026), so FTS5 intersects the person's rows with the words'
+ * inside the index. `columns` limits `expr` to the text columns (an owner id is a number a
+ * person may also type); an `expr` already scoped to a column may leave it out.
+ */
+export function ownedMatch(userId: number, expr: string, columns?: readonly string[]): string {
+  if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
+  const scoped = columns ? `{${columns.join(' ')}} : (${expr})` : `(${expr})`;
+  return `user_id : "${userId}" AND ${scoped}`;
+}
+
+/**
  * An FTS5 phrase query for the words of a title, in order, on one indexed column (the
  * candidates that may name the title: concepts' `content_text`, note blocks' `plain_text`);
  * null when the title has no word. Only letters and digits reach the query.

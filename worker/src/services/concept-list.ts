@@ -4,6 +4,7 @@
  */
 import { titleKey } from '../domain/wiki-links';
 import { tagKey } from '../domain/tags';
+import { ownedMatch } from '../domain/search-query';
 import { presentConceptSummary, SUMMARY_TEXT_LENGTH, type ConceptSummaryRow } from '../presenters/concept';
 import type { ConstellationRefRow } from '../presenters/constellation';
 import type { TagRow } from '../presenters/tag';
@@ -80,7 +81,7 @@ export function filterClause(userId: number, filter: ConceptFilter): { sql: stri
     const match = contentMatchQuery(content);
     if (match) {
       parts.push('c.id IN (SELECT rowid FROM concepts_fts WHERE concepts_fts MATCH ?)');
-      binds.push(match);
+      binds.push(ownedMatch(userId, match));
     } else {
       // Only punctuation or symbols: look for them as typed.
       parts.push('instr(lower(c.content_text), ?) > 0');

@@ -15,7 +15,7 @@ import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../domain/write-payloads';
 import { assertNoCycle } from './concept-hierarchy';
-import { phraseMatchQuery } from '../domain/search-query';
+import { ownedMatch, phraseMatchQuery } from '../domain/search-query';
 
 export interface SaveConceptProps {
   d1: D1Database;
@@ -294,5 +294,5 @@ function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: stri
        SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
        WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
     )
-    .bind(userId, now, userId, ...(phrase ? [phrase] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`);
+    .bind(userId, now, userId, ...(phrase ? [ownedMatch(userId, phrase)] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`);
 }

@@ -3,7 +3,7 @@
  * person's note or block is never read or written (the routes answer 404).
  */
 import { idByUid, newUid } from './new-row';
-import { phraseMatchQuery } from '../../domain/search-query';
+import { ownedMatch, phraseMatchQuery } from '../../domain/search-query';
 import { abortUnless } from './guard';
 
 export interface NoteRow {
@@ -181,5 +181,5 @@ export function linkBlocksNaming(d1: D1Database, userId: number, cid: string, ti
          AND (instr(lower(b.plain_text), ?) > 0 OR instr(b.plain_text, ?) > 0
               OR (instr(b.text, 'pendingConceptLink') > 0 AND instr(lower(b.text), lower(json_quote(?))) > 0))`,
     )
-    .bind(userId, userId, ...(phrase ? [phrase] : []), `[[${named.toLowerCase()}]]`, `[[${named}]]`, named);
+    .bind(userId, userId, ...(phrase ? [ownedMatch(userId, phrase)] : []), `[[${named.toLowerCase()}]]`, `[[${named}]]`, named);
 }

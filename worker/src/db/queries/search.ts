@@ -1,20 +1,22 @@
 /**
- * Global search over the FTS5 indexes of migrations 0001 and 0012. Every statement is
- * scoped to one person: an index holds everyone's rows, and each hit is joined to its row
- * and kept only when the row's `user_id` is the person's, so another person's text never
- * reaches a page or a total.
+ * Global search over the FTS5 indexes of migrations 0001, 0012 and 0026. Every statement is
+ * scoped to one person twice: the index is asked only for the person's rows (its `user_id`
+ * column, `ownedMatch`), and each hit is joined to its row and kept only when the row's
+ * `user_id` is the person's, so another person's text never reaches a page or a total.
  *
  * A page is read in rank order straight from the index, so snippets, which re-read and
  * re-tokenize the text, are made for the page's rows only. CROSS JOIN fixes the join order
  * SQLite would otherwise get wrong (walking every row of the person and probing the index
  * once per row) and keeps the index's rank order, so no sort is needed.
  */
-import type { SearchType } from '../../domain/search-query';
+import { ownedMatch, type SearchType } from '../../domain/search-query';
 
 interface SearchIndex {
   fts: string;
   table: string;
-  /** bm25 column weights: a title or name match outranks a body match. */
+  /** The indexed text columns (the owner column aside). */
+  text: readonly string[];
+  /** bm25 weights of the text columns: a title or name match outranks a body match (the owner column gets 0). */
   weights: string;
   /** What a result shows; `t` is the indexed row, `f` the index (for snippet()). */
   columns: string;
@@ -27,12 +29,14 @@ const snippet = (fts: string, column: number, tokens: number) => `snippet(${fts}
 const INDEXES: Record<SearchType, SearchIndex> = {
   concepts: {
     fts: 'concepts_fts',
+    text: ['title', 'content_text'],
     table: 'concepts',
     weights: '10.0, 1.0',
     columns: `t.id, t.title, ${snippet('concepts_fts', 0, 64)} AS title_snippet, ${snippet('concepts_fts', 1, 24)} AS snippet`,
   },
   flashcards: {
     fts: 'flashcards_fts',
+    text: ['question', 'answer'],
     table: 'flashcards',
     weights: '2.0, 1.0',
     columns: `t.id, t.concept_id, t.question, ${snippet('flashcards_fts', 0, 48)} AS question_snippet,
@@ -41,6 +45,7 @@ const INDEXES: Record<SearchType, SearchIndex> = {
   },
   notes: {
     fts: 'note_blocks_fts',
+    text: ['plain_text'],
     table: 'note_blocks',
     weights: '1.0',
     columns: `n.id, n.date, n.title, t.id AS block_id, ${snippet('note_blocks_fts', 0, 24)} AS snippet`,
@@ -48,6 +53,7 @@ const INDEXES: Record<SearchType, SearchIndex> = {
   },
   constellations: {
     fts: 'constellations_fts',
+    text: ['name', 'description'],
     table: 'constellations',
     weights: '10.0, 1.0',
     columns: `t.id, t.name, t.color, t.icon, ${snippet('constellations_fts', 1, 24)} AS snippet`,
@@ -97,23 +103,23 @@ export interface HitRows {
  * cursor (no second MATCH per row).
  */
 export function searchPage(d1: D1Database, type: SearchType, userId: number, match: string, skip: number, limit: number) {
-  const { fts, table, weights, columns, joins = '' } = INDEXES[type];
+  const { fts, table, text, weights, columns, joins = '' } = INDEXES[type];
   return d1
     .prepare(
       `SELECT ${columns}
        FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid ${joins}
-       WHERE ${fts} MATCH ?1 AND f.rank MATCH 'bm25(${weights})' AND t.user_id = ?2
+       WHERE ${fts} MATCH ?1 AND f.rank MATCH 'bm25(${weights}, 0.0)' AND t.user_id = ?2
        ORDER BY f.rank LIMIT ?3 OFFSET ?4`,
     )
-    .bind(match, userId, limit, skip);
+    .bind(ownedMatch(userId, match, text), userId, limit, skip);
 }
 
 /** How many of a person's rows of one kind match (no ranking, no snippets: the cheapest walk of the hits). */
 export function searchTotal(d1: D1Database, type: SearchType, userId: number, match: string) {
-  const { fts, table } = INDEXES[type];
+  const { fts, table, text } = INDEXES[type];
   return d1
     .prepare(`SELECT count(*) AS total FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid WHERE ${fts} MATCH ?1 AND t.user_id = ?2`)
-    .bind(match, userId);
+    .bind(ownedMatch(userId, match, text), userId);
 }
 
 /**
