@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { call, env, signUp, type TestUser } from './helpers';
 import { at } from './study-fixtures';
 import { T0, comparable, exportJson, fillAccount, importForm, importJson } from './data-fixtures';
+import { EXPORT_START, readExportPage, type ExportCursor } from '../../worker/src/db/queries/data';
+import { SECTION_NAMES, type SectionName } from '../../worker/src/domain/data-format';
 
 const DAY = 86_400_000;
 
@@ -56,6 +58,33 @@ describe('JSON export', () => {
     expect(backup.block_mentions).toEqual([{ block_uid: backup.note_blocks[0].uid, concept_uid: backup.concepts[0].uid }]);
     expect(backup.files[0]).toMatchObject({ file_name: 'pixel.png', kind: 'image' });
     expect(JSON.stringify(backup)).not.toMatch(/"(id|user_id|concept_id)":/);
+  });
+
+  it('reads each section page by page with nothing lost or repeated at a page edge, reviews at the same time included', async () => {
+    const user = await signUp('pages');
+    await fillAccount(user);
+    await fillAccount(await signUp('pages'), 'Autre');
+    // Two answers at the same instant: the review pages go by (time, id), the tie must not lose one.
+    const times = await env.DB.prepare('SELECT reviewed_at, COUNT(*) AS n FROM review_logs WHERE user_id = ? GROUP BY reviewed_at HAVING n > 1').bind(user.id).all();
+    expect(times.results.length).toBeGreaterThan(0);
+    const readAll = async (section: SectionName, limit: number) => {
+      const rows: string[] = [];
+      for (let after: ExportCursor = EXPORT_START; ; ) {
+        const page = await readExportPage(env.DB, user.id, section, after, limit);
+        rows.push(...page.rows);
+        if (page.rows.length < limit) return rows;
+        after = page.next;
+      }
+    };
+    for (const section of SECTION_NAMES) {
+      const whole = await readAll(section, 10_000);
+      expect(await readAll(section, 1)).toEqual(whole);
+      expect(await readAll(section, 2)).toEqual(whole);
+    }
+    const reviews = (await readAll('reviews', 10_000)).map((j) => JSON.parse(j));
+    expect(reviews).toHaveLength(6);
+    expect(reviews.map((r) => r.reviewed_at)).toEqual([...reviews.map((r) => r.reviewed_at)].sort((a, b) => a - b));
+    expect((await readAll('flashcards', 10_000)).map((j) => JSON.parse(j).question)).toEqual(['Q0 Data', 'Q1 Data', 'Q2 Data']);
   });
 
   it('exports nothing of another person', async () => {
