@@ -218,6 +218,38 @@ describe('JSON import', () => {
   });
 });
 
+describe('JSON import sent in chunks side by side', () => {
+  it('keeps the file\'s order when chunks arrive out of order, and refuses a chunk that overlaps one already sent', async () => {
+    const [alice, bob] = [await signUp('para'), await signUp('para')];
+    await fillAccount(alice);
+    const backup = await exportJson(alice);
+    const start = await call('POST', '/api/export-import/import/json/start', {
+      token: bob.token,
+      json: { merge: false, header: { format_version: 1, account: backup.account, preferences: backup.preferences } },
+    });
+    const importId = start.body.import_id;
+    const send = (section: string, rows: unknown[], offset: number) =>
+      call('POST', `/api/export-import/import/json/${importId}/rows`, { token: bob.token, json: { section, rows, offset } });
+    for (const section of Object.keys(backup).filter((k) => Array.isArray(backup[k]) && backup[k].length)) {
+      const rows = backup[section] as unknown[];
+      // One row a chunk, the last first: the offsets, not the arrival, give the order.
+      const sent = await Promise.all(rows.map((_, i) => rows.length - 1 - i).map((i) => send(section, [rows[i]], i)));
+      expect(sent.map((r) => r.status)).toEqual(rows.map(() => 200));
+    }
+    const overlap = await send('reviews', backup.reviews.slice(0, 2), 1);
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.detail).toMatch(/overlap/);
+    const wrongRow = await send('reviews', [{ ...backup.reviews[0], rating: 9 }], 100);
+    expect(wrongRow.status).toBe(422);
+    expect(JSON.stringify(wrongRow.body.detail)).toMatch(/reviews.*100.*rating|rating.*100/);
+    const commit = await call('POST', `/api/export-import/import/json/${importId}/commit`, { token: bob.token });
+    expect(commit.status).toBe(200);
+    expect(commit.body.reviews).toBe(6);
+    expect(comparable(await exportJson(bob))).toEqual(comparable(backup));
+    expect(await stagedRows(bob)).toBe(0);
+  });
+});
+
 describe('bad backup files', () => {
   const user = signUp('bad');
   const upload = async (content: string | Uint8Array, merge = false) =>
