@@ -277,6 +277,16 @@ describe('bad backup files', () => {
   it('refuses a JSON bomb: count', () => expectUnchanged(() => upload(`{"format_version":1,"tags":[${'0,'.repeat(1_000_000)}0]}`), 413, /Too many rows/));
   it('refuses a row of the wrong shape, naming where', () =>
     expectUnchanged(() => upload(JSON.stringify({ format_version: 1, concepts: [{ uid: 'x', title: '', created_at: 1, updated_at: 1 }] })), 422, /concepts.*0.*title/));
+  it('refuses the same identity twice, reviews included (their uids are not in the staged index)', async () => {
+    const u = await user;
+    if ((await exportJson(u)).concepts.length === 0) await fillAccount(u, 'Bad');
+    const backup = await exportJson(u);
+    expect(backup.reviews.length).toBeGreaterThan(1);
+    const twice = { ...backup, reviews: [...backup.reviews, { ...backup.reviews[1], rating: 4 }] };
+    await expectUnchanged(() => upload(JSON.stringify(twice)), 422, new RegExp(`Duplicate identity ${backup.reviews[1].uid}`));
+    const cards = { ...backup, flashcards: [...backup.flashcards, backup.flashcards[0]] };
+    await expectUnchanged(() => upload(JSON.stringify(cards)), 422, new RegExp(`Duplicate identity ${backup.flashcards[0].uid}`));
+  });
   it('refuses a reference to nothing', () =>
     expectUnchanged(
       () => upload(JSON.stringify({ format_version: 1, flashcards: [{ uid: 'c', concept_uid: 'missing', question: 'q', answer: 'a', due: 1, stability: 0, difficulty: 0, elapsed_days: 0, scheduled_days: 0, learning_steps: 0, reps: 0, lapses: 0, state: 0, last_review: null, created_at: 1, updated_at: 1 }] })),
