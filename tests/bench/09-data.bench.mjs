@@ -84,7 +84,7 @@ export async function chunkedImport(url, token, backup, parallel = 3) {
   const upload = async () => {
     while (next < bodies.length) {
       const body = bodies[next++];
-      await call(url, 'POST', `/api/export-import/import/json/${import_id}/rows`, { token, json: body });
+      await retrying(() => call(url, 'POST', `/api/export-import/import/json/${import_id}/rows`, { token, json: body }), unsent);
     }
   };
   await Promise.all(Array.from({ length: parallel }, upload));
@@ -93,13 +93,16 @@ export async function chunkedImport(url, token, backup, parallel = 3) {
   return { result, calls: bodies.length, parallel, stageMs: staged - started, commitMs: performance.now() - staged };
 }
 
-/** Pooled keep-alive sockets go stale during long seeding and long calls: retry a failed call. */
-async function retrying(fn) {
+/** A call that failed before the server answered (a stale pooled socket): safe to send again. */
+const unsent = (err) => err instanceof TypeError && /fetch failed/.test(err.message);
+
+/** Pooled keep-alive sockets go stale during long seeding and long calls: retry a failed call (those `when` allows). */
+async function retrying(fn, when = () => true) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
     } catch (err) {
-      if (attempt >= 5) throw err;
+      if (attempt >= 5 || !when(err)) throw err;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
