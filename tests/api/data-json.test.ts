@@ -71,10 +71,8 @@ describe('JSON export', () => {
       const rows: string[] = [];
       for (let after: ExportCursor = EXPORT_START; ; ) {
         const page = await readExportPage(env.DB, user.id, section, after, limit);
-        const pageRows = page.count ? (JSON.parse(`[${page.text}]`) as unknown[]).map((row) => JSON.stringify(row)) : [];
-        expect(pageRows).toHaveLength(page.count);
-        rows.push(...pageRows);
-        if (page.count < limit) return rows;
+        rows.push(...page.rows);
+        if (page.rows.length < limit) return rows;
         after = page.next;
       }
     };

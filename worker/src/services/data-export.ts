@@ -48,10 +48,10 @@ export function exportStream(d1: D1Database, userId: number, now: number): Reada
       yield `,\n${JSON.stringify(section)}:[`;
       let after = EXPORT_START;
       for (let first = true; ; first = false) {
-        const { text, count, next } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
-        if (!count) break;
-        yield (first ? '\n' : ',\n') + text;
-        if (count < PAGE_SIZE) break;
+        const { rows, next } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
+        if (!rows.length) break;
+        yield (first ? '\n' : ',\n') + rows.join(',\n');
+        if (rows.length < PAGE_SIZE) break;
         after = next;
       }
       yield ']';

@@ -143,28 +143,15 @@ export interface ExportCursor {
 export const EXPORT_START: ExportCursor = { key: 0, time: Number.MIN_SAFE_INTEGER };
 
 /** One page of a section: each row's JSON text, and the cursor to continue after. */
-/**
- * A page as one string, written by SQLite: the rows' JSON joined in the page's order, so a
- * page crosses from D1 as one value rather than thousands of rows. The last row's key
- * (and time) come with it: a bare column beside max() takes the max row's value in SQLite.
- */
-const pageTextSql = (query: ExportQuery) => {
-  const last = query.orderedBy ? `k, k2, MAX(printf('%020d%020d', k2, k))` : 'MAX(k) AS k';
-  return `SELECT COUNT(*) AS n, group_concat(j, ',
-') AS text, ${last} FROM (${pageSql(query)})`;
-};
-
-/** One page of a section: its rows' JSON joined by ',\n', how many, and the cursor to continue after. */
 export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: ExportCursor, limit: number) {
   const query = EXPORT_QUERIES[section];
   const params = [userId, after.key, limit, ...(query.orderedBy ? [after.time] : [])];
-  const page = await d1
-    .prepare(pageTextSql(query))
+  const { results } = await d1
+    .prepare(pageSql(query))
     .bind(...params)
-    .first<{ n: number; text: string | null; k: number | null; k2?: number }>();
-  const count = Number(page?.n ?? 0);
-  if (!count) return { text: '', count, next: after };
-  return { text: page!.text!, count, next: { key: Number(page!.k), time: Number(page!.k2 ?? 0) } };
+    .all<{ k: number; k2?: number; j: string }>();
+  const last = results.at(-1);
+  return { rows: results.map((row) => row.j), next: last ? { key: Number(last.k), time: Number(last.k2 ?? 0) } : after };
 }
 
 export async function readAccountHeader(d1: D1Database, userId: number) {
