@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { call, env, signUp, type TestUser } from './helpers';
 import { at } from './study-fixtures';
 import { T0, comparable, exportJson, fillAccount, importForm, importJson } from './data-fixtures';
+import { EXPORT_START, readExportPage, type ExportCursor } from '../../worker/src/db/queries/data';
+import { SECTION_NAMES, type SectionName } from '../../worker/src/domain/data-format';
 
 const DAY = 86_400_000;
 
@@ -56,6 +58,33 @@ describe('JSON export', () => {
     expect(backup.block_mentions).toEqual([{ block_uid: backup.note_blocks[0].uid, concept_uid: backup.concepts[0].uid }]);
     expect(backup.files[0]).toMatchObject({ file_name: 'pixel.png', kind: 'image' });
     expect(JSON.stringify(backup)).not.toMatch(/"(id|user_id|concept_id)":/);
+  });
+
+  it('reads each section page by page with nothing lost or repeated at a page edge, reviews at the same time included', async () => {
+    const user = await signUp('pages');
+    await fillAccount(user);
+    await fillAccount(await signUp('pages'), 'Autre');
+    // Two answers at the same instant: the review pages go by (time, id), the tie must not lose one.
+    const times = await env.DB.prepare('SELECT reviewed_at, COUNT(*) AS n FROM review_logs WHERE user_id = ? GROUP BY reviewed_at HAVING n > 1').bind(user.id).all();
+    expect(times.results.length).toBeGreaterThan(0);
+    const readAll = async (section: SectionName, limit: number) => {
+      const rows: string[] = [];
+      for (let after: ExportCursor = EXPORT_START; ; ) {
+        const page = await readExportPage(env.DB, user.id, section, after, limit);
+        rows.push(...page.rows);
+        if (page.rows.length < limit) return rows;
+        after = page.next;
+      }
+    };
+    for (const section of SECTION_NAMES) {
+      const whole = await readAll(section, 10_000);
+      expect(await readAll(section, 1)).toEqual(whole);
+      expect(await readAll(section, 2)).toEqual(whole);
+    }
+    const reviews = (await readAll('reviews', 10_000)).map((j) => JSON.parse(j));
+    expect(reviews).toHaveLength(6);
+    expect(reviews.map((r) => r.reviewed_at)).toEqual([...reviews.map((r) => r.reviewed_at)].sort((a, b) => a - b));
+    expect((await readAll('flashcards', 10_000)).map((j) => JSON.parse(j).question)).toEqual(['Q0 Data', 'Q1 Data', 'Q2 Data']);
   });
 
   it('exports nothing of another person', async () => {
@@ -189,6 +218,38 @@ describe('JSON import', () => {
   });
 });
 
+describe('JSON import sent in chunks side by side', () => {
+  it('keeps the file\'s order when chunks arrive out of order, and refuses a chunk that overlaps one already sent', async () => {
+    const [alice, bob] = [await signUp('para'), await signUp('para')];
+    await fillAccount(alice);
+    const backup = await exportJson(alice);
+    const start = await call('POST', '/api/export-import/import/json/start', {
+      token: bob.token,
+      json: { merge: false, header: { format_version: 1, account: backup.account, preferences: backup.preferences } },
+    });
+    const importId = start.body.import_id;
+    const send = (section: string, rows: unknown[], offset: number) =>
+      call('POST', `/api/export-import/import/json/${importId}/rows`, { token: bob.token, json: { section, rows, offset } });
+    for (const section of Object.keys(backup).filter((k) => Array.isArray(backup[k]) && backup[k].length)) {
+      const rows = backup[section] as unknown[];
+      // One row a chunk, the last first: the offsets, not the arrival, give the order.
+      const sent = await Promise.all(rows.map((_, i) => rows.length - 1 - i).map((i) => send(section, [rows[i]], i)));
+      expect(sent.map((r) => r.status)).toEqual(rows.map(() => 200));
+    }
+    const overlap = await send('reviews', backup.reviews.slice(0, 2), 1);
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.detail).toMatch(/overlap/);
+    const wrongRow = await send('reviews', [{ ...backup.reviews[0], rating: 9 }], 100);
+    expect(wrongRow.status).toBe(422);
+    expect(JSON.stringify(wrongRow.body.detail)).toMatch(/reviews.*100.*rating|rating.*100/);
+    const commit = await call('POST', `/api/export-import/import/json/${importId}/commit`, { token: bob.token });
+    expect(commit.status).toBe(200);
+    expect(commit.body.reviews).toBe(6);
+    expect(comparable(await exportJson(bob))).toEqual(comparable(backup));
+    expect(await stagedRows(bob)).toBe(0);
+  });
+});
+
 describe('bad backup files', () => {
   const user = signUp('bad');
   const upload = async (content: string | Uint8Array, merge = false) =>
@@ -216,6 +277,16 @@ describe('bad backup files', () => {
   it('refuses a JSON bomb: count', () => expectUnchanged(() => upload(`{"format_version":1,"tags":[${'0,'.repeat(1_000_000)}0]}`), 413, /Too many rows/));
   it('refuses a row of the wrong shape, naming where', () =>
     expectUnchanged(() => upload(JSON.stringify({ format_version: 1, concepts: [{ uid: 'x', title: '', created_at: 1, updated_at: 1 }] })), 422, /concepts.*0.*title/));
+  it('refuses the same identity twice, reviews included (their uids are not in the staged index)', async () => {
+    const u = await user;
+    if ((await exportJson(u)).concepts.length === 0) await fillAccount(u, 'Bad');
+    const backup = await exportJson(u);
+    expect(backup.reviews.length).toBeGreaterThan(1);
+    const twice = { ...backup, reviews: [...backup.reviews, { ...backup.reviews[1], rating: 4 }] };
+    await expectUnchanged(() => upload(JSON.stringify(twice)), 422, new RegExp(`Duplicate identity ${backup.reviews[1].uid}`));
+    const cards = { ...backup, flashcards: [...backup.flashcards, backup.flashcards[0]] };
+    await expectUnchanged(() => upload(JSON.stringify(cards)), 422, new RegExp(`Duplicate identity ${backup.flashcards[0].uid}`));
+  });
   it('refuses a reference to nothing', () =>
     expectUnchanged(
       () => upload(JSON.stringify({ format_version: 1, flashcards: [{ uid: 'c', concept_uid: 'missing', question: 'q', answer: 'a', due: 1, stability: 0, difficulty: 0, elapsed_days: 0, scheduled_days: 0, learning_steps: 0, reps: 0, lapses: 0, state: 0, last_review: null, created_at: 1, updated_at: 1 }] })),

@@ -71,7 +71,14 @@ export function downloadApkg(options: ApkgOptions, onProgress?: OnProgress): Pro
   return download('/api/export-import/export/apkg', init, 'flashcards.apkg', onProgress);
 }
 
-/** Restores a parsed backup: the header opens a job, each section goes in chunks, commit switches it in. */
+/** Chunk uploads in flight at once: the Worker validates one while D1 writes another. */
+const PARALLEL_UPLOADS = 3;
+
+/**
+ * Restores a parsed backup: the header opens a job, each section goes in chunks — a few
+ * side by side, each naming where its rows start in its section so the file's order is
+ * kept — and commit switches them in.
+ */
 export async function importJsonBackup(backup: Record<string, unknown>, merge: boolean, onProgress?: OnProgress): Promise<ImportResult> {
   const header = { format_version: backup.format_version, account: backup.account ?? undefined, preferences: backup.preferences ?? null };
   const started = await readJson<{ import_id: string }>(
@@ -81,12 +88,35 @@ export async function importJsonBackup(backup: Record<string, unknown>, merge: b
   try {
     const chunks = SECTION_NAMES.flatMap((section) => {
       const rows = backup[section];
-      return Array.isArray(rows) ? chunkRows(rows, IMPORT_LIMITS.chunkBytes).map((chunk) => ({ section, rows: chunk })) : [];
+      if (!Array.isArray(rows)) return [];
+      let offset = 0;
+      return chunkRows(rows, IMPORT_LIMITS.chunkBytes).map((chunk) => {
+        const body = { section, rows: chunk, offset };
+        offset += chunk.length;
+        return body;
+      });
     });
-    for (const [i, chunk] of chunks.entries()) {
-      await readJson(await data.import.json[':importId'].rows.$post({ param: { importId: id }, json: chunk }));
-      onProgress?.(((i + 1) / (chunks.length + 1)) * 0.95);
-    }
+    let next = 0;
+    let done = 0;
+    const upload = async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        await readJson(await data.import.json[':importId'].rows.$post({ param: { importId: id }, json: chunk }));
+        onProgress?.((++done / (chunks.length + 1)) * 0.95);
+      }
+    };
+    // The first failure stops the other uploaders at their next chunk; the job is abandoned
+    // only once none is still sending.
+    const uploads = await Promise.allSettled(
+      Array.from({ length: PARALLEL_UPLOADS }, () =>
+        upload().catch((error: unknown) => {
+          next = chunks.length;
+          throw error;
+        }),
+      ),
+    );
+    const failed = uploads.find((u): u is PromiseRejectedResult => u.status === 'rejected');
+    if (failed) throw failed.reason;
     const result = await readJson<ImportResult>(await data.import.json[':importId'].commit.$post({ param: { importId: id } }));
     onProgress?.(1);
     return result;

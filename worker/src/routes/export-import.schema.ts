@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SECTION_NAMES, backupHeader } from '../domain/data-format';
+import { IMPORT_LIMITS, SECTION_NAMES, backupHeader } from '../domain/data-format';
 import { DELETE_ALL_CONFIRMATION } from '../services/delete-all';
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -16,6 +16,8 @@ export const importIdParam = z.object({ importId: z.string().uuid() });
 export const importRowsBody = z.object({
   section: z.enum(SECTION_NAMES as [string, ...string[]]),
   rows: z.array(z.unknown()).min(1).max(20_000),
+  /** The index of the first row in its section: chunks sent side by side keep the file's order. */
+  offset: z.number().int().min(0).max(IMPORT_LIMITS.maxRows).optional(),
 });
 
 /** DELETE /user-data?confirm=DELETE_ALL_MY_DATA — anything else is refused. */

@@ -76,9 +76,9 @@ export const exportImportRoutes = new Hono<AppEnv>()
     return c.json({ import_id: importId }, 201);
   })
   .post('/import/json/:importId/rows', validate('param', importIdParam), validate('json', importRowsBody), async (c) => {
-    const { section, rows } = c.req.valid('json');
+    const { section, rows, offset } = c.req.valid('json');
     const props = { d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId };
-    return c.json(await stageImportRows({ ...props, section: section as SectionName, rows }), 200);
+    return c.json(await stageImportRows({ ...props, section: section as SectionName, rows, offset: offset ?? null }), 200);
   })
   .post('/import/json/:importId/commit', validate('param', importIdParam), async (c) => {
     const props = { d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId };

@@ -4,7 +4,7 @@
  * Worker's memory (a page of rows at a time).
  */
 import { EXPORT_FORMAT, FORMAT_VERSION, SECTION_NAMES } from '../domain/data-format';
-import { countUserData, readAccountHeader, readExportPage } from '../db/queries/data';
+import { EXPORT_START, countUserData, readAccountHeader, readExportPage } from '../db/queries/data';
 
 const PAGE_SIZE = 5000;
 /** Average bytes per exported row, measured on realistic data; the preview's estimate. */
@@ -46,13 +46,13 @@ export function exportStream(d1: D1Database, userId: number, now: number): Reada
     yield JSON.stringify(head).slice(0, -1);
     for (const section of SECTION_NAMES) {
       yield `,\n${JSON.stringify(section)}:[`;
-      let after = 0;
+      let after = EXPORT_START;
       for (let first = true; ; first = false) {
-        const { rows, lastKey } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
+        const { rows, next } = await readExportPage(d1, userId, section, after, PAGE_SIZE);
         if (!rows.length) break;
         yield (first ? '\n' : ',\n') + rows.join(',\n');
         if (rows.length < PAGE_SIZE) break;
-        after = lastKey;
+        after = next;
       }
       yield ']';
     }

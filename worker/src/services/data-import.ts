@@ -95,20 +95,44 @@ const utf8 = new TextEncoder();
  * chunk. A chunked call's rows (≤ 1 MB as sent) fit one statement: they are written as
  * JSON once, and split row by row only when they do not fit.
  */
-async function stageValidRows(d1: D1Database, importId: string, section: SectionName, rows: unknown[]) {
+async function stageValidRows(d1: D1Database, importId: string, section: SectionName, rows: unknown[], offset: number | null = null) {
   const whole = JSON.stringify(rows);
   const fits = whole.length * 3 <= STAGE_BYTES || utf8.encode(whole).length <= STAGE_BYTES;
-  const chunks = fits ? [whole] : chunkRows(rows, STAGE_BYTES).map((chunk) => JSON.stringify(chunk));
-  const statements = chunks.map((json) => stageRowsStatement(d1, importId, section, json));
+  const chunks = fits ? [rows] : chunkRows(rows, STAGE_BYTES);
+  let first = offset;
+  const statements = chunks.map((chunk) => {
+    const statement = stageRowsStatement(d1, importId, section, chunks.length === 1 ? whole : JSON.stringify(chunk), first);
+    if (first !== null) first += chunk.length;
+    return statement;
+  });
   for (let i = 0; i < statements.length; i += STAGE_STATEMENTS_PER_BATCH) {
     await d1.batch(statements.slice(i, i + STAGE_STATEMENTS_PER_BATCH));
   }
 }
 
-/** One chunked call: validates and stages rows of a section into the person's open job. */
-export async function stageImportRows({ d1, userId, importId, section, rows }: JobProps & { importId: string; section: SectionName; rows: unknown[] }) {
+/**
+ * One chunked call: validates and stages rows of a section into the person's open job.
+ * `offset` (the index of the chunk's first row in its section) lets the page send chunks
+ * side by side; a chunk that overlaps one already staged is refused.
+ */
+export async function stageImportRows({
+  d1,
+  userId,
+  importId,
+  section,
+  rows,
+  offset = null,
+}: JobProps & { importId: string; section: SectionName; rows: unknown[]; offset?: number | null }) {
   await requireJob(d1, userId, importId);
-  await stageValidRows(d1, importId, section, validateRows(section, rows));
+  const valid = validateRows(section, rows, offset ?? 0);
+  try {
+    await stageValidRows(d1, importId, section, valid, offset);
+  } catch (error) {
+    if (offset !== null && /UNIQUE constraint failed/.test(String(error))) {
+      throw new ApiError(409, 'chunk_overlap', `Rows ${offset}–${offset + rows.length - 1} of ${section} overlap rows already sent`);
+    }
+    throw error;
+  }
   return { staged: rows.length };
 }
 

@@ -12,28 +12,36 @@ const staged = (section: SectionName) => `FROM import_rows r WHERE r.import_id =
 /** The person's object of `table` whose uid is the staged row's `field`. */
 const byUid = (table: string, alias: string, field: string) => `JOIN ${table} ${alias} ON ${alias}.user_id = ?2 AND ${alias}.uid = ${j(field)}`;
 
-/** What identifies a staged row, so checks and joins go through an index. */
+/**
+ * What identifies a staged row, so checks and joins go through an index. Reviews are
+ * left out: nothing refers to one, and their many rows would only weigh on the index
+ * (their uids are read from the row, and checked for duplicates there).
+ */
 export const STAGED_IDENTITY: Partial<Record<SectionName, string>> = {
   concepts: '$.uid',
   concept_links: '$.uid',
   constellations: '$.uid',
   flashcards: '$.uid',
   study_sessions: '$.uid',
-  reviews: '$.uid',
   note_blocks: '$.uid',
   daily_notes: '$.date',
   files: '$.key',
 };
 
-export function stageRowsStatement(d1: D1Database, importId: string, section: SectionName, rowsJson: string) {
+/**
+ * Stages a chunk of one section's rows (JSON text). `offset`: the index of the chunk's
+ * first row in its section, so chunks sent side by side keep the file's order; without
+ * it the chunk goes after what is already staged.
+ */
+export function stageRowsStatement(d1: D1Database, importId: string, section: SectionName, rowsJson: string, offset: number | null = null) {
   const identity = STAGED_IDENTITY[section];
   return d1
     .prepare(
       `INSERT INTO import_rows (import_id, section, seq, uid, row)
-       SELECT ?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM import_rows WHERE import_id = ?1 AND section = ?2) + key,
+       SELECT ?1, ?2, COALESCE(?4, (SELECT COALESCE(MAX(seq) + 1, 0) FROM import_rows WHERE import_id = ?1 AND section = ?2)) + key,
          ${identity ? `json_extract(value, '${identity}')` : 'NULL'}, value FROM json_each(?3)`,
     )
-    .bind(importId, section, rowsJson);
+    .bind(importId, section, rowsJson, offset);
 }
 
 /** A reference from a staged section's field to the identity of another section (and its table). */
@@ -76,7 +84,9 @@ export function checkStagedStatements(d1: D1Database, importId: string, userId: 
   );
   const duplicates = `SELECT section, 'uid' AS field, uid AS value FROM import_rows WHERE import_id = ?1 AND uid IS NOT NULL
     AND ?2 AND ?3 IS NOT NULL GROUP BY section, uid HAVING COUNT(*) > 1 LIMIT 1`;
-  return [duplicates, ...dangling].map((sql) => d1.prepare(sql).bind(importId, userId, merge ? 1 : 0));
+  const duplicateReviews = `SELECT 'reviews' AS section, 'uid' AS field, ${j('uid')} AS value ${staged('reviews')}
+    AND ?2 AND ?3 IS NOT NULL GROUP BY value HAVING COUNT(*) > 1 LIMIT 1`;
+  return [duplicates, duplicateReviews, ...dangling].map((sql) => d1.prepare(sql).bind(importId, userId, merge ? 1 : 0));
 }
 
 export function countStagedStatement(d1: D1Database, importId: string) {
@@ -140,7 +150,7 @@ export function switchInStatements(merge: boolean): string[] {
      ON CONFLICT (session_id, flashcard_id) DO UPDATE SET position = excluded.position, rating = excluded.rating, answered_at = excluded.answered_at`,
     // Reviews never change once written: a merge keeps the ones it already has.
     `INSERT INTO review_logs (user_id, uid, flashcard_id, session_id, ${REVIEW_COLUMNS.join(', ')}, card_before)
-     SELECT ?2, r.uid, f.id, s.id, ${REVIEW_COLUMNS.map(j).join(', ')}, COALESCE(${j('card_before')}, '{}')
+     SELECT ?2, ${j('uid')}, f.id, s.id, ${REVIEW_COLUMNS.map(j).join(', ')}, COALESCE(${j('card_before')}, '{}')
      FROM import_rows r ${byUid('flashcards', 'f', 'flashcard_uid')}
      LEFT JOIN study_sessions s ON s.user_id = ?2 AND s.uid = ${j('session_uid')}
      WHERE r.import_id = ?1 AND r.section = 'reviews' ORDER BY r.seq ON CONFLICT DO NOTHING`,

@@ -14,6 +14,13 @@ interface ExportQuery {
   /** FROM … WHERE (scoped by ?1), without paging. */
   from: string;
   key: string;
+  /**
+   * A column that, with `key`, follows an index of the person's rows (reviews: their
+   * time, index review_logs_user_time): pages go by (time, key) through that index.
+   */
+  orderedBy?: string;
+  /** The section's own table alone (FROM … WHERE), where an index holding its ids picks a page's keys. */
+  keysFrom?: string;
   fields: [name: string, expression: string][];
 }
 
@@ -61,6 +68,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
   flashcards: {
     from: 'FROM flashcards f JOIN concepts c ON c.id = f.concept_id WHERE f.user_id = ?1',
     key: 'f.id',
+    keysFrom: 'FROM flashcards f WHERE f.user_id = ?1',
     fields: [
       ['uid', 'f.uid'],
       ['concept_uid', 'c.uid'],
@@ -82,6 +90,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
   reviews: {
     from: `FROM review_logs l JOIN flashcards f ON f.id = l.flashcard_id LEFT JOIN study_sessions s ON s.id = l.session_id WHERE l.user_id = ?1`,
     key: 'l.id',
+    orderedBy: 'l.reviewed_at',
     fields: [
       ['uid', 'l.uid'],
       ['flashcard_uid', 'f.uid'],
@@ -94,6 +103,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
   note_blocks: {
     from: 'FROM note_blocks b JOIN daily_notes n ON n.id = b.note_id WHERE b.user_id = ?1',
     key: 'b.id',
+    keysFrom: 'FROM note_blocks b WHERE b.user_id = ?1',
     fields: [['uid', 'b.uid'], ['note_date', 'n.date'], ...plain('b', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at')],
   },
   block_mentions: {
@@ -104,14 +114,44 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
   files: { from: 'FROM files x WHERE x.user_id = ?1', key: 'x.id', fields: plain('x', 'key', 'file_name', 'mime_type', 'size', 'kind', 'created_at') },
 };
 
-const pageSql = ({ from, key, fields }: ExportQuery) =>
-  `SELECT ${key} AS k, json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')}) AS j
-   ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
+/**
+ * One page's SQL. When no index of a person's rows is ordered by id, `ORDER BY id LIMIT n`
+ * alone builds every remaining row's JSON and sorts them all, on every page (the export
+ * grew with the square of the rows). So a big section's page keys are chosen first from
+ * its own table's index — sorting ids only — and only those rows are built; reviews, the
+ * biggest section, go by (time, id) along their own index and sort nothing.
+ */
+const pageSql = ({ from, key, orderedBy, keysFrom, fields }: ExportQuery) => {
+  const json = `json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')})`;
+  if (orderedBy) {
+    return `SELECT ${key} AS k, ${orderedBy} AS k2, ${json} AS j
+      ${from} AND (${orderedBy}, ${key}) > (?4, ?2) ORDER BY ${orderedBy}, ${key} LIMIT ?3`;
+  }
+  if (keysFrom) {
+    return `SELECT ${key} AS k, ${json} AS j
+      FROM (SELECT ${key} AS pk ${keysFrom} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3) AS page
+      CROSS JOIN ${from.replace(/^FROM /, '')} AND ${key} = page.pk ORDER BY page.pk`;
+  }
+  return `SELECT ${key} AS k, ${json} AS j ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
+};
 
-/** One page of a section: each row's JSON text, and the key to continue after. */
-export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: number, limit: number) {
-  const { results } = await d1.prepare(pageSql(EXPORT_QUERIES[section])).bind(userId, after, limit).all<{ k: number; j: string }>();
-  return { rows: results.map((row) => row.j), lastKey: results.length ? Number(results.at(-1)!.k) : after };
+/** Where a section's paging stands: the last key read, and its time for a section paged by time. */
+export interface ExportCursor {
+  key: number;
+  time: number;
+}
+export const EXPORT_START: ExportCursor = { key: 0, time: Number.MIN_SAFE_INTEGER };
+
+/** One page of a section: each row's JSON text, and the cursor to continue after. */
+export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: ExportCursor, limit: number) {
+  const query = EXPORT_QUERIES[section];
+  const params = [userId, after.key, limit, ...(query.orderedBy ? [after.time] : [])];
+  const { results } = await d1
+    .prepare(pageSql(query))
+    .bind(...params)
+    .all<{ k: number; k2?: number; j: string }>();
+  const last = results.at(-1);
+  return { rows: results.map((row) => row.j), next: last ? { key: Number(last.k), time: Number(last.k2 ?? 0) } : after };
 }
 
 export async function readAccountHeader(d1: D1Database, userId: number) {
