@@ -25,7 +25,7 @@ export interface PushDelivery {
   vapid: VapidKeys;
   fetcher: Fetcher;
   /** `Authorization` headers already signed in this delivery, by push service origin. */
-  signed?: Map<string, Promise<Record<string, string>>>;
+  signed: Map<string, Promise<Record<string, string>>>;
 }
 
 type PushEnv = Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'PUSH_LOOPBACK_ORIGIN' | 'ENVIRONMENT'>;
@@ -111,13 +111,11 @@ export async function sendPush(target: PushTarget, message: Record<string, strin
 /** The VAPID `Authorization` header for the subscription's push service, signed once per delivery. */
 function signedFor(delivery: PushDelivery, subscription: Parameters<typeof vapidHeaders>[0]): Promise<Record<string, string>> {
   const origin = new URL(subscription.endpoint).origin;
-  const sign = () => vapidHeaders(subscription, delivery.vapid).then((h) => h.headers as Record<string, string>);
-  if (!delivery.signed) return sign();
   let headers = delivery.signed.get(origin);
   if (!headers) {
-    headers = sign();
+    headers = vapidHeaders(subscription, delivery.vapid).then((h) => h.headers as Record<string, string>);
     // A failed signature is not kept: the next message tries again.
-    headers.catch(() => delivery.signed!.delete(origin));
+    headers.catch(() => delivery.signed.delete(origin));
     delivery.signed.set(origin, headers);
   }
   return headers;
