@@ -5,7 +5,7 @@
  */
 import { graphMastery, graphTitle, masteryGradientColor } from '../domain/galaxy-colors';
 import { layoutGalaxy } from '../domain/galaxy-layout';
-import { graphConcepts, graphLinkEnds } from '../db/queries/graph';
+import { graphConceptsAndEnds } from '../db/queries/graph';
 
 export interface GalaxyStar {
   id: number;
@@ -19,7 +19,7 @@ export interface GalaxyStar {
 }
 
 export async function galaxyStars(props: { d1: D1Database; userId: number }): Promise<GalaxyStar[]> {
-  const [concepts, edges] = await Promise.all([graphConcepts(props.d1, props.userId), graphLinkEnds(props.d1, props.userId)]);
+  const { concepts, ends: edges } = await graphConceptsAndEnds(props.d1, props.userId);
   const places = layoutGalaxy(
     concepts.map(([id, , , constellationId, cards]) => ({ id, constellationId, cards })),
     edges,

@@ -6,6 +6,10 @@
  * At 10,000 concepts and 46,000 links, handing rows one by one from D1 to the Worker costs
  * more than the queries: so SQLite itself writes the rows as JSON (or as a list of ids) in
  * a few large pieces, each under D1's 2 MB limit on one value, and the Worker joins them.
+ * A piece is a LIMIT/OFFSET window over the covering index's own order (numbering the rows
+ * with a window function cost SQLite more than building the JSON). One round trip counts
+ * the rows, a second reads every piece in one batch (one transaction, so the pieces agree);
+ * the last piece of each list has no limit, so a row added between the two is not missed.
  */
 
 export type GraphConceptRow = [id: number, title: string, masteryLevel: number | null, constellationId: number | null, cards: number];
@@ -13,63 +17,110 @@ export type GraphConceptRow = [id: number, title: string, masteryLevel: number |
 /** The link type under which a parent → child relation is listed. */
 export const RELATION_LINK_TYPE = 'parent_child';
 
-/** Rows per piece: well under D1's 2 MB per value for every query below. */
-const PIECE_ROWS = 10_000;
+/** What one piece may hold: under D1's 2 MB per value, with room to spare. */
+const PIECE_BYTES = 1_500_000;
+/** Bytes of one row, its text aside, at most (ids of up to 16 digits, keys, separators). */
+const ROW_BYTES = 120;
+/** JSON escaping can make one byte of text six (a control character as \u00XX). */
+const ESCAPE_FACTOR = 6;
 
-/** Every link and relation of the person as (a, b, link_type) rows, numbered for piecing. */
-const LINKS = `SELECT a, b, t, row_number() OVER () - 1 AS rn FROM (
-  SELECT concept_id AS a, target_concept_id AS b, link_type AS t FROM concept_links WHERE user_id = ?1
-  UNION ALL
-  SELECT parent_id, child_id, '${RELATION_LINK_TYPE}' FROM concept_relations WHERE user_id = ?1)`;
+interface GraphCounts {
+  concepts: number;
+  /** Bytes of the longest title. */
+  titleBytes: number;
+  links: number;
+  /** Bytes of the longest link type. */
+  linkTypeBytes: number;
+  relations: number;
+}
+
+async function graphCounts(d1: D1Database, userId: number): Promise<GraphCounts> {
+  const row = await d1
+    .prepare(
+      `SELECT
+         (SELECT count(*) FROM concepts WHERE user_id = ?1) AS concepts,
+         (SELECT coalesce(max(length(CAST(title AS BLOB))), 0) FROM concepts WHERE user_id = ?1) AS titleBytes,
+         (SELECT count(*) FROM concept_links WHERE user_id = ?1) AS links,
+         (SELECT coalesce(max(length(CAST(link_type AS BLOB))), 0) FROM concept_links WHERE user_id = ?1) AS linkTypeBytes,
+         (SELECT count(*) FROM concept_relations WHERE user_id = ?1) AS relations`,
+    )
+    .bind(userId)
+    .first<GraphCounts>();
+  return row!;
+}
+
+/** Rows per piece when a row carries at most `textBytes` bytes of text. */
+function rowsPerPiece(textBytes: number): number {
+  return Math.max(100, Math.floor(PIECE_BYTES / (ROW_BYTES + textBytes * ESCAPE_FACTOR)));
+}
+
+/**
+ * The pieces of `rows` rows read by `select` (an ordered SELECT taking ?1 the user, ?2 the
+ * limit, ?3 the offset): one statement per piece, the last one unlimited.
+ */
+function pieces(d1: D1Database, userId: number, select: string, rows: number, perPiece: number): D1PreparedStatement[] {
+  const count = Math.max(1, Math.ceil(rows / perPiece));
+  return Array.from({ length: count }, (_, i) => d1.prepare(select).bind(userId, i === count - 1 ? -1 : perPiece, i * perPiece));
+}
+
+/** Each statement below answers one row: its piece (null when it read no row). */
+type Piece = D1Result<{ piece: string | null }>;
 
 /** The JSON arrays of the pieces, joined into one array's text. */
-async function joinedArrays(statement: D1PreparedStatement): Promise<string> {
-  const pieces = await statement.raw<[string]>();
-  const inner = pieces.map(([json]) => json.slice(1, -1)).filter((s) => s.length > 0);
+function joinedArrays(results: Piece[]): string {
+  const inner = results.map((r) => (r.results[0]?.piece ?? '[]').slice(1, -1)).filter((s) => s.length > 0);
   return `[${inner.join(',')}]`;
 }
 
-export async function graphConcepts(d1: D1Database, userId: number): Promise<GraphConceptRow[]> {
-  // A concept in several constellations belongs, in the galaxy, to the oldest one.
-  const json = await joinedArrays(
-    d1
-      .prepare(
-        `SELECT json_group_array(json_array(id, title, mastery_level, k, cards)) FROM (
-           SELECT c.id, c.title, c.mastery_level,
-             (SELECT MIN(cc.constellation_id) FROM constellation_concepts cc WHERE cc.concept_id = c.id) AS k,
-             (SELECT COUNT(*) FROM flashcards f WHERE f.concept_id = c.id) AS cards,
-             row_number() OVER (ORDER BY c.id) - 1 AS rn
-           FROM concepts c WHERE c.user_id = ?1)
-         GROUP BY rn / ${PIECE_ROWS} ORDER BY rn / ${PIECE_ROWS}`,
-      )
-      .bind(userId),
-  );
-  return (JSON.parse(json) as GraphConceptRow[]).sort((p, q) => p[0] - q[0]);
+const CONCEPTS_PIECE = `SELECT json_group_array(json_array(id, title, mastery_level, k, cards)) AS piece FROM (
+  SELECT c.id, c.title, c.mastery_level,
+    (SELECT MIN(cc.constellation_id) FROM constellation_concepts cc WHERE cc.concept_id = c.id) AS k,
+    (SELECT COUNT(*) FROM flashcards f WHERE f.concept_id = c.id) AS cards
+  FROM concepts c WHERE c.user_id = ?1 ORDER BY c.id LIMIT ?2 OFFSET ?3)`;
+
+const LINKS_ORDERED = `SELECT concept_id AS a, target_concept_id AS b, link_type AS t FROM concept_links
+  WHERE user_id = ?1 ORDER BY concept_id, target_concept_id, link_type LIMIT ?2 OFFSET ?3`;
+const RELATIONS_ORDERED = `SELECT parent_id AS a, child_id AS b, '${RELATION_LINK_TYPE}' AS t FROM concept_relations
+  WHERE user_id = ?1 ORDER BY parent_id, child_id LIMIT ?2 OFFSET ?3`;
+
+const asJson = (ordered: string) =>
+  `SELECT json_group_array(json_object('concept_id', a, 'target_concept_id', b, 'link_type', t)) AS piece FROM (${ordered})`;
+const asEnds = (ordered: string) => `SELECT group_concat(a || ',' || b) AS piece FROM (${ordered})`;
+
+/** Every concept of the person, in id order, with the star's inputs. */
+async function conceptRows(d1: D1Database, userId: number, counts: GraphCounts, more: D1PreparedStatement[]) {
+  const concepts = pieces(d1, userId, CONCEPTS_PIECE, counts.concepts, rowsPerPiece(counts.titleBytes));
+  const results = await d1.batch<{ piece: string | null }>([...concepts, ...more]);
+  const rows = JSON.parse(joinedArrays(results.slice(0, concepts.length))) as GraphConceptRow[];
+  return { rows, more: results.slice(concepts.length) };
 }
 
-/** The links as the JSON text of `[{ concept_id, target_concept_id, link_type }, …]`, ready to send. */
-export async function graphLinksJson(d1: D1Database, userId: number): Promise<string> {
-  return joinedArrays(
-    d1
-      .prepare(
-        `SELECT json_group_array(json_object('concept_id', a, 'target_concept_id', b, 'link_type', t))
-         FROM (${LINKS}) GROUP BY rn / ${PIECE_ROWS}`,
-      )
-      .bind(userId),
-  );
-}
-
-/** Only the two ends of every link and relation: what the galaxy's layout needs. */
-export async function graphLinkEnds(d1: D1Database, userId: number): Promise<[number, number][]> {
-  const pieces = await d1
-    .prepare(`SELECT group_concat(a || ',' || b) FROM (${LINKS}) GROUP BY rn / ${PIECE_ROWS * 2}`)
-    .bind(userId)
-    .raw<[string | null]>();
+/** What the galaxy's layout needs: the concepts and only the two ends of every link and relation. */
+export async function graphConceptsAndEnds(d1: D1Database, userId: number): Promise<{ concepts: GraphConceptRow[]; ends: [number, number][] }> {
+  const counts = await graphCounts(d1, userId);
+  // Ends are digits and a comma: 40 bytes a row at most.
+  const perPiece = Math.floor(PIECE_BYTES / 40);
+  const endPieces = [
+    ...pieces(d1, userId, asEnds(LINKS_ORDERED), counts.links, perPiece),
+    ...pieces(d1, userId, asEnds(RELATIONS_ORDERED), counts.relations, perPiece),
+  ];
+  const { rows, more } = await conceptRows(d1, userId, counts, endPieces);
   const ends: [number, number][] = [];
-  for (const [list] of pieces) {
+  for (const result of more) {
+    const list = result.results[0]?.piece;
     if (!list) continue;
     const ids = list.split(',');
     for (let i = 0; i + 1 < ids.length; i += 2) ends.push([Number(ids[i]), Number(ids[i + 1])]);
   }
-  return ends;
+  return { concepts: rows, ends };
+}
+
+/** The links as the JSON text of `[{ concept_id, target_concept_id, link_type }, …]`, ready to send. */
+export async function graphLinksJson(d1: D1Database, userId: number): Promise<string> {
+  const counts = await graphCounts(d1, userId);
+  const statements = [
+    ...pieces(d1, userId, asJson(LINKS_ORDERED), counts.links, rowsPerPiece(counts.linkTypeBytes)),
+    ...pieces(d1, userId, asJson(RELATIONS_ORDERED), counts.relations, rowsPerPiece(RELATION_LINK_TYPE.length)),
+  ];
+  return joinedArrays(await d1.batch<{ piece: string | null }>(statements));
 }
