@@ -3,8 +3,13 @@
  * typed arrays (start positions, link ends as node indexes), runs d3-force for
  * GRAPH_TICKS ticks and posts positions back every PROGRESS_EVERY ticks and at the end,
  * each as a transferred Float32Array, so the page never waits on the simulation.
+ *
+ * The charge between nodes is d3-force-reuse's many-body force: d3's Barnes–Hut force that
+ * rebuilds its quadtree every 13 ticks instead of every tick (Gove, 2019). At 10,000 nodes
+ * the 100 ticks take about half the time of d3's own force, for a picture of the same quality.
  */
-import { forceCenter, forceLink, forceManyBody, forceSimulation, type SimulationNodeDatum } from 'd3-force';
+import { forceCenter, forceLink, forceSimulation, type SimulationNodeDatum } from 'd3-force';
+import { forceManyBodyReuse } from 'd3-force-reuse';
 import { GRAPH_TICKS, type LayoutRequest, type LayoutProgress } from './graph-constants';
 
 const PROGRESS_EVERY = 25;
@@ -14,7 +19,7 @@ self.onmessage = (event: MessageEvent<LayoutRequest>) => {
   const nodes: SimulationNodeDatum[] = Array.from(xs, (x, i) => ({ x, y: ys[i] }));
   const links = Array.from(sources, (source, i) => ({ source, target: targets[i]! }));
   const simulation = forceSimulation(nodes)
-    .force('charge', forceManyBody().strength(-30).theta(1.5).distanceMax(400))
+    .force('charge', forceManyBodyReuse<SimulationNodeDatum>().strength(-30).theta(1.5).distanceMax(400))
     .force('link', forceLink(links).distance(30))
     .force('center', forceCenter(0, 0))
     .stop();
