@@ -1,6 +1,6 @@
 /**
  * /graph (spec document 3 §2.4, §9): the concepts and their links as a force-directed graph,
- * laid out in a Web Worker (100 ticks) and drawn on a canvas. Hovering a node shows its
+ * laid out in a Web Worker (100 ticks) and painted on a canvas by another. Hovering a node shows its
  * title, clicking it opens the concept; wheel zooms, dragging pans. From the keyboard, the
  * arrow keys walk the nodes and Enter opens the one shown.
  */
@@ -62,7 +62,7 @@ export function KnowledgeGraphPage() {
 
 function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] }) {
   const navigate = useNavigate();
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const host = useRef<HTMLDivElement>(null);
   const view = useRef<GraphView | null>(null);
   const [shown, setShown] = useState<ScreenPoint | null>(null);
   const [stable, setStable] = useState(false);
@@ -74,17 +74,16 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
     request.sources.forEach((s, i) => links.set([s, request.targets[i]!], i * 2));
     const start = new Float32Array(nodes.length * 2);
     nodes.forEach((_, i) => start.set([request.xs[i]!, request.ys[i]!], i * 2));
-    view.current = new GraphView(canvas.current!, nodes, links, start, {
+    view.current = new GraphView(host.current!, nodes, links, start, {
       onHover: setShown,
       onOpen: (node) => navigate(`/concepts/${node.id}`),
+      // Timings for the bench: layout start to the first stable picture on screen.
+      onFinalDrawn: () => performance.mark('graph-stable'),
     });
     const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<LayoutProgress>) => {
-      view.current?.setPositions(event.data.positions);
-      if (!event.data.done) return;
-      setStable(true);
-      // Timings for the bench: layout start to the first stable picture.
-      requestAnimationFrame(() => performance.mark('graph-stable'));
+      view.current?.setPositions(event.data.positions, event.data.done);
+      if (event.data.done) setStable(true);
     };
     performance.mark('graph-layout-start');
     worker.postMessage(request, [request.xs.buffer, request.ys.buffer, request.sources.buffer, request.targets.buffer]);
@@ -113,12 +112,12 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
 
   return (
     <div className="relative flex-1 overflow-hidden rounded-xl border border-space-700 bg-space-950" data-testid="knowledge-graph" data-state={stable ? 'stable' : 'laying-out'}>
-      <canvas
-        ref={canvas}
+      <div
+        ref={host}
         tabIndex={0}
         role="img"
         aria-label={`${GRAPH_TITLE}: ${nodes.length} concepts, ${edges.length} liens`}
-        className="block h-full w-full cursor-grab touch-none focus:outline-none focus-visible:ring-2 focus-visible:ring-nebula-400"
+        className="h-full w-full cursor-grab touch-none focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-nebula-400"
         onKeyDown={onKeyDown}
         onBlur={() => {
           if (view.current) view.current.highlighted = null;

@@ -1,21 +1,19 @@
 /**
- * The knowledge graph drawn on one canvas: links as one path, nodes as one path per mastery
- * colour (five fills per frame, whatever the count). Wheel zooms around the pointer, a drag
- * pans, a click on a node opens it. Frames are drawn on demand, at most one per animation
- * frame. Positions arrive from the layout worker; the view fits them on screen until the
- * person zooms or pans themselves.
+ * The knowledge graph on one canvas: wheel zooms around the pointer, a drag pans, a click on
+ * a node opens it. Positions arrive from the layout worker; the view fits them on screen
+ * until the person zooms or pans themselves. Frames are asked for on demand, at most one per
+ * animation frame, and painted by the render worker on the canvas handed to it (graph-draw.ts
+ * says how), or here where the browser cannot hand a canvas to a worker.
  */
 import { graphBucketColor, GRAPH_BUCKET_COLORS } from '@domain/galaxy-colors';
 import type { GraphNode } from '../../api/graph';
 import { NODE_SIZE, ZOOM_LIMITS } from './graph-constants';
+import { drawGraph, type GraphCamera, type GraphScene, type RenderMessage } from './graph-draw';
 
 const CLICK_SLOP = 5;
 const FIT_MARGIN = 40;
 /** Fitting never enlarges a small graph beyond this zoom. */
 const FIT_MAX_ZOOM = 1.6;
-/** Titles are written beside the nodes once a node is this big on screen, at most MAX_TITLES of them. */
-const TITLE_MIN_RADIUS = 4;
-const MAX_TITLES = 300;
 
 export interface ScreenPoint {
   node: GraphNode;
@@ -25,7 +23,10 @@ export interface ScreenPoint {
 
 export class GraphView {
   private positions: Float32Array;
-  private readonly colorIndex: Uint8Array;
+  /** The painter: the render worker holding the canvas, or this page's own 2D context. */
+  private readonly painter: { worker: Worker } | { scene: GraphScene; ctx: CanvasRenderingContext2D };
+  private positionsSent = true;
+  private finalPositions = false;
   private k = 1;
   private tx = 0;
   private ty = 0;
@@ -35,15 +36,37 @@ export class GraphView {
   private readonly resizeObserver: ResizeObserver;
   highlighted: number | null = null;
 
+  /** The canvas this view creates inside `host` (a canvas handed to a worker cannot be used again). */
+  private readonly canvas: HTMLCanvasElement;
+
   constructor(
-    private readonly canvas: HTMLCanvasElement,
+    host: HTMLElement,
     private readonly nodes: readonly GraphNode[],
-    private readonly links: Int32Array,
+    links: Int32Array,
     start: Float32Array,
-    private readonly events: { onHover(point: ScreenPoint | null): void; onOpen(node: GraphNode): void },
+    private readonly events: { onHover(point: ScreenPoint | null): void; onOpen(node: GraphNode): void; onFinalDrawn?(): void },
   ) {
+    const canvas = document.createElement('canvas');
+    canvas.className = 'block h-full w-full';
+    host.appendChild(canvas);
+    this.canvas = canvas;
     this.positions = start;
-    this.colorIndex = Uint8Array.from(nodes, (n) => GRAPH_BUCKET_COLORS.indexOf(graphBucketColor(n.mastery_level) as (typeof GRAPH_BUCKET_COLORS)[number]));
+    const scene: GraphScene = {
+      positions: start,
+      links,
+      colorIndex: Uint8Array.from(nodes, (n) => GRAPH_BUCKET_COLORS.indexOf(graphBucketColor(n.mastery_level) as (typeof GRAPH_BUCKET_COLORS)[number])),
+      titles: nodes.map((n) => n.title),
+    };
+    if (typeof canvas.transferControlToOffscreen === 'function') {
+      const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = () => this.events.onFinalDrawn?.();
+      const offscreen = canvas.transferControlToOffscreen();
+      const init: RenderMessage = { type: 'init', canvas: offscreen, scene };
+      worker.postMessage(init, [offscreen]);
+      this.painter = { worker };
+    } else {
+      this.painter = { scene, ctx: canvas.getContext('2d')! };
+    }
     canvas.addEventListener('wheel', this.onWheel, { passive: false });
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointermove', this.onPointerMove);
@@ -54,8 +77,11 @@ export class GraphView {
     this.resize();
   }
 
-  setPositions(positions: Float32Array): void {
+  /** New positions from the layout; `final` once it has stopped. */
+  setPositions(positions: Float32Array, final = false): void {
     this.positions = positions;
+    this.positionsSent = false;
+    this.finalPositions = final;
     if (!this.touched) this.fit();
     this.request();
   }
@@ -68,10 +94,16 @@ export class GraphView {
   dispose(): void {
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
+    if ('worker' in this.painter) this.painter.worker.terminate();
+    this.canvas.remove();
   }
 
   request(): void {
     if (!this.frame) this.frame = requestAnimationFrame(this.draw);
+  }
+
+  private post(message: RenderMessage, transfer: Transferable[] = []): void {
+    if ('worker' in this.painter) this.painter.worker.postMessage(message, transfer);
   }
 
   private fit(): void {
@@ -90,70 +122,31 @@ export class GraphView {
   }
 
   private resize(): void {
-    const ratio = window.devicePixelRatio || 1;
-    const { width, height } = this.canvas.getBoundingClientRect();
-    this.canvas.width = Math.max(1, Math.round(width * ratio));
-    this.canvas.height = Math.max(1, Math.round(height * ratio));
     if (!this.touched) this.fit();
     this.request();
   }
 
+  private camera(): GraphCamera {
+    const { width, height } = this.canvas.getBoundingClientRect();
+    return { k: this.k, tx: this.tx, ty: this.ty, width, height, ratio: window.devicePixelRatio || 1, highlighted: this.highlighted };
+  }
+
   private readonly draw = () => {
     this.frame = 0;
-    const ctx = this.canvas.getContext('2d')!;
-    const ratio = this.canvas.width / Math.max(1, this.canvas.getBoundingClientRect().width);
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.setTransform(ratio * this.k, 0, 0, ratio * this.k, ratio * this.tx, ratio * this.ty);
-    const p = this.positions;
-    ctx.beginPath();
-    for (let i = 0; i < this.links.length; i += 2) {
-      const a = this.links[i]! * 2;
-      const b = this.links[i + 1]! * 2;
-      ctx.moveTo(p[a]!, p[a + 1]!);
-      ctx.lineTo(p[b]!, p[b + 1]!);
+    const camera = this.camera();
+    if ('worker' in this.painter) {
+      // Posted as a copy: hit-testing here keeps reading these positions.
+      if (!this.positionsSent) this.post({ type: 'positions', positions: this.positions, final: this.finalPositions });
+      this.post({ type: 'camera', camera });
+    } else {
+      const { scene, ctx } = this.painter;
+      const [width, height] = [Math.max(1, Math.round(camera.width * camera.ratio)), Math.max(1, Math.round(camera.height * camera.ratio))];
+      if (this.canvas.width !== width || this.canvas.height !== height) [this.canvas.width, this.canvas.height] = [width, height];
+      drawGraph(ctx, { ...scene, positions: this.positions }, camera);
+      if (this.finalPositions && !this.positionsSent) this.events.onFinalDrawn?.();
     }
-    ctx.strokeStyle = 'rgba(167, 139, 250, 0.28)';
-    ctx.lineWidth = 1 / this.k;
-    ctx.stroke();
-    // Never smaller than 1.5 screen pixels, so a zoomed-out graph still shows every node.
-    const r = Math.max(NODE_SIZE, 1.5 / this.k);
-    GRAPH_BUCKET_COLORS.forEach((color, bucket) => {
-      ctx.beginPath();
-      for (let i = 0; i < this.nodes.length; i++) {
-        if (this.colorIndex[i] !== bucket) continue;
-        ctx.moveTo(p[i * 2]! + r, p[i * 2 + 1]!);
-        ctx.arc(p[i * 2]!, p[i * 2 + 1]!, r, 0, Math.PI * 2);
-      }
-      ctx.fillStyle = color;
-      ctx.fill();
-    });
-    if (r * this.k >= TITLE_MIN_RADIUS) this.drawTitles(ctx, ratio, r * this.k);
-    if (this.highlighted !== null) {
-      ctx.beginPath();
-      ctx.arc(p[this.highlighted * 2]!, p[this.highlighted * 2 + 1]!, r + 3 / this.k, 0, Math.PI * 2);
-      ctx.strokeStyle = '#ffffff';
-      ctx.lineWidth = 2 / this.k;
-      ctx.stroke();
-    }
+    this.positionsSent = true;
   };
-
-  /** Titles of the nodes in view, in screen pixels so they stay readable at any zoom. */
-  private drawTitles(ctx: CanvasRenderingContext2D, ratio: number, radius: number): void {
-    const { width, height } = this.canvas.getBoundingClientRect();
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.fillStyle = 'rgba(226, 232, 240, 0.9)';
-    ctx.textBaseline = 'middle';
-    let written = 0;
-    for (let i = 0; i < this.nodes.length && written < MAX_TITLES; i++) {
-      const { x, y } = this.screenPoint(i);
-      if (x < -50 || y < -20 || x > width || y > height + 20) continue;
-      ctx.fillText(this.nodes[i]!.title, x + radius + 4, y);
-      written += 1;
-    }
-    ctx.setTransform(ratio * this.k, 0, 0, ratio * this.k, ratio * this.tx, ratio * this.ty);
-  }
 
   /** The node under a canvas point, within its radius or 6 pixels, whichever is larger. */
   nodeAt(x: number, y: number): number | null {
