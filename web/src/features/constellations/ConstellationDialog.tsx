@@ -3,7 +3,7 @@
  * (required), Description, Icône (at most 5 characters as a person counts them), Couleur
  * (picker plus hex text, only #RRGGBB). A bottom drawer on small screens.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { constellationProblems, countGraphemes, DEFAULT_CONSTELLATION_COLOR, ICON_MAX_GRAPHEMES, isValidConstellationColor } from '@domain/constellation';
 import { constellationsApi, type ConstellationWrite, type Constellation } from '../../api/constellations';
 import { Dialog } from '../../ui/Dialog';
@@ -39,12 +39,17 @@ export function ConstellationDialog({ open, editing, onClose, onSaved }: Props) 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    setDraft(draftOf(editing));
-    setTried(false);
-    setError(null);
-  }, [open, editing]);
+  // Opening (or switching what is edited) starts from that constellation's values, set
+  // while rendering so the dialog never shows the previous draft for a frame.
+  const [shownFor, setShownFor] = useState({ open, editing });
+  if (shownFor.open !== open || shownFor.editing !== editing) {
+    setShownFor({ open, editing });
+    if (open) {
+      setDraft(draftOf(editing));
+      setTried(false);
+      setError(null);
+    }
+  }
 
   const problems = constellationProblems({ name: draft.name, icon: draft.icon, color: draft.hex });
   const problem = (field: 'name' | 'icon' | 'color') => problems.find((p) => p.field === field)?.message;
