@@ -5,7 +5,7 @@
  * left off. One deck per concept, under a parent deck per constellation; uploaded images
  * in a card travel as media files.
  */
-import { zipSync, strToU8, type Zippable } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { Database } from 'sql.js';
 import {
   ANKI_DEFAULT_DECK_ID,
@@ -32,6 +32,8 @@ import { userFileKey } from '../lib/r2-keys';
 import { loadSqlite } from './sqlite-wasm';
 
 const PAGE = 5000;
+/** Bytes handed to the zip at a time: the collection is compressed piece by piece. */
+const ZIP_STEP = 1 << 20;
 const CONCEPT_DECK_BASE = 1_500_000_000_000;
 const CONSTELLATION_DECK_BASE = 1_400_000_000_000;
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
@@ -171,6 +173,38 @@ async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<n
   return count;
 }
 
+/**
+ * A zip written as it goes: each file is pushed in ZIP_STEP pieces and comes out as small
+ * compressed chunks. Compressing the 40 MB collection at once made fflate set aside an
+ * output buffer as large as its input, on top of the input — the export's memory peak.
+ */
+class ZipWriter {
+  private readonly chunks: Uint8Array[] = [];
+  private readonly zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    this.chunks.push(chunk);
+  });
+
+  add(name: string, data: Uint8Array, compress: boolean): void {
+    const file = compress ? new ZipDeflate(name, { level: 1 }) : new ZipPassThrough(name);
+    this.zip.add(file);
+    if (data.length === 0) file.push(data, true);
+    for (let at = 0; at < data.length; at += ZIP_STEP) file.push(data.subarray(at, at + ZIP_STEP), at + ZIP_STEP >= data.length);
+  }
+
+  /** The whole package, in one piece. */
+  finish(): Uint8Array {
+    this.zip.end();
+    const bytes = new Uint8Array(this.chunks.reduce((total, chunk) => total + chunk.length, 0));
+    let at = 0;
+    for (const chunk of this.chunks.splice(0)) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return bytes;
+  }
+}
+
 /** Builds the package; 404 for another person's constellation, 422 when no card matches. */
 export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ bytes: Uint8Array; cards: number; reviews: number }> {
   const { d1, userId, scope } = props;
@@ -199,17 +233,21 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
       JSON.stringify(deckOptions(nowSeconds, DEFAULT_DESIRED_RETENTION)),
     ]);
     db.run('COMMIT');
-    const files: Zippable = { 'collection.anki2': [db.export(), { level: 1 }] };
+    const zip = new ZipWriter();
+    // The collection's bytes are let go as soon as they are compressed (the database first).
+    let collection: Uint8Array | null = db.export();
     db.close();
+    zip.add('collection.anki2', collection, true);
+    collection = null;
     const mediaMap: Record<string, string> = {};
     for (const [i, { uuid, name }] of media.files.entries()) {
       const object = await props.bucket.get(userFileKey(userId, uuid));
       if (!object) continue;
       mediaMap[String(i)] = name;
-      files[String(i)] = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+      zip.add(String(i), new Uint8Array(await object.arrayBuffer()), false);
     }
-    files.media = strToU8(JSON.stringify(mediaMap));
-    return { bytes: zipSync(files), cards: notes, reviews };
+    zip.add('media', strToU8(JSON.stringify(mediaMap)), true);
+    return { bytes: zip.finish(), cards: notes, reviews };
   } catch (error) {
     try {
       db.close();
