@@ -5,6 +5,9 @@
 // memory and the local D1 are outside it (process-memory.mjs's RSS includes them).
 import WebSocket from 'ws';
 
+/** `ASTROLABE_BENCH_LIVE_HEAP=1`: each sample follows a full collection (see `ask`). */
+const LIVE = process.env.ASTROLABE_BENCH_LIVE_HEAP === '1';
+
 /**
  * The isolate answers DevTools only between its tasks, so a busy call delays the answers:
  * one request is kept in flight and every answer counts whenever it comes.
@@ -35,6 +38,9 @@ async function connect(inspectorUrl, onUsage) {
     let resolve;
     const done = new Promise((r) => (resolve = r));
     inFlight = { id, resolve, done };
+    // Live memory only: V8 collects first (what a 128 MB cap would make it do), so garbage
+    // not yet collected is not counted. Slows the isolate: a separate pass from the timed one.
+    if (LIVE) socket.send(JSON.stringify({ id: -id, method: 'HeapProfiler.collectGarbage' }));
     socket.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
     return done;
   };
@@ -75,4 +81,4 @@ export async function withPeakHeap(inspectorUrl, fn) {
   }
 }
 
-export const describeHeap = (h) => (h ? `isolate heap + buffers idle ${h.idleMiB} MiB, peak ${h.peakMiB} MiB (${h.samples} samples)` : 'isolate heap not sampled');
+export const describeHeap = (h) => (h ? `isolate heap + buffers${LIVE ? ' (live, collected before each sample)' : ''} idle ${h.idleMiB} MiB, peak ${h.peakMiB} MiB (${h.samples} samples)` : 'isolate heap not sampled');
