@@ -5,7 +5,7 @@
 // memory and the local D1 are outside it (process-memory.mjs's RSS includes them).
 import WebSocket from 'ws';
 
-/** `ASTROLABE_BENCH_LIVE_HEAP=1`: each sample follows a full collection (see `ask`). */
+/** `ASTROLABE_BENCH_LIVE_HEAP=1`: a full collection with each sample (see `ask`). */
 const LIVE = process.env.ASTROLABE_BENCH_LIVE_HEAP === '1';
 
 /**
@@ -38,8 +38,10 @@ async function connect(inspectorUrl, onUsage) {
     let resolve;
     const done = new Promise((r) => (resolve = r));
     inFlight = { id, resolve, done };
-    // Live memory only: V8 collects first (what a 128 MB cap would make it do), so garbage
-    // not yet collected is not counted. Slows the isolate: a separate pass from the timed one.
+    // Near-live memory: a full collection is asked for with every sample (what a 128 MB cap
+    // would make V8 do). workerd may run it just after answering the sample, so a figure
+    // is at most the garbage of ~100 ms above live memory. Slows the isolate: a separate
+    // pass from the timed one.
     if (LIVE) socket.send(JSON.stringify({ id: -id, method: 'HeapProfiler.collectGarbage' }));
     socket.send(JSON.stringify({ id, method: 'Runtime.getHeapUsage' }));
     return done;
@@ -81,4 +83,4 @@ export async function withPeakHeap(inspectorUrl, fn) {
   }
 }
 
-export const describeHeap = (h) => (h ? `isolate heap + buffers${LIVE ? ' (live, collected before each sample)' : ''} idle ${h.idleMiB} MiB, peak ${h.peakMiB} MiB (${h.samples} samples)` : 'isolate heap not sampled');
+export const describeHeap = (h) => (h ? `isolate heap + buffers${LIVE ? ' (a collection forced with each sample)' : ''} idle ${h.idleMiB} MiB, peak ${h.peakMiB} MiB (${h.samples} samples)` : 'isolate heap not sampled');
