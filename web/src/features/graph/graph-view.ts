@@ -102,8 +102,8 @@ export class GraphView {
     if (!this.frame) this.frame = requestAnimationFrame(this.draw);
   }
 
-  private post(message: RenderMessage, transfer: Transferable[] = []): void {
-    if ('worker' in this.painter) this.painter.worker.postMessage(message, transfer);
+  private post(message: RenderMessage): void {
+    if ('worker' in this.painter) this.painter.worker.postMessage(message);
   }
 
   private fit(): void {

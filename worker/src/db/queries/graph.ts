@@ -34,18 +34,20 @@ interface GraphCounts {
   relations: number;
 }
 
-async function graphCounts(d1: D1Database, userId: number): Promise<GraphCounts> {
+/** Each count as its own subquery, so an endpoint asks only for what it pieces. */
+const COUNTS: Record<keyof GraphCounts, string> = {
+  concepts: 'SELECT count(*) FROM concepts WHERE user_id = ?1',
+  titleBytes: 'SELECT coalesce(max(length(CAST(title AS BLOB))), 0) FROM concepts WHERE user_id = ?1',
+  links: 'SELECT count(*) FROM concept_links WHERE user_id = ?1',
+  linkTypeBytes: 'SELECT coalesce(max(length(CAST(link_type AS BLOB))), 0) FROM concept_links WHERE user_id = ?1',
+  relations: 'SELECT count(*) FROM concept_relations WHERE user_id = ?1',
+};
+
+async function graphCounts<K extends keyof GraphCounts>(d1: D1Database, userId: number, names: readonly K[]): Promise<Pick<GraphCounts, K>> {
   const row = await d1
-    .prepare(
-      `SELECT
-         (SELECT count(*) FROM concepts WHERE user_id = ?1) AS concepts,
-         (SELECT coalesce(max(length(CAST(title AS BLOB))), 0) FROM concepts WHERE user_id = ?1) AS titleBytes,
-         (SELECT count(*) FROM concept_links WHERE user_id = ?1) AS links,
-         (SELECT coalesce(max(length(CAST(link_type AS BLOB))), 0) FROM concept_links WHERE user_id = ?1) AS linkTypeBytes,
-         (SELECT count(*) FROM concept_relations WHERE user_id = ?1) AS relations`,
-    )
+    .prepare(`SELECT ${names.map((name) => `(${COUNTS[name]}) AS ${name}`).join(', ')}`)
     .bind(userId)
-    .first<GraphCounts>();
+    .first<Pick<GraphCounts, K>>();
   return row!;
 }
 
@@ -88,7 +90,7 @@ const asJson = (ordered: string) =>
 const asEnds = (ordered: string) => `SELECT group_concat(a || ',' || b) AS piece FROM (${ordered})`;
 
 /** Every concept of the person, in id order, with the star's inputs. */
-async function conceptRows(d1: D1Database, userId: number, counts: GraphCounts, more: D1PreparedStatement[]) {
+async function conceptRows(d1: D1Database, userId: number, counts: Pick<GraphCounts, 'concepts' | 'titleBytes'>, more: D1PreparedStatement[]) {
   const concepts = pieces(d1, userId, CONCEPTS_PIECE, counts.concepts, rowsPerPiece(counts.titleBytes));
   const results = await d1.batch<{ piece: string | null }>([...concepts, ...more]);
   const rows = JSON.parse(joinedArrays(results.slice(0, concepts.length))) as GraphConceptRow[];
@@ -97,7 +99,7 @@ async function conceptRows(d1: D1Database, userId: number, counts: GraphCounts, 
 
 /** What the galaxy's layout needs: the concepts and only the two ends of every link and relation. */
 export async function graphConceptsAndEnds(d1: D1Database, userId: number): Promise<{ concepts: GraphConceptRow[]; ends: [number, number][] }> {
-  const counts = await graphCounts(d1, userId);
+  const counts = await graphCounts(d1, userId, ['concepts', 'titleBytes', 'links', 'relations']);
   // Ends are digits and a comma: 40 bytes a row at most.
   const perPiece = Math.floor(PIECE_BYTES / 40);
   const endPieces = [
@@ -117,7 +119,7 @@ export async function graphConceptsAndEnds(d1: D1Database, userId: number): Prom
 
 /** The links as the JSON text of `[{ concept_id, target_concept_id, link_type }, …]`, ready to send. */
 export async function graphLinksJson(d1: D1Database, userId: number): Promise<string> {
-  const counts = await graphCounts(d1, userId);
+  const counts = await graphCounts(d1, userId, ['links', 'linkTypeBytes', 'relations']);
   const statements = [
     ...pieces(d1, userId, asJson(LINKS_ORDERED), counts.links, rowsPerPiece(counts.linkTypeBytes)),
     ...pieces(d1, userId, asJson(RELATIONS_ORDERED), counts.relations, rowsPerPiece(RELATION_LINK_TYPE.length)),
