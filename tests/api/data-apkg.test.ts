@@ -92,6 +92,9 @@ describe('Anki package export', () => {
     expect(card0Log.map((r) => r.id)).toEqual([T0, T0 + DAY, T0 + 3 * DAY, T0 + 9 * DAY]);
     expect(card0Log[0]).toMatchObject({ type: 0, time: 4000, lastIvl: 0 });
     expect(card0Log.at(-1)!.ivl).toBe(card0.ivl);
+    // Each answer's interval is the one the card's next answer found.
+    expect(card0Log.slice(0, -1).map((r) => r.ivl)).toEqual(card0Log.slice(1).map((r) => r.lastIvl));
+    for (const r of revlog) expect(r.ivl).toBe(r === revlog.findLast((o) => o.cid === r.cid) ? rows(db, `SELECT ivl FROM cards WHERE id = ${r.cid}`)[0]!.ivl : revlog.find((o) => o.cid === r.cid && o.id > r.id)!.lastIvl);
     db.close();
   });
 

@@ -29,14 +29,22 @@ import { DEFAULT_DESIRED_RETENTION } from '../domain/fsrs';
 import { CARD_COLUMNS, constellationName, readCardPage, readDecks, readReviewPage, uploadTypes, type CardScope, type DeckRow } from '../db/queries/anki';
 import { ApiError, notFound } from '../lib/errors';
 import { userFileKey } from '../lib/r2-keys';
+import { openPiecedDatabase, takeFile } from './sqlite-pieced-file';
 import { loadSqlite } from './sqlite-wasm';
 
 const PAGE = 5000;
 /** Bytes handed to the zip at a time: the collection is compressed piece by piece. */
 const ZIP_STEP = 1 << 20;
+/** History rows written between two pauses for the isolate's other work. */
+const BREATHE_ROWS = 25_000;
+/** A revlog row's interval until its card's next answer is read (see writeRevlog). */
+const IVL_PLACEHOLDER = 8_388_607;
 const CONCEPT_DECK_BASE = 1_500_000_000_000;
 const CONSTELLATION_DECK_BASE = 1_400_000_000_000;
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
+/** Lets the isolate's other work run between two long synchronous steps. */
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 interface ApkgExportProps {
   d1: D1Database;
@@ -137,46 +145,64 @@ async function writeCards(db: Database, props: ApkgExportProps, deckOf: Map<numb
 }
 
 /**
- * The history, staged then written in time order: a revlog row's `ivl` is the interval
- * the answer gave (the scheduled days the next answer found, or the card's current
- * interval for the last one), `lastIvl` the one before it. Ids are answer times in ms,
- * nudged by a millisecond where two answers share one.
+ * The history, written in answer order as it is read: a revlog row's `ivl` is the interval
+ * the answer gave (the scheduled days the card's next answer found, or the card's current
+ * interval for its last one), `lastIvl` the one before it. So a row's `ivl` is known only
+ * once the card's next answer is read: rows go in with a placeholder, then are given their
+ * interval in one pass in id order. The placeholder is a 3-byte integer, larger than any
+ * interval, so the pass only shrinks rows and never splits a page. Ids are answer times in
+ * ms, nudged by a millisecond where two answers share one.
  */
 async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<number, number>) {
-  db.run('CREATE TEMP TABLE answers (cid INTEGER, t INTEGER, ease INTEGER, state INTEGER, sched INTEGER, time INTEGER)');
-  const stage = db.prepare('INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?)');
-  for (let after = 0; ; ) {
-    const rows = await readReviewPage(props.d1, props.userId, props.scope, after, PAGE * 2);
-    for (const [, cardId, at, rating, state, sched, duration] of rows) {
-      stage.run([ankiIdOf.get(cardId!)!, at!, rating!, state!, sched!, answerTime(duration ?? null)]);
-    }
-    if (rows.length < PAGE * 2) break;
-    after = rows.at(-1)![0]!;
-  }
-  stage.free();
-  const read = db.prepare(
-    `SELECT a.cid, a.t, a.ease, a.state, a.sched, a.time, COALESCE(LEAD(a.sched) OVER (PARTITION BY a.cid ORDER BY a.t, a.rowid), c.ivl)
-     FROM answers a JOIN cards c ON c.id = a.cid ORDER BY a.t, a.rowid`,
-  );
   const insert = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)');
+  const ids: number[] = [];
+  /** Per row: the scheduled days of its card's next answer; NaN while none is read. */
+  const nextScheduled: (number | null)[] = [];
+  const lastRowOf = new Map<number, number>();
   let lastId = 0;
-  let count = 0;
-  while (read.step()) {
-    const [cid, t, ease, state, sched, time, ivl] = read.get() as number[];
-    lastId = Math.max(t!, lastId + 1);
-    insert.run([lastId, cid!, ease!, ivl!, sched!, state === 2 || state === 3 ? 2500 : 0, time!, revlogType(state!)]);
-    count++;
+  try {
+    for (let after = { time: Number.MIN_SAFE_INTEGER, id: 0 }; ; ) {
+      const rows = await readReviewPage(props.d1, props.userId, props.scope, after, PAGE * 2);
+      for (const [, cardId, at, rating, state, sched, duration] of rows) {
+        const cid = ankiIdOf.get(cardId!)!;
+        lastId = Math.max(at!, lastId + 1);
+        insert.run([lastId, cid, rating!, IVL_PLACEHOLDER, sched!, state === 2 || state === 3 ? 2500 : 0, answerTime(duration ?? null), revlogType(state!)]);
+        const previous = lastRowOf.get(cid);
+        if (previous !== undefined) nextScheduled[previous] = sched ?? null;
+        lastRowOf.set(cid, ids.length);
+        ids.push(lastId);
+        nextScheduled.push(Number.NaN);
+        if (ids.length % BREATHE_ROWS === 0) await breathe();
+      }
+      if (rows.length < PAGE * 2) break;
+      const last = rows.at(-1)!;
+      after = { time: last[2]!, id: last[0]! };
+    }
+  } finally {
+    insert.free();
   }
-  read.free();
-  insert.free();
-  db.run('DROP TABLE answers');
-  return count;
+  const giveInterval = db.prepare('UPDATE revlog SET ivl = coalesce(?2, (SELECT ivl FROM cards WHERE id = revlog.cid)) WHERE id = ?1');
+  try {
+    for (let i = 0; i < ids.length; i++) {
+      const next = nextScheduled[i]!;
+      giveInterval.run([ids[i]!, next === null || Number.isNaN(next) ? null : next]);
+      if ((i + 1) % BREATHE_ROWS === 0) await breathe();
+    }
+  } finally {
+    giveInterval.free();
+  }
+  return ids.length;
+}
+
+/** `data` in ZIP_STEP views. */
+function* steps(data: Uint8Array): Generator<Uint8Array> {
+  for (let at = 0; at < data.length; at += ZIP_STEP) yield data.subarray(at, at + ZIP_STEP);
 }
 
 /**
- * A zip written as it goes: each file is pushed in ZIP_STEP pieces and comes out as small
- * compressed chunks. Compressing the 40 MB collection at once made fflate set aside an
- * output buffer as large as its input, on top of the input — the export's memory peak.
+ * A zip written as it goes: a file is pushed piece by piece and comes out as small
+ * compressed chunks, so neither the input nor an output as large as it is held at once;
+ * between two pieces the isolate may serve other requests.
  */
 class ZipWriter {
   private readonly chunks: Uint8Array[] = [];
@@ -185,11 +211,18 @@ class ZipWriter {
     this.chunks.push(chunk);
   });
 
-  add(name: string, data: Uint8Array, compress: boolean): void {
+  async add(name: string, pieces: Iterable<Uint8Array>, compress: boolean): Promise<void> {
     const file = compress ? new ZipDeflate(name, { level: 1 }) : new ZipPassThrough(name);
     this.zip.add(file);
-    if (data.length === 0) file.push(data, true);
-    for (let at = 0; at < data.length; at += ZIP_STEP) file.push(data.subarray(at, at + ZIP_STEP), at + ZIP_STEP >= data.length);
+    let waiting: Uint8Array | null = null;
+    for (const piece of pieces) {
+      if (waiting) {
+        file.push(waiting, false);
+        await breathe();
+      }
+      waiting = piece;
+    }
+    file.push(waiting ?? new Uint8Array(0), true);
   }
 
   /** The whole package, in one piece. */
@@ -213,7 +246,7 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
   if (!decks.length) throw new ApiError(422, 'no_flashcards', 'No flashcards to export');
 
   const SQL = await loadSqlite();
-  const db = new SQL.Database();
+  const { db, file } = openPiecedDatabase(SQL);
   try {
     const nowSeconds = Math.floor(now / 1000);
     const crt = collectionCreated(now);
@@ -234,19 +267,23 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
     ]);
     db.run('COMMIT');
     const zip = new ZipWriter();
-    // The collection's bytes are let go as soon as they are compressed (the database first).
-    let collection: Uint8Array | null = db.export();
-    db.close();
-    zip.add('collection.anki2', collection, true);
-    collection = null;
+    // The collection's file goes to the zip piece by piece, each let go once compressed;
+    // where its pieces cannot be taken, a copy of it (the database closed first).
+    const taken = takeFile(db, file);
+    if (taken) await zip.add('collection.anki2', taken.pieces, true);
+    else {
+      const collection = db.export();
+      db.close();
+      await zip.add('collection.anki2', steps(collection), true);
+    }
     const mediaMap: Record<string, string> = {};
     for (const [i, { uuid, name }] of media.files.entries()) {
       const object = await props.bucket.get(userFileKey(userId, uuid));
       if (!object) continue;
       mediaMap[String(i)] = name;
-      zip.add(String(i), new Uint8Array(await object.arrayBuffer()), false);
+      await zip.add(String(i), [new Uint8Array(await object.arrayBuffer())], false);
     }
-    zip.add('media', strToU8(JSON.stringify(mediaMap)), true);
+    await zip.add('media', [strToU8(JSON.stringify(mediaMap))], true);
     return { bytes: zip.finish(), cards: notes, reviews };
   } catch (error) {
     try {

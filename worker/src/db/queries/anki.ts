@@ -54,16 +54,20 @@ export function readCardPage(d1: D1Database, userId: number, scope: CardScope, a
     .raw<(string | number | null)[]>();
 }
 
-/** Review history of the exported cards: [id, flashcard_id, reviewed_at, rating, state, scheduled_days, duration_ms]. */
-export function readReviewPage(d1: D1Database, userId: number, scope: CardScope, after: number, limit: number) {
+/**
+ * Review history of the exported cards in answer order, (time, id) along the index of the
+ * person's reviews, after the cursor (`after`: the last page's last time and id):
+ * [id, flashcard_id, reviewed_at, rating, state, scheduled_days, duration_ms].
+ */
+export function readReviewPage(d1: D1Database, userId: number, scope: CardScope, after: { time: number; id: number }, limit: number) {
   const filter = scopeFilter(scope);
   return d1
     .prepare(
       `SELECT l.id, l.flashcard_id, l.reviewed_at, l.rating, l.state, l.scheduled_days, l.duration_ms FROM review_logs l
        WHERE l.user_id = ?1 AND l.flashcard_id IN (SELECT f.id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
-       AND l.id > ?3 ORDER BY l.id LIMIT ?4`,
+       AND (l.reviewed_at, l.id) > (?3, ?4) ORDER BY l.reviewed_at, l.id LIMIT ?5`,
     )
-    .bind(userId, filter.param, after, limit)
+    .bind(userId, filter.param, after.time, after.id, limit)
     .raw<number[]>();
 }
 
