@@ -60,19 +60,20 @@ describe('JSON export', () => {
     expect(JSON.stringify(backup)).not.toMatch(/"(id|user_id|concept_id)":/);
   });
 
-  it('reads each section page by page with nothing lost or repeated at a page edge, reviews at the same time included', async () => {
+  it('reads each section page by page, cut by rows or by characters, with nothing lost or repeated at a page edge, reviews at the same time included', async () => {
     const user = await signUp('pages');
     await fillAccount(user);
     await fillAccount(await signUp('pages'), 'Autre');
     // Two answers at the same instant: the review pages go by (time, id), the tie must not lose one.
     const times = await env.DB.prepare('SELECT reviewed_at, COUNT(*) AS n FROM review_logs WHERE user_id = ? GROUP BY reviewed_at HAVING n > 1').bind(user.id).all();
     expect(times.results.length).toBeGreaterThan(0);
-    const readAll = async (section: SectionName, limit: number) => {
+    const readAll = async (section: SectionName, limit: number, maxChars?: number) => {
       const rows: string[] = [];
       for (let after: ExportCursor = EXPORT_START; ; ) {
-        const page = await readExportPage(env.DB, user.id, section, after, limit);
+        const page = await readExportPage(env.DB, user.id, section, after, limit, maxChars);
+        if (maxChars !== undefined && page.rows.length > 1) expect(page.chars - page.rows.at(-1)!.length).toBeLessThan(maxChars);
         rows.push(...page.rows);
-        if (page.rows.length < limit) return rows;
+        if (!page.more) return rows;
         after = page.next;
       }
     };
@@ -80,6 +81,9 @@ describe('JSON export', () => {
       const whole = await readAll(section, 10_000);
       expect(await readAll(section, 1)).toEqual(whole);
       expect(await readAll(section, 2)).toEqual(whole);
+      // A page of large rows is cut by its characters: at one character, a row a page.
+      expect(await readAll(section, 10_000, 1)).toEqual(whole);
+      expect(await readAll(section, 10_000, 400)).toEqual(whole);
     }
     const reviews = (await readAll('reviews', 10_000)).map((j) => JSON.parse(j));
     expect(reviews).toHaveLength(6);

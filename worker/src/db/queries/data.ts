@@ -119,21 +119,32 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
  * alone builds every remaining row's JSON and sorts them all, on every page (the export
  * grew with the square of the rows). So a big section's page keys are chosen first from
  * its own table's index — sorting ids only — and only those rows are built; reviews, the
- * biggest section, go by (time, id) along their own index and sort nothing.
+ * biggest section, go by (time, id) along their own index and sort nothing. Up to ?3 rows
+ * (?1 the user, ?2 the last key, ?4 its time).
  */
-const pageSql = ({ from, key, orderedBy, keysFrom, fields }: ExportQuery) => {
+const orderedPageSql = ({ from, key, orderedBy, keysFrom, fields }: ExportQuery) => {
   const json = `json_object(${fields.map(([name, expr]) => `'${name}', ${expr}`).join(', ')})`;
   if (orderedBy) {
     return `SELECT ${key} AS k, ${orderedBy} AS k2, ${json} AS j
       ${from} AND (${orderedBy}, ${key}) > (?4, ?2) ORDER BY ${orderedBy}, ${key} LIMIT ?3`;
   }
   if (keysFrom) {
-    return `SELECT ${key} AS k, ${json} AS j
+    return `SELECT ${key} AS k, NULL AS k2, ${json} AS j
       FROM (SELECT ${key} AS pk ${keysFrom} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3) AS page
       CROSS JOIN ${from.replace(/^FROM /, '')} AND ${key} = page.pk ORDER BY page.pk`;
   }
-  return `SELECT ${key} AS k, ${json} AS j ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
+  return `SELECT ${key} AS k, NULL AS k2, ${json} AS j ${from} AND ${key} > ?2 ORDER BY ${key} LIMIT ?3`;
 };
+
+/**
+ * A page cut at ?5 characters of JSON as well: the rows before the one that reaches the
+ * budget, and always the first, so a page of large concepts stays a few megabytes however
+ * many rows the limit allows. The running total follows the page's own order.
+ */
+const pageSql = (query: ExportQuery) => `SELECT k, k2, j FROM (
+    SELECT k, k2, j, sum(length(j)) OVER (ORDER BY ${query.orderedBy ? 'k2, ' : ''}k ROWS UNBOUNDED PRECEDING) - length(j) AS before
+    FROM (${orderedPageSql(query)}))
+  WHERE before < ?5 ORDER BY ${query.orderedBy ? 'k2, ' : ''}k`;
 
 /** Where a section's paging stands: the last key read, and its time for a section paged by time. */
 export interface ExportCursor {
@@ -142,16 +153,22 @@ export interface ExportCursor {
 }
 export const EXPORT_START: ExportCursor = { key: 0, time: Number.MIN_SAFE_INTEGER };
 
-/** One page of a section: each row's JSON text, and the cursor to continue after. */
-export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: ExportCursor, limit: number) {
-  const query = EXPORT_QUERIES[section];
-  const params = [userId, after.key, limit, ...(query.orderedBy ? [after.time] : [])];
+/** Characters of JSON one export page holds at most (its first row aside). */
+export const EXPORT_PAGE_CHARS = 4_000_000;
+
+/**
+ * One page of a section: each row's JSON text, the cursor to continue after, its characters,
+ * and whether more rows may follow (the page was full, by rows or by characters).
+ */
+export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: ExportCursor, limit: number, maxChars = EXPORT_PAGE_CHARS) {
   const { results } = await d1
-    .prepare(pageSql(query))
-    .bind(...params)
-    .all<{ k: number; k2?: number; j: string }>();
+    .prepare(pageSql(EXPORT_QUERIES[section]))
+    .bind(userId, after.key, limit, after.time, maxChars)
+    .all<{ k: number; k2: number | null; j: string }>();
   const last = results.at(-1);
-  return { rows: results.map((row) => row.j), next: last ? { key: Number(last.k), time: Number(last.k2 ?? 0) } : after };
+  const rows = results.map((row) => row.j);
+  const chars = rows.reduce((total, row) => total + row.length, 0);
+  return { rows, chars, more: rows.length === limit || chars >= maxChars, next: last ? { key: Number(last.k), time: Number(last.k2 ?? 0) } : after };
 }
 
 export async function readAccountHeader(d1: D1Database, userId: number) {
