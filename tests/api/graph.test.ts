@@ -90,6 +90,69 @@ describe('graph endpoints', () => {
     expect(await links(ada)).toHaveLength(2);
   });
 
+  it('shows every change at the next load, though an unchanged graph is answered from what the Worker kept', async () => {
+    const [ada, bob] = [await signUp('graph'), await signUp('graph')];
+    const [one, two] = [
+      (await call('POST', '/api/constellations', { token: ada.token, json: { name: 'Un' } })).body.id,
+      (await call('POST', '/api/constellations', { token: ada.token, json: { name: 'Deux' } })).body.id,
+    ];
+    const a = await create(ada, { title: 'Alpha', constellation_ids: [one] });
+    const b = await create(ada, { title: 'Beta', constellation_ids: [one] });
+    await create(bob, { title: 'Chez Bob' });
+    const version = (user: TestUser, column = 'graph_version') => env.DB.prepare(`SELECT ${column} AS v FROM users WHERE id = ?`).bind(user.id).first<number>('v');
+    const star = async (id: number) => (await stars(ada)).find((s) => s.id === id);
+    const run = (sql: string, ...params: unknown[]) => env.DB.prepare(sql).bind(...params).run();
+
+    const first = await stars(ada);
+    const unchanged = await version(ada);
+    const linksUnchanged = await version(ada, 'graph_links_version');
+    expect(await stars(ada)).toEqual(first);
+    expect(await links(ada)).toEqual([]);
+    expect(await version(ada)).toBe(unchanged);
+    // Writes outside what the graph shows keep the answer (a content save rewrites the title unchanged).
+    await run('UPDATE concepts SET content_text = ?, title = title, mastery_level = mastery_level WHERE id = ?', 'texte', a);
+    expect(await version(ada)).toBe(unchanged);
+
+    // Any write path: these go straight to the database, as an import or a cascade would.
+    await run('UPDATE concepts SET title = ? WHERE id = ?', 'Alpha bis', a);
+    expect((await star(a)).title).toBe('Alpha bis');
+    await run('UPDATE concepts SET mastery_level = 0.9 WHERE id = ?', a);
+    expect((await star(a)).mastery_level).toBe(0.9);
+
+    const alone = (await star(b)).size;
+    const card = (await call('POST', `/api/concepts/${b}/flashcards`, { token: ada.token, json: { question: 'Q', answer: 'R' } })).body.id;
+    expect((await star(b)).size).toBeGreaterThan(alone);
+    await run('UPDATE flashcards SET concept_id = ? WHERE id = ?', a, card);
+    expect((await star(b)).size).toBe(alone);
+    await run('DELETE FROM flashcards WHERE id = ?', card);
+    expect((await star(a)).size).toBe(0);
+    // Study changes leave the links' answer kept.
+    expect(await version(ada, 'graph_links_version')).toBe(linksUnchanged);
+
+    await run("INSERT INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at) VALUES (?, ?, ?, 'related_to', 0)", ada.id, a, b);
+    expect(await links(ada)).toEqual([{ concept_id: a, target_concept_id: b, link_type: 'related_to' }]);
+    await run("UPDATE concept_links SET link_type = 'wiki' WHERE concept_id = ?", a);
+    expect((await links(ada))[0].link_type).toBe('wiki');
+    await run('DELETE FROM concept_links WHERE concept_id = ?', a);
+    expect(await links(ada)).toEqual([]);
+    await run('INSERT INTO concept_relations (user_id, parent_id, child_id) VALUES (?, ?, ?)', ada.id, a, b);
+    expect(await links(ada)).toEqual([{ concept_id: a, target_concept_id: b, link_type: 'parent_child' }]);
+
+    const inOne = await star(b);
+    await run('DELETE FROM constellation_concepts WHERE concept_id = ?', b);
+    const inNone = await star(b);
+    expect([inNone.x, inNone.y]).not.toEqual([inOne.x, inOne.y]);
+    await run('INSERT INTO constellation_concepts (constellation_id, concept_id, added_at) VALUES (?, ?, 0)', two, b);
+    expect([(await star(b)).x, (await star(b)).y]).not.toEqual([inNone.x, inNone.y]);
+
+    expect((await call('DELETE', `/api/concepts/${a}`, { token: ada.token })).status).toBe(204);
+    expect((await stars(ada)).map((s) => s.id)).toEqual([b]);
+    expect(await links(ada)).toEqual([]);
+    // None of it moved another person's graph.
+    expect((await stars(bob)).map((s) => s.title)).toEqual(['Chez Bob']);
+    expect(await version(bob)).toBe(1);
+  });
+
   it('refuses a request without a valid token with 401', async () => {
     for (const path of ['/api/concepts/all-for-graph', '/api/links/all-for-graph']) {
       const res = await call('GET', path, { token: 'not-a-token' });

@@ -41,6 +41,10 @@ export const users = sqliteTable(
     digestDay: text('digest_day'),
     /** The person's own FSRS parameters (JSON array of 21 numbers), null for the defaults (issue 17). */
     fsrsParams: text('fsrs_params'),
+    /** Moves with every change the galaxy and the graph show; kept by triggers (issue 13, migration 0027). */
+    graphVersion: integer('graph_version').notNull().default(0),
+    /** Moves with every change to the person's links and relations (issue 13, migration 0027). */
+    graphLinksVersion: integer('graph_links_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_key').on(t.usernameKey), uniqueIndex('users_email').on(t.email)],

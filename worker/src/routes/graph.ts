@@ -2,7 +2,10 @@ import { Hono, type TypedResponse } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { graphLinksJson } from '../db/queries/graph';
-import { galaxyStars } from '../services/galaxy-stars';
+import { graphAnswer } from '../services/graph-cache';
+import { galaxyStars, type GalaxyStar } from '../services/galaxy-stars';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
 /**
  * The galaxy and the knowledge graph (spec document 3 §2.3, §2.4, §7): mounted at /api,
@@ -12,11 +15,18 @@ import { galaxyStars } from '../services/galaxy-stars';
 export const graphRoutes = new Hono<AppEnv>()
   .use('/concepts/all-for-graph', requireUser)
   .use('/links/all-for-graph', requireUser)
-  .get('/concepts/all-for-graph', async (c) => c.json(await galaxyStars({ d1: c.env.DB, userId: c.get('userId') }), 200))
+  // Both answers are JSON text kept per person while their graph is unchanged
+  // (services/graph-cache.ts); the types say what they hold.
+  .get('/concepts/all-for-graph', async (c) => {
+    const { DB: d1 } = c.env;
+    const userId = c.get('userId');
+    const json = await graphAnswer(d1, userId, 'stars', async () => JSON.stringify(await galaxyStars({ d1, userId })));
+    return c.body(json, 200, JSON_TYPE) as unknown as TypedResponse<GalaxyStar[], 200, 'json'>;
+  })
   .get('/links/all-for-graph', async (c) => {
-    // SQLite writes the JSON (see db/queries/graph.ts); the type says what it holds.
-    const json = await graphLinksJson(c.env.DB, c.get('userId'));
-    return c.body(json, 200, { 'content-type': 'application/json; charset=UTF-8' }) as unknown as TypedResponse<GraphLink[], 200, 'json'>;
+    // SQLite writes the links' JSON (see db/queries/graph.ts).
+    const json = await graphAnswer(c.env.DB, c.get('userId'), 'links', () => graphLinksJson(c.env.DB, c.get('userId')));
+    return c.body(json, 200, JSON_TYPE) as unknown as TypedResponse<GraphLink[], 200, 'json'>;
   });
 
 /** One link of the knowledge graph (spec document 3 §3). */
