@@ -130,23 +130,35 @@ export function layoutGalaxy(concepts: readonly GalaxyConcept[], edges: readonly
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   const places = new Map<number, StarPlace>();
+  const anchors = new Int32Array(MAX_ANCHORS);
   for (let i = 0; i < n; i++) {
     const concept = sorted[i]!;
     let [x, y] = basePlace(concept);
-    // The oldest MAX_ANCHORS distinct older neighbours (index order is id order).
-    const anchors = [...new Set(olderOf.subarray(start[i]!, start[i + 1]!))].sort((p, q) => p - q).slice(0, MAX_ANCHORS);
-    if (anchors.length) {
-      const same = anchors.filter((j) => sorted[j]!.constellationId === concept.constellationId);
-      const pullTo = same.length ? same : anchors;
-      const pull = same.length ? PULL_SAME_CONSTELLATION : PULL_OTHER;
+    // The oldest MAX_ANCHORS distinct older neighbours (index order is id order): the
+    // neighbour list is sorted in place, then read without its repeats.
+    const older = olderOf.subarray(start[i]!, start[i + 1]!).sort();
+    let count = 0;
+    let sameCount = 0;
+    for (let e = 0; e < older.length && count < MAX_ANCHORS; e++) {
+      const j = older[e]!;
+      if (count > 0 && anchors[count - 1] === j) continue;
+      anchors[count++] = j;
+      if (sorted[j]!.constellationId === concept.constellationId) sameCount += 1;
+    }
+    if (count) {
+      // Pulled toward the anchors of its own constellation when it has any, else toward all.
+      const pull = sameCount ? PULL_SAME_CONSTELLATION : PULL_OTHER;
       let cx = 0;
       let cy = 0;
-      for (const j of pullTo) {
+      for (let a = 0; a < count; a++) {
+        const j = anchors[a]!;
+        if (sameCount && sorted[j]!.constellationId !== concept.constellationId) continue;
         cx += xs[j]!;
         cy += ys[j]!;
       }
-      x += (cx / pullTo.length - x) * pull + gauss(concept.id, 50) * LINK_JITTER * pull;
-      y += (cy / pullTo.length - y) * pull + gauss(concept.id, 60) * LINK_JITTER * pull;
+      const pulled = sameCount || count;
+      x += (cx / pulled - x) * pull + gauss(concept.id, 50) * LINK_JITTER * pull;
+      y += (cy / pulled - y) * pull + gauss(concept.id, 60) * LINK_JITTER * pull;
     }
     xs[i] = round1(x);
     ys[i] = round1(y);

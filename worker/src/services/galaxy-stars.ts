@@ -24,9 +24,13 @@ export async function galaxyStars(props: { d1: D1Database; userId: number }): Pr
     concepts.map(([id, , , constellationId, cards]) => ({ id, constellationId, cards })),
     edges,
   );
+  // Many stars share a mastery level (0.5 above all): each level's colour is worked out once.
+  const colours = new Map<number, string>();
   return concepts.map(([id, title, masteryLevel]) => {
     const place = places.get(id)!;
     const mastery = graphMastery(masteryLevel);
-    return { id, x: place.x, y: place.y, z: place.z, size: place.size, color: masteryGradientColor(mastery), title: graphTitle(title), mastery_level: mastery };
+    let color = colours.get(mastery);
+    if (color === undefined) colours.set(mastery, (color = masteryGradientColor(mastery)));
+    return { id, x: place.x, y: place.y, z: place.z, size: place.size, color, title: graphTitle(title), mastery_level: mastery };
   });
 }

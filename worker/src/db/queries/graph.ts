@@ -111,8 +111,9 @@ export async function graphConceptsAndEnds(d1: D1Database, userId: number): Prom
   for (const result of more) {
     const list = result.results[0]?.piece;
     if (!list) continue;
-    const ids = list.split(',');
-    for (let i = 0; i + 1 < ids.length; i += 2) ends.push([Number(ids[i]), Number(ids[i + 1])]);
+    // Digits and commas: read as one JSON array of numbers (faster than splitting).
+    const ids = JSON.parse(`[${list}]`) as number[];
+    for (let i = 0; i + 1 < ids.length; i += 2) ends.push([ids[i]!, ids[i + 1]!]);
   }
   return { concepts: rows, ends };
 }
