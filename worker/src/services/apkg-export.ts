@@ -164,7 +164,9 @@ async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<n
     for (let after = { time: Number.MIN_SAFE_INTEGER, id: 0 }; ; ) {
       const rows = await readReviewPage(props.d1, props.userId, props.scope, after, PAGE * 2);
       for (const [, cardId, at, rating, state, sched, duration] of rows) {
-        const cid = ankiIdOf.get(cardId!)!;
+        const cid = ankiIdOf.get(cardId!);
+        // A card created after its page was read is not in the package: nor is its history.
+        if (cid === undefined) continue;
         lastId = Math.max(at!, lastId + 1);
         insert.run([lastId, cid, rating!, IVL_PLACEHOLDER, sched!, state === 2 || state === 3 ? 2500 : 0, answerTime(duration ?? null), revlogType(state!)]);
         const previous = lastRowOf.get(cid);

@@ -13,9 +13,9 @@
  *
  * The database is opened on a seed whose `slice` — what the file system calls to take a new
  * file's first bytes — returns the pieced storage. This leans on how sql.js 1.x stores a
- * file, so nothing is taken on trust: `takeFile` reads SQLite's own header from the pieces
- * (page size, page count, the change counters) and compares it with what the connection
- * reports; when they disagree it answers null and the caller uses `export()`.
+ * file, so nothing is taken on trust: `takeFile` makes two last writes and reads SQLite's
+ * own header from the pieces — both writes must have landed there, with the page size and
+ * count the connection reports; otherwise it answers null and the caller uses `export()`.
  */
 import type { Database, SqlJsStatic } from 'sql.js';
 
@@ -33,8 +33,7 @@ export class PiecedFile {
   }
 
   /** Writes `source` at byte `at`, adding pieces as needed. */
-  set(source: ArrayLike<number> & { subarray?: unknown }, at = 0): void {
-    const bytes = source instanceof Uint8Array ? source : Uint8Array.from(source);
+  set(bytes: Uint8Array, at = 0): void {
     for (let from = 0; from < bytes.length; ) {
       const index = Math.floor((at + from) / PIECE_BYTES);
       const offset = (at + from) % PIECE_BYTES;

@@ -139,7 +139,8 @@ const orderedPageSql = ({ from, key, orderedBy, keysFrom, fields }: ExportQuery)
 /**
  * A page cut at ?5 characters of JSON as well: the rows before the one that reaches the
  * budget, and always the first, so a page of large concepts stays a few megabytes however
- * many rows the limit allows. The running total follows the page's own order.
+ * many rows the limit allows. The running total follows the page's own order (it sorts the
+ * page's rows, never the section's).
  */
 const pageSql = (query: ExportQuery) => `SELECT k, k2, j FROM (
     SELECT k, k2, j, sum(length(j)) OVER (ORDER BY ${query.orderedBy ? 'k2, ' : ''}k ROWS UNBOUNDED PRECEDING) - length(j) AS before
