@@ -1,10 +1,11 @@
 /**
  * The galaxy's background, drawn by the app (nothing is fetched): a nebula painted on a
- * canvas and wrapped around the scene, a few thousand faint far stars, and the glow of the
+ * canvas and shown behind the scene, a few thousand faint far stars, and the glow of the
  * galactic core. A seeded generator keeps the sky the same from visit to visit.
  */
 import * as THREE from 'three';
 import { basePlace } from '@domain/galaxy-layout';
+import { addsLight } from './light-blending';
 
 function seeded(seed: number): () => number {
   let s = seed >>> 0;
@@ -13,8 +14,8 @@ function seeded(seed: number): () => number {
 
 const NEBULA_COLORS = ['118, 60, 200', '60, 90, 220', '190, 60, 170', '40, 140, 200', '90, 40, 150'];
 
-/** An equirectangular sky: deep blue-black with soft purple and blue clouds. */
-function nebulaTexture(): THREE.Texture {
+/** The sky: deep blue-black with soft purple and blue clouds along a band. */
+function nebulaCanvas(): HTMLCanvasElement {
   const width = 2048;
   const height = 1024;
   const canvas = document.createElement('canvas');
@@ -44,10 +45,7 @@ function nebulaTexture(): THREE.Texture {
       ctx.fillRect(x + dx - r, y - r, r * 2, r * 2);
     }
   }
-  const texture = new THREE.CanvasTexture(canvas);
-  texture.mapping = THREE.EquirectangularReflectionMapping;
-  texture.colorSpace = THREE.SRGBColorSpace;
-  return texture;
+  return canvas;
 }
 
 /** Far stars on a shell well beyond the zoom limit, so they never come close. */
@@ -67,7 +65,7 @@ function farStars(count: number): THREE.Points {
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
   geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-  return new THREE.Points(geometry, new THREE.PointsMaterial({ size: 1.2, sizeAttenuation: false, vertexColors: true, transparent: true, opacity: 0.55, depthWrite: false }));
+  return new THREE.Points(geometry, addsLight(new THREE.PointsMaterial({ size: 1.2, sizeAttenuation: false, vertexColors: true, opacity: 0.55, depthWrite: false })));
 }
 
 /**
@@ -86,7 +84,7 @@ function armDust(count: number): THREE.Points {
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
   geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-  return new THREE.Points(geometry, new THREE.PointsMaterial({ size: 1.6, sizeAttenuation: false, vertexColors: true, transparent: true, opacity: 0.5, depthWrite: false, blending: THREE.AdditiveBlending }));
+  return new THREE.Points(geometry, addsLight(new THREE.PointsMaterial({ size: 1.6, sizeAttenuation: false, vertexColors: true, opacity: 0.5, depthWrite: false })));
 }
 
 /** The warm glow of the crowded centre. */
@@ -102,14 +100,36 @@ function coreGlow(): THREE.Sprite {
   ctx.fillRect(0, 0, 256, 256);
   const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.SRGBColorSpace;
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: texture, blending: THREE.AdditiveBlending, depthWrite: false, transparent: true }));
+  const sprite = new THREE.Sprite(addsLight(new THREE.SpriteMaterial({ map: texture, depthWrite: false })));
   sprite.scale.set(7_000, 7_000, 1);
   return sprite;
 }
 
-export function addBackdrop(scene: THREE.Scene): void {
-  scene.background = nebulaTexture();
+/**
+ * The backdrop: the sky painted once and shown by the page behind the scene's see-through
+ * canvas (so software GL does not redraw a full-screen sky on every frame; it stays still
+ * while the stars turn), then the far stars, the dust and the core's glow in the scene.
+ * Returns what takes the sky away again.
+ */
+export function addBackdrop(scene: THREE.Scene, host: HTMLElement): () => void {
+  const sky = document.createElement('div');
+  sky.className = 'pointer-events-none absolute inset-0 bg-[#04030c] bg-cover bg-center';
+  sky.setAttribute('aria-hidden', 'true');
+  host.insertBefore(sky, host.firstChild);
+  let url: string | null = null;
+  let removed = false;
+  // Encoded off the page's main thread; the sky shows as soon as it is ready.
+  nebulaCanvas().toBlob((blob) => {
+    if (!blob || removed) return;
+    url = URL.createObjectURL(blob);
+    sky.style.backgroundImage = `url("${url}")`;
+  });
   scene.add(farStars(2_500));
   scene.add(armDust(6_000));
   scene.add(coreGlow());
+  return () => {
+    removed = true;
+    sky.remove();
+    if (url) URL.revokeObjectURL(url);
+  };
 }

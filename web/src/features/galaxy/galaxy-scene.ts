@@ -38,6 +38,7 @@ export class GalaxyScene {
   private readonly stars: StarField;
   private readonly labels: LabelLayer;
   private readonly resizeObserver: ResizeObserver;
+  private readonly removeBackdrop: () => void;
   private frame = 0;
   private dirty = true;
   private flight: Flight | null = null;
@@ -56,10 +57,12 @@ export class GalaxyScene {
     private readonly nodes: readonly GraphNode[],
     private readonly onPick: (node: GraphNode) => void,
   ) {
-    this.renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: 'high-performance' });
+    // See-through: the sky behind it is painted once by the page (backdrop.ts).
+    this.renderer = new THREE.WebGLRenderer({ antialias: false, alpha: true, powerPreference: 'high-performance' });
+    this.renderer.setClearColor(0x000000, 0);
     this.renderer.setPixelRatio(this.fullPixelRatio);
     this.renderer.domElement.setAttribute('aria-label', 'Galaxy');
-    this.renderer.domElement.className = 'block h-full w-full';
+    this.renderer.domElement.className = 'relative block h-full w-full';
     host.insertBefore(this.renderer.domElement, host.firstChild);
     this.camera = new THREE.PerspectiveCamera(FIELD_OF_VIEW, 1, 10, 150_000);
     this.camera.position.set(0, -CAMERA_DISTANCE * Math.sin(INITIAL_TILT), CAMERA_DISTANCE * Math.cos(INITIAL_TILT));
@@ -74,7 +77,7 @@ export class GalaxyScene {
       this.invalidate();
     });
     this.controls.addEventListener('end', () => this.publishCamera());
-    addBackdrop(this.scene);
+    this.removeBackdrop = addBackdrop(this.scene, host);
     this.stars = createStarField(nodes, this.renderer.getPixelRatio());
     this.scene.add(this.stars.group);
     this.labels = new LabelLayer(host, nodes);
@@ -124,7 +127,7 @@ export class GalaxyScene {
       const material = o.material as THREE.Material | undefined;
       material?.dispose();
     });
-    (this.scene.background as THREE.Texture | null)?.dispose();
+    this.removeBackdrop();
     this.renderer.dispose();
     this.renderer.domElement.remove();
   }

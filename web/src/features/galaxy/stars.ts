@@ -7,6 +7,7 @@ import * as THREE from 'three';
 import { starColor } from '@domain/galaxy-colors';
 import type { GraphEdge, GraphNode } from '../../api/graph';
 import { EDGE_WEIGHT, FULL_STAR_RADIUS, STAR_SIZE_MAX, STAR_SIZE_MIN } from './constants';
+import { addsLight } from './light-blending';
 
 const VERTEX = /* glsl */ `
   attribute float size;
@@ -62,14 +63,14 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
   const group = new THREE.Group();
   const near = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS);
   const far = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) > FULL_STAR_RADIUS);
-  const full = new THREE.ShaderMaterial({
-    vertexShader: VERTEX,
-    fragmentShader: FRAGMENT,
-    uniforms: { pixelRatio: { value: pixelRatio } },
-    blending: THREE.AdditiveBlending,
-    depthWrite: false,
-    transparent: true,
-  });
+  const full = addsLight(
+    new THREE.ShaderMaterial({
+      vertexShader: VERTEX,
+      fragmentShader: FRAGMENT,
+      uniforms: { pixelRatio: { value: pixelRatio } },
+      depthWrite: false,
+    }),
+  );
   group.add(new THREE.Points(pointsGeometry(near), full));
   group.add(new THREE.Points(pointsGeometry(far), new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false })));
   let lines: THREE.LineSegments | null = null;
@@ -95,7 +96,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       const geometry = new THREE.BufferGeometry();
       geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
       if (lines) group.remove(lines);
-      lines = new THREE.LineSegments(geometry, new THREE.LineBasicMaterial({ color: 0x9d8cff, transparent: true, opacity: EDGE_WEIGHT * 0.6, blending: THREE.AdditiveBlending, depthWrite: false }));
+      lines = new THREE.LineSegments(geometry, addsLight(new THREE.LineBasicMaterial({ color: 0x9d8cff, opacity: EDGE_WEIGHT * 0.6, depthWrite: false })));
       lines.visible = detailed;
       group.add(lines);
     },
