@@ -15,7 +15,7 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 export const graphRoutes = new Hono<AppEnv>()
   .use('/concepts/all-for-graph', requireUser)
   .use('/links/all-for-graph', requireUser)
-  // Both answers are JSON text kept per person while their graph is unchanged
+  // Both answers are JSON, kept per person while their graph is unchanged
   // (services/graph-cache.ts); the types say what they hold.
   .get('/concepts/all-for-graph', async (c) => {
     const { DB: d1 } = c.env;

@@ -4,8 +4,9 @@
  * or the graph follow no change at all (a visit to a concept and back, the other view).
  * Lifecycle: an answer is kept per person and endpoint under the person's graph version
  * (`users.graph_version` for the stars, `graph_links_version` for the links, moved by
- * triggers on every table the graph reads — migration 0027); a request reads the version (one small query), answers from the isolate when it
- * matches, and builds and keeps the answer otherwise. The version is read before the
+ * triggers on every table the graph reads — migration 0027); a request reads the version
+ * (one small query), answers from the isolate when it matches, and builds and keeps the
+ * answer otherwise. The version is read before the
  * answer is built: a write in between leaves a newer answer under an older version, which
  * the next request rebuilds — never the reverse. At most MAX_BYTES of answers are kept,
  * the least recently used leaving first; losing the isolate only costs a rebuild.

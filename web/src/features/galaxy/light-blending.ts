@@ -1,7 +1,7 @@
 /**
- * How the galaxy's glows are blended. The sky is painted once on its own canvas behind the
- * WebGL one (backdrop.ts), so the scene's canvas is see-through: a glow must add its colour
- * and leave the canvas's alpha as it is. Plain additive blending adds alpha as well, and the
+ * How the galaxy's glows are blended. The sky is painted once and shown by the page behind
+ * the WebGL canvas (backdrop.ts), so the scene's canvas is see-through: a glow must add its
+ * colour and leave the canvas's alpha as it is. Plain additive blending adds alpha as well, and the
  * page would then draw the glow's dark edge over the sky as a black ring.
  */
 import * as THREE from 'three';
