@@ -27,6 +27,7 @@ import {
 } from '../domain/anki';
 import { DEFAULT_DESIRED_RETENTION } from '../domain/fsrs';
 import { CARD_COLUMNS, constellationName, readCardPage, readDecks, readReviewPage, uploadTypes, type CardScope, type DeckRow } from '../db/queries/anki';
+import { breathe } from '../lib/breathe';
 import { ApiError, notFound } from '../lib/errors';
 import { userFileKey } from '../lib/r2-keys';
 import { openPiecedDatabase, takeFile } from './sqlite-pieced-file';
@@ -42,9 +43,6 @@ const IVL_PLACEHOLDER = 8_388_607;
 const CONCEPT_DECK_BASE = 1_500_000_000_000;
 const CONSTELLATION_DECK_BASE = 1_400_000_000_000;
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
-
-/** Lets the isolate's other work run between two long synchronous steps. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 interface ApkgExportProps {
   d1: D1Database;
@@ -156,7 +154,7 @@ async function writeCards(db: Database, props: ApkgExportProps, deckOf: Map<numb
 async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<number, number>) {
   const insert = db.prepare('INSERT INTO revlog VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)');
   const ids: number[] = [];
-  /** Per row: the scheduled days of its card's next answer; NaN while none is read. */
+  /** Per row: the scheduled days of its card's next answer; null for the card's last (its current interval). */
   const nextScheduled: (number | null)[] = [];
   const lastRowOf = new Map<number, number>();
   let lastId = 0;
@@ -173,7 +171,7 @@ async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<n
         if (previous !== undefined) nextScheduled[previous] = sched ?? null;
         lastRowOf.set(cid, ids.length);
         ids.push(lastId);
-        nextScheduled.push(Number.NaN);
+        nextScheduled.push(null);
         if (ids.length % BREATHE_ROWS === 0) await breathe();
       }
       if (rows.length < PAGE * 2) break;
@@ -186,8 +184,7 @@ async function writeRevlog(db: Database, props: ApkgExportProps, ankiIdOf: Map<n
   const giveInterval = db.prepare('UPDATE revlog SET ivl = coalesce(?2, (SELECT ivl FROM cards WHERE id = revlog.cid)) WHERE id = ?1');
   try {
     for (let i = 0; i < ids.length; i++) {
-      const next = nextScheduled[i]!;
-      giveInterval.run([ids[i]!, next === null || Number.isNaN(next) ? null : next]);
+      giveInterval.run([ids[i]!, nextScheduled[i] ?? null]);
       if ((i + 1) % BREATHE_ROWS === 0) await breathe();
     }
   } finally {

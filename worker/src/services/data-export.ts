@@ -5,6 +5,7 @@
  */
 import { EXPORT_FORMAT, FORMAT_VERSION, SECTION_NAMES } from '../domain/data-format';
 import { EXPORT_PAGE_CHARS, EXPORT_START, countUserData, readAccountHeader, readExportPage } from '../db/queries/data';
+import { breathe } from '../lib/breathe';
 
 const PAGE_SIZE = 5000;
 /** Average bytes per exported row, measured on realistic data; the preview's estimate. */
@@ -53,9 +54,7 @@ export function exportStream(d1: D1Database, userId: number, now: number): Reada
         if (!rows.length) break;
         yield (first ? '\n' : ',\n') + rows.join(',\n');
         if (!more) break;
-        // A pause between pages lets the isolate's other requests in (and the bench's
-        // memory sampler: the local D1 answers within the same task otherwise).
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await breathe();
         after = next;
         // The next page asks for about as many rows as fill one page of this size.
         limit = Math.max(1, Math.min(PAGE_SIZE, Math.ceil((EXPORT_PAGE_CHARS / (chars / rows.length)) * 1.25)));

@@ -43,8 +43,12 @@ export type RenderMessage =
 
 type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
+/** Draws the scene as the camera sees it, first sizing the canvas to the camera's CSS size and pixel ratio. */
 export function drawGraph(ctx: Context2D, scene: GraphScene, camera: GraphCamera): void {
   const { k, tx, ty, ratio } = camera;
+  const width = Math.max(1, Math.round(camera.width * ratio));
+  const height = Math.max(1, Math.round(camera.height * ratio));
+  if (ctx.canvas.width !== width || ctx.canvas.height !== height) [ctx.canvas.width, ctx.canvas.height] = [width, height];
   const p = scene.positions;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);

@@ -140,8 +140,6 @@ export class GraphView {
       this.post({ type: 'camera', camera });
     } else {
       const { scene, ctx } = this.painter;
-      const [width, height] = [Math.max(1, Math.round(camera.width * camera.ratio)), Math.max(1, Math.round(camera.height * camera.ratio))];
-      if (this.canvas.width !== width || this.canvas.height !== height) [this.canvas.width, this.canvas.height] = [width, height];
       drawGraph(ctx, { ...scene, positions: this.positions }, camera);
       if (this.finalPositions && !this.positionsSent) this.events.onFinalDrawn?.();
     }

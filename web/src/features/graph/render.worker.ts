@@ -19,9 +19,6 @@ const nextFrame: (draw: () => void) => void =
 function draw(): void {
   scheduled = false;
   if (!canvas || !scene || !camera) return;
-  const width = Math.max(1, Math.round(camera.width * camera.ratio));
-  const height = Math.max(1, Math.round(camera.height * camera.ratio));
-  if (canvas.width !== width || canvas.height !== height) [canvas.width, canvas.height] = [width, height];
   drawGraph(canvas.getContext('2d')!, scene, camera);
   if (finalPending) {
     finalPending = false;
