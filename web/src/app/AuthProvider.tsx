@@ -10,7 +10,7 @@ import { usersApi } from '../api/users';
 import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge';
 import { forgetOfflineCopies } from '../lib/offline-copies';
 import { clearToken, isExpired, storeToken, storedToken } from '../lib/token-store';
-import { detectWebView } from '../lib/webview';
+import { detectWebView, hostSignalled } from '../lib/webview';
 import { AuthContext, type AuthContextValue, type AuthStatus, type CurrentUser } from '../ui/auth-context';
 import { useToast } from '../ui/Toasts';
 
@@ -69,7 +69,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (token) clearToken();
       return fail('auth_failed', false);
     }
-    clearToken();
+    // The host's token replaces the stored one; without a host (a browser tab on an embedded
+    // path) the browser's session is the person's other tabs' and stays.
+    if (hostSignalled()) clearToken();
     setStatus('waiting_native');
     const reply = await requestFromHost({ type: 'request-auth-token' }, 'auth-token', NATIVE_TOKEN_WAIT_MS);
     if (run !== attempt.current) return;

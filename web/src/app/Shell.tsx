@@ -103,11 +103,12 @@ export function Shell() {
           ☰
         </button>
       )}
-      <div className={showDrawer ? 'md:pl-[240px]' : ''}>
+      {/* With the drawer closed the ☰ button floats top left: everything starts below it, banners included. */}
+      <div className={showDrawer ? 'md:pl-[240px]' : !isWebView ? 'pt-12' : ''}>
         <AuthBanner />
         {!isWebView && <PushPrompt />}
         {!isWebView && <BackupReminder />}
-        <main className={`mx-auto max-w-6xl p-4 ${!isWebView && !open ? 'pt-14' : ''}`}>
+        <main className="mx-auto max-w-6xl p-4">
           <Outlet />
         </main>
       </div>

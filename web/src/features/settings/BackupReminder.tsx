@@ -9,29 +9,12 @@ import { downloadJsonBackup } from '../../api/data';
 import { useAuth } from '../../ui/auth-context';
 import { errorText } from '../../ui/error-text';
 import { useToast } from '../../ui/Toasts';
+import { DAY_MS, readTime, writeTime } from '../../lib/stored-time';
 import { saveDownload } from './data-ui';
 import { usePreferences } from './preferences-context';
 
-const DAY_MS = 86_400_000;
 const key = (userId: number) => `astrolabe.lastBackupAt.${userId}`;
 const snoozeKey = (userId: number) => `astrolabe.backupSnoozedUntil.${userId}`;
-
-function readTime(name: string): number | null {
-  try {
-    const value = Number(localStorage.getItem(name));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeTime(name: string, value: number) {
-  try {
-    localStorage.setItem(name, String(value));
-  } catch {
-    // no storage: the banner simply comes back
-  }
-}
 
 /** Called after every successful JSON backup made in this browser. */
 export function recordBackup(userId: number, now = Date.now()): void {

@@ -20,7 +20,10 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function subscribeToPush(): Promise<boolean> {
   const { vapid_public_key: key } = await configApi.get();
   if (!key) return false;
-  const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+  await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+  // A first registration is still installing: subscribing before it is active fails
+  // ('no active Service Worker'), so wait for the worker that controls this scope.
+  const registration = await navigator.serviceWorker.ready;
   const existing = await registration.pushManager.getSubscription();
   const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
   const json = subscription.toJSON();
