@@ -2,14 +2,20 @@
  * The auth-sync state machine (spec document 1 §4). In a browser the stored token is
  * checked; in the native app's web view stored tokens are cleared and the token is asked
  * of the host (10 s, then timeout_error). `authenticated` needs both a token and a user.
+ *
+ * Only the server saying no (a 401, handled by the API client) or an expired token ends a
+ * session. When the server cannot be reached at start (no network, a 5xx, a timeout) the
+ * person stays signed in with the profile kept from their last visit, the app says
+ * 'Hors ligne', and the profile is asked for again every few seconds and when the
+ * browser says it is back online.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { configureSession, sessionRestored } from '../api/client';
+import { ApiRequestError, configureSession, sessionRestored } from '../api/client';
 import { usersApi } from '../api/users';
 import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge';
-import { forgetOfflineCopies } from '../lib/offline-copies';
-import { clearToken, isExpired, storeToken, storedToken } from '../lib/token-store';
+import { forgetOfflineCopies, keepProfile, keptProfile } from '../lib/offline-copies';
+import { clearToken, isExpired, storeToken, storedToken, tokenUserId } from '../lib/token-store';
 import { detectWebView, hostSignalled } from '../lib/webview';
 import { AuthContext, type AuthContextValue, type AuthStatus, type CurrentUser } from '../ui/auth-context';
 import { useToast } from '../ui/Toasts';
@@ -18,6 +24,12 @@ const NATIVE_TOKEN_WAIT_MS = 10_000;
 const REFRESH_WAIT_MS = 5_000;
 const MAX_RETRIES = 3;
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
+const OFFLINE_RETRY_MS = 10_000;
+/** A start on a bad connection gives up waiting for the profile after this long (then counts as offline). */
+const PROFILE_WAIT_MS = 8_000;
+
+/** No answer, or the server failing: says nothing about the token, so the session stays. */
+const serverUnreachable = (err: unknown) => err instanceof ApiRequestError && (err.status === 0 || err.status === 408 || err.status >= 500);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -27,6 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [failureShown, setFailureShown] = useState(false);
   const [retries, setRetries] = useState(0);
+  const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && navigator.onLine === false);
   const tokenRef = useRef<string | null>(null);
   const attempt = useRef(0);
 
@@ -37,27 +50,71 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus(next);
   }, []);
 
+  const signedIn = useCallback(
+    (token: string, me: CurrentUser, reachable: boolean) => {
+      // A 401 may have been answered by a fresh token from the host: remember the one in force.
+      tokenRef.current = storedToken() ?? token;
+      if (reachable) keepProfile(me);
+      setUser(me);
+      setOffline(!reachable);
+      setStatus('authenticated');
+      if (isWebView) postToHost({ type: 'auth-status', authenticated: true, username: me.username });
+    },
+    [isWebView],
+  );
+
   const authenticate = useCallback(
     async (token: string, run: number) => {
       setStatus('authenticating');
       storeToken(token);
       sessionRestored();
       try {
-        const me = await usersApi.me();
+        const me = await usersApi.me(AbortSignal.timeout(PROFILE_WAIT_MS));
         if (run !== attempt.current) return;
-        // A 401 may have been answered by a fresh token from the host: remember the one in force.
-        tokenRef.current = storedToken() ?? token;
-        setUser(me);
-        setStatus('authenticated');
-        if (isWebView) postToHost({ type: 'auth-status', authenticated: true, username: me.username });
-      } catch {
+        signedIn(token, me, true);
+      } catch (err) {
         if (run !== attempt.current) return;
+        if (serverUnreachable(err)) {
+          const kept = keptProfile<CurrentUser>(tokenUserId(token) ?? 0);
+          tokenRef.current = token;
+          if (kept) return signedIn(token, kept, false);
+          // Never signed in on this device before: nothing to show, but the token is kept.
+          setOffline(true);
+          return setStatus('offline');
+        }
         clearToken();
         fail('auth_failed', true);
       }
     },
-    [fail, isWebView],
+    [fail, signedIn],
   );
+
+  // While the server is out of reach, ask again now and then and as soon as the browser is back online.
+  useEffect(() => {
+    const goneOffline = () => setOffline(true);
+    window.addEventListener('offline', goneOffline);
+    return () => window.removeEventListener('offline', goneOffline);
+  }, []);
+  useEffect(() => {
+    if (!offline) return;
+    const recheck = async () => {
+      const token = tokenRef.current;
+      if (!token) return;
+      const run = attempt.current;
+      try {
+        const me = await usersApi.me(AbortSignal.timeout(PROFILE_WAIT_MS));
+        if (run === attempt.current) signedIn(token, me, true);
+      } catch {
+        // still out of reach (a 401 ended the session through the API client)
+      }
+    };
+    const timer = window.setInterval(recheck, OFFLINE_RETRY_MS);
+    window.addEventListener('online', recheck);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', recheck);
+    };
+  }, [offline, signedIn]);
 
   const start = useCallback(async () => {
     const run = ++attempt.current;
@@ -135,6 +192,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       user,
+      offline,
       isWebView,
       failureShown,
       retriesLeft: MAX_RETRIES - retries,
@@ -151,7 +209,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         try {
           const me = await usersApi.me();
           tokenRef.current = token;
+          keepProfile(me);
           setUser(me);
+          setOffline(false);
           setStatus('authenticated');
         } catch (err) {
           if (run === attempt.current) {
@@ -166,7 +226,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         endSession(false, '/login');
       },
     }),
-    [status, user, isWebView, failureShown, retries, start, fail, endSession],
+    [status, user, offline, isWebView, failureShown, retries, start, fail, endSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

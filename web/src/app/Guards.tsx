@@ -24,6 +24,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     );
   }
   if (LOADING_STATES.includes(status)) return <Spinner />;
+  // A valid token but no server and no profile kept here: wait for the network, never sign out.
+  if (status === 'offline') return <AuthBanner />;
   if (status !== 'authenticated' || !user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

@@ -1,12 +1,34 @@
 /**
- * The offline copies of concept content kept in this browser (IndexedDB, one database per
- * live room, named after the user and the concept). Logging out or an expired session
- * removes them all, so the next person on a shared device cannot read them.
+ * The offline copies kept in this browser: concept and note content (IndexedDB, one
+ * database per live room, named after the user and the document), the read copies and
+ * queued changes of `offline-store.ts` (also named with this prefix), and the signed-in
+ * person's profile (so a start without network keeps them signed in). Logging out or an
+ * expired session removes them all, so the next person on a shared device cannot read them.
  *
  * Kept free of Yjs so the auth code can call it without loading the editor.
  */
 export const OFFLINE_COPY_PREFIX = 'astrolabe-u';
 const REGISTRY_KEY = 'astrolabe.offline-copies';
+const PROFILE_KEY = 'astrolabe.profile';
+
+/** Keeps the profile `GET /api/users/me` answered, for starts without the server. */
+export function keepProfile<T extends { id: number }>(profile: T): void {
+  try {
+    localStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
+  } catch {
+    // storage refused: the next start without network shows the sign-in page instead
+  }
+}
+
+/** The kept profile of user `userId`, if this browser holds one. */
+export function keptProfile<T extends { id: number }>(userId: number): T | null {
+  try {
+    const profile = JSON.parse(localStorage.getItem(PROFILE_KEY) ?? 'null') as T | null;
+    return profile && profile.id === userId ? profile : null;
+  } catch {
+    return null;
+  }
+}
 
 const open = new Set<() => void>();
 
@@ -45,5 +67,6 @@ export async function forgetOfflineCopies(): Promise<void> {
   const listed = await indexedDB.databases?.().catch(() => []);
   for (const db of listed ?? []) if (db.name?.startsWith(OFFLINE_COPY_PREFIX)) names.add(db.name);
   localStorage.removeItem(REGISTRY_KEY);
+  localStorage.removeItem(PROFILE_KEY);
   await Promise.all([...names].map(deleteDatabase));
 }

@@ -7,15 +7,24 @@ const TOKEN_KEY = 'astrolabe.access_token';
 const EXPIRY_KEY = 'astrolabe.token_expires_at';
 export const EXPIRY_MARGIN_SECONDS = 60;
 
-export function tokenExpiry(token: string): number | null {
+function claims(token: string): { exp?: unknown; sub?: unknown } {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; sub?: unknown };
   } catch {
-    return null;
+    return {};
   }
+}
+
+export function tokenExpiry(token: string): number | null {
+  const { exp } = claims(token);
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The user id the token names (its `sub`), or null. */
+export function tokenUserId(token: string): number | null {
+  const id = Number(claims(token).sub);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 export function isExpired(token: string, nowMs = Date.now()): boolean {

@@ -10,6 +10,7 @@ const BANNER: Partial<Record<AuthStatus, { tone: string; text: string; retry?: b
   authenticating: { tone: 'info', text: 'Authentification en cours...' },
   auth_failed: { tone: 'error', text: "Échec de l'authentification.", retry: true },
   timeout_error: { tone: 'warning', text: "L'application mobile n'a pas répondu à temps.", retry: true },
+  offline: { tone: 'warning', text: 'Hors ligne — le serveur est injoignable. Nouvel essai automatique dès que possible.', retry: true },
   logout_progress: { tone: 'info', text: 'Déconnexion en cours...' },
 };
 const QUIET: AuthStatus[] = ['authenticated', 'initializing', 'checking_local'];
@@ -19,16 +20,23 @@ const TONE: Record<string, string> = {
   warning: 'border-amber-600/50 bg-amber-950/80 text-amber-100',
 };
 
+const OFFLINE_SIGNED_IN = { tone: 'warning', text: 'Hors ligne — vous restez connecté ; les pages gardées sur cet appareil restent lisibles.' };
+
 export function AuthBanner() {
-  const { status, failureShown, retry, retriesLeft } = useAuth();
+  const { status, failureShown, retry, retriesLeft, offline } = useAuth();
+  if (status === 'authenticated' && offline) return <Banner status="offline" banner={OFFLINE_SIGNED_IN} />;
   if (QUIET.includes(status)) return null;
   if (status === 'auth_failed' && !failureShown) return null;
   const banner = BANNER[status] ?? { tone: 'error', text: `État d'authentification inconnu : ${status}` };
+  return <Banner status={status} banner={banner} onRetry={banner.retry && retriesLeft > 0 ? retry : undefined} />;
+}
+
+function Banner({ status, banner, onRetry }: { status: string; banner: { tone: string; text: string }; onRetry?: () => void }) {
   return (
     <div role="status" data-auth-state={status} className={`flex items-center gap-3 border-b px-4 py-2 text-sm ${TONE[banner.tone]}`}>
       <span className="flex-1">{banner.text}</span>
-      {banner.retry && retriesLeft > 0 && (
-        <button type="button" className="rounded border border-current px-2 py-0.5" onClick={retry}>
+      {onRetry && (
+        <button type="button" className="rounded border border-current px-2 py-0.5" onClick={onRetry}>
           Réessayer
         </button>
       )}

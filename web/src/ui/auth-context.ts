@@ -17,6 +17,8 @@ export type AuthStatus =
   | 'authenticated'
   | 'auth_failed'
   | 'timeout_error'
+  /** A valid token, but the server could not be reached and no profile was kept on this device. */
+  | 'offline'
   | 'logout_progress';
 
 export const LOADING_STATES: AuthStatus[] = ['initializing', 'checking_local', 'waiting_native', 'token_received', 'authenticating', 'logout_progress'];
@@ -24,6 +26,8 @@ export const LOADING_STATES: AuthStatus[] = ['initializing', 'checking_local', '
 export interface AuthContextValue {
   status: AuthStatus;
   user: CurrentUser | null;
+  /** The server is out of reach (no network, or failing): what shows comes from this device. */
+  offline: boolean;
   isWebView: boolean;
   /** True when the failure is worth a banner (a real failure, not merely "no token yet"). */
   failureShown: boolean;
