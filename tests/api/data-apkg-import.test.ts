@@ -10,13 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { newCard, reviewCard, type StoredCard } from '../../worker/src/domain/fsrs';
 import { ANKI_SCHEMA } from '../../worker/src/domain/anki';
 import { loadSqlite } from '../../worker/src/services/sqlite-wasm';
-import { call, signUp, type TestUser } from './helpers';
+import { SELF } from 'cloudflare:test';
+import { BASE, call, signUp, type TestUser } from './helpers';
 import { exportJson, importForm } from './data-fixtures';
 
 const DAY = 86_400_000;
 const CRT = 1_735_700_400; // 2025-01-01 03:00 UTC, seconds
 const NOW = Date.now();
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+/** An ID3v2 header and one MPEG-1 layer III frame header: what an mp3 starts with. */
+const MP3 = Uint8Array.from([0x49, 0x44, 0x33, 0x04, 0, 0, 0, 0, 0, 0, 0xff, 0xfb, 0x90, 0x64, ...new Array(64).fill(0)]);
 const T = (day: number) => CRT * 1000 + day * DAY + 3_600_000;
 
 /** The decks: Default (no cards), Langues, Langues::Espagnol, Langues::Espagnol::Verbes. */
@@ -27,14 +30,15 @@ async function buildCollection(modern: boolean): Promise<Uint8Array> {
   const db = new SQL.Database();
   db.run(ANKI_SCHEMA);
   const deckJson = Object.fromEntries(DECKS.map(([id, name]) => [id, { id, name }]));
-  db.run("INSERT INTO col VALUES (1, ?, 0, 0, 11, 0, 0, 0, '{}', '{}', ?, '{}', '{}')", [CRT, modern ? '{}' : JSON.stringify(deckJson)]);
+  // Anki ≥ 2.1 writes schedVer 2; without it the collection would read as scheduler v1.
+  db.run("INSERT INTO col VALUES (1, ?, 0, 0, 11, 0, 0, 0, '{\"schedVer\":2}', '{}', ?, '{}', '{}')", [CRT, modern ? '{}' : JSON.stringify(deckJson)]);
   if (modern) {
     db.run('CREATE TABLE decks (id integer primary key not null, name text not null, mtime_secs integer not null, usn integer not null, common blob not null, kind blob not null)');
     for (const [id, name] of DECKS) db.run("INSERT INTO decks VALUES (?, ?, 0, 0, x'', x'')", [id, name.replace(/::/g, '\x1f')]);
   }
   const notes: [number, string, string][] = [
     [1001, 'hola\x1fbonjour <b>salut</b>', ' es vocab '],
-    [1002, 'Qui est-ce ?<br><img src="chat.png">\x1fel gato', ' es animal '],
+    [1002, 'Qui est-ce ?<br><img src="chat.png">\x1fel gato [sound:miaou.mp3]', ' es animal '],
     [1003, 'comer\x1fmanger', ''],
   ];
   for (const [id, flds, tags] of notes) db.run("INSERT INTO notes VALUES (?, ?, 1, 0, 0, ?, ?, '', 0, 0, '')", [id, `g${id}`, tags, flds]);
@@ -80,12 +84,15 @@ function zstdStored(data: Uint8Array): Uint8Array {
 
 async function buildPackage(modern: boolean): Promise<Uint8Array> {
   const collection = await buildCollection(modern);
-  if (!modern) return zipSync({ 'collection.anki2': collection, media: strToU8(JSON.stringify({ 0: 'chat.png' })), 0: PNG });
-  // Current packages: zstd collection, protobuf media list (entries { name = "chat.png" }), zstd media files, and a stub anki2.
-  const name = strToU8('chat.png');
-  const entry = Uint8Array.from([0x0a, name.length, ...name]);
-  const media = Uint8Array.from([0x0a, entry.length, ...entry]);
-  return zipSync({ 'collection.anki21b': zstdStored(collection), 'collection.anki2': new Uint8Array([1, 2, 3]), media: zstdStored(media), 0: zstdStored(PNG) });
+  if (!modern) return zipSync({ 'collection.anki2': collection, media: strToU8(JSON.stringify({ 0: 'chat.png', 1: 'miaou.mp3' })), 0: PNG, 1: MP3 });
+  // Current packages: zstd collection, protobuf media list (entries { name = "chat.png" }, { name = "miaou.mp3" }), zstd media files, and a stub anki2.
+  const entries = ['chat.png', 'miaou.mp3'].flatMap((file) => {
+    const name = strToU8(file);
+    const entry = [0x0a, name.length, ...name];
+    return [0x0a, entry.length, ...entry];
+  });
+  const media = Uint8Array.from(entries);
+  return zipSync({ 'collection.anki21b': zstdStored(collection), 'collection.anki2': new Uint8Array([1, 2, 3]), media: zstdStored(media), 0: zstdStored(PNG), 1: zstdStored(MP3) });
 }
 
 const importApkg = (user: TestUser, bytes: Uint8Array, name = 'deck.apkg') =>
@@ -124,12 +131,17 @@ describe('Anki package import', () => {
       const cat = card('Qui est-ce ?');
       expect(cat.stability).toBeCloseTo(replayed.stability, 6);
       expect(cat.difficulty).toBeCloseTo(replayed.difficulty, 6);
-      expect(cat).toMatchObject({ answer: 'el gato', state: 2, due: CRT * 1000 + 410 * DAY });
+      expect(cat).toMatchObject({ state: 2, due: CRT * 1000 + 410 * DAY });
       const address = /!\[\]\((\/api\/v1\/files\/\d+\/[0-9a-f-]{36})\)/.exec(cat.question)?.[1];
       expect(address).toBeTruthy();
       const image = await call('GET', address!);
       expect(image.status).toBe(200);
-      expect(backup.files).toHaveLength(1);
+      // The sound is kept as a link to the uploaded mp3, on its own line under the text.
+      const sound = /^el gato\n\[🔊 miaou\.mp3\]\((\/api\/v1\/files\/\d+\/[0-9a-f-]{36})\)$/.exec(cat.answer)?.[1];
+      expect(sound).toBeTruthy();
+      const audio = await SELF.fetch(`${BASE}${sound}`);
+      expect([audio.status, audio.headers.get('content-type')]).toEqual([200, 'audio/mpeg']);
+      expect(backup.files.map((f: any) => f.kind).sort()).toEqual(['audio', 'image']);
       // A new card stays new; the reversed card swaps its sides and keeps its learning step.
       expect(card('comer')).toMatchObject({ answer: 'manger', state: 0, reps: 0, concept_uid: uidOf.Verbes });
       expect(card('manger')).toMatchObject({ answer: 'comer', state: 1 });

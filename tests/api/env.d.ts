@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The loopback page server of the import tests (tests/support/page-server.ts). */
       PAGE_SERVER_ORIGIN: string;
+      /** The real Anki packages of tests/fixtures/anki, file name → base64 (tests/api/vitest.config.ts). */
+      ANKI_FIXTURES: Record<string, string>;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
@@ -7,6 +7,11 @@ import { startPageServer } from '../support/page-server.mjs';
 import { startPushServer } from '../support/push-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function ankiFixtures(): Record<string, string> {
+  const folder = path.join(root, 'tests/fixtures/anki');
+  return Object.fromEntries(readdirSync(folder).filter((f) => f.endsWith('.apkg')).map((f) => [f, readFileSync(path.join(folder, f)).toString('base64')]));
+}
 
 export default defineConfig(async () => {
   // wrangler.toml's [assets] folder must exist even though API tests never serve the SPA
@@ -44,6 +49,8 @@ export default defineConfig(async () => {
             VAPID_PRIVATE_KEY: vapidPrivate,
             VAPID_SUBJECT: 'mailto:test@astrolabe.test',
             PUSH_LOOPBACK_ORIGIN: push.origin,
+            // Real Anki packages (issue 27), file name → base64, for the import's tests.
+            ANKI_FIXTURES: ankiFixtures(),
           },
         },
       }),

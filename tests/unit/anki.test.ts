@@ -1,7 +1,8 @@
 /** Pure pieces of the data formats: JSON limits and chunks, Anki scheduling and fields both ways. */
 import { describe, expect, it } from 'vitest';
 import { ankiSchedule, ankiTags, cardTextToField, deckPart } from '@domain/anki';
-import { deckPath, fieldToCardText, mediaNames, noteSides } from '@domain/anki-import';
+import { deckPath, fieldToCardText, mediaNames, upgradedEase } from '@domain/anki-import';
+import { renderCard, renderCloze, type AnkiNoteType } from '@domain/anki-template';
 import { chunkRows, jsonDepthExceeds } from '@domain/data-format';
 import { newCard } from '@domain/fsrs';
 
@@ -50,12 +51,53 @@ describe('Anki import mapping', () => {
     expect(deckPath('Langues::Espagnol')).toEqual(['Langues', 'Espagnol']);
     expect(deckPath('Langues\x1fEspagnol')).toEqual(['Langues', 'Espagnol']);
   });
-  it('cleans field HTML to card text, images to addresses', () => {
-    expect(fieldToCardText('<div>Un <b>chat</b></div><div><img src="chat%201.png"></div>[sound:a.mp3]', (n) => (n === 'chat 1.png' ? '/f/1' : null))).toBe('Un chat\n![](/f/1)');
+  it('cleans field HTML to card text: line breaks, lists, images and sounds kept', () => {
+    const media = (n: string) => (n === 'chat 1.png' ? { address: '/f/1', kind: 'image' as const } : n === 'miaou.mp3' ? { address: '/f/2', kind: 'audio' as const } : null);
+    expect(fieldToCardText('<div>Un <b>chat</b></div><div><img src="chat%201.png"></div>[sound:miaou.mp3][sound:perdu.ogg]', media)).toBe('Un chat\n![](/f/1)\n[🔊 miaou.mp3](/f/2)\n🔊 perdu.ogg');
+    expect(fieldToCardText('text<div>next</div>', () => null)).toBe('text\nnext');
+    expect(fieldToCardText('Verbes :<ul><li>être</li><li>avoir</li></ul><ol><li>un</li><li>deux</li></ol>', () => null)).toBe('Verbes :\n- être\n- avoir\n1. un\n2. deux');
+    expect(fieldToCardText('\\(x^2 &lt; 1\\) caf&#233;', () => null)).toBe('\\(x^2 < 1\\) café');
   });
-  it('swaps the sides of a reversed card', () => {
-    expect(noteSides('front\x1fback', 1)).toEqual({ question: 'back', answer: 'front' });
-    expect(noteSides('front\x1fback\x1fextra', 0)).toEqual({ question: 'front', answer: 'back<br>extra' });
+  it('reads a v1 learning answer one button higher, as Anki does when it upgrades the collection', () => {
+    expect(upgradedEase({ at: 0, ease: 2, time: 0, type: 0 }, 1)).toBe(3);
+    expect(upgradedEase({ at: 0, ease: 3, time: 0, type: 2 }, 1)).toBe(4);
+    expect(upgradedEase({ at: 0, ease: 2, time: 0, type: 1 }, 1)).toBe(2);
+    expect(upgradedEase({ at: 0, ease: 2, time: 0, type: 0 }, 2)).toBe(2);
+  });
+});
+
+describe('Anki card rendering', () => {
+  const basic = (qfmt: string, afmt: string, ord = 0) => ({ ord, name: `Card ${ord + 1}`, qfmt, afmt });
+  const reversed: AnkiNoteType = {
+    id: 1, name: 'Basic (and reversed card)', cloze: false, fields: ['Front', 'Back'],
+    templates: [basic('{{Front}}', '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}'), basic('{{Back}}', '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}', 1)],
+  };
+  const cloze: AnkiNoteType = { id: 2, name: 'Cloze', cloze: true, fields: ['Text', 'Back Extra'], templates: [basic('{{cloze:Text}}', '{{cloze:Text}}<br>\n{{Back Extra}}')] };
+  const specials = { tags: ' es ', deck: 'Langues::Espagnol' };
+  it('renders each template of a note: the answer is what follows <hr id=answer>', () => {
+    expect(renderCard(reversed, ['hola', 'bonjour'], 0, specials)).toEqual({ question: 'hola', answer: '\n\nbonjour' });
+    expect(renderCard(reversed, ['hola', 'bonjour'], 1, specials)).toEqual({ question: 'bonjour', answer: '\n\nhola' });
+  });
+  it('blanks the card\'s own deletion with its hint, shows the others, reveals it with the Extra on the answer', () => {
+    const fields = ['La {{c1::Loire::fleuve}} passe à {{c2::Tours}}.', 'Le plus long fleuve de France'];
+    expect(renderCard(cloze, fields, 0, specials)).toEqual({ question: 'La [fleuve] passe à Tours.', answer: 'La Loire passe à Tours.<br>\nLe plus long fleuve de France' });
+    expect(renderCard(cloze, fields, 1, specials)).toEqual({ question: 'La Loire passe à [...].', answer: 'La Loire passe à Tours.<br>\nLe plus long fleuve de France' });
+    // Nested and shared deletions, as Anki ≥ 2.1.56 writes them.
+    expect(renderCloze('{{c1::a {{c2::b}} c}} {{c1,3::d}}', 2, true)).toBe('a [...] c d');
+    expect(renderCloze('{{c1::a {{c2::b}} c}} {{c1,3::d}}', 1, true)).toBe('[...] [...]');
+    expect(renderCloze('no deletion here', 1, true)).toBe('');
+  });
+  it('follows sections, filters, special fields, comments and changed delimiters', () => {
+    const custom: AnkiNoteType = {
+      id: 3, name: 'Vocab', cloze: false, fields: ['Mot', 'Sens', 'Note'],
+      templates: [
+        basic('{{#Note}}({{Note}}) {{/Note}}{{^Sens}}sans sens {{/Sens}}{{text:Mot}}{{type:Sens}}{{! comment }} [{{Deck}}/{{Subdeck}}/{{Tags}}/{{Type}}/{{Card}}]', '{{FrontSide}}<hr id=answer>{{hint:Sens}}'),
+        basic('{{=<% %>=}}<%Sens%>', '{{=<% %>=}}<%FrontSide%><hr id=answer><%Mot%>', 1),
+      ],
+    };
+    expect(renderCard(custom, ['<b>gato</b>', 'chat', ''], 0, specials)).toEqual({ question: 'gato [Langues::Espagnol/Espagnol/es/Vocab/Card 1]', answer: 'chat' });
+    expect(renderCard(custom, ['gato', '', 'n.'], 0, specials).question).toBe('(n.) sans sens gato [Langues::Espagnol/Espagnol/es/Vocab/Card 1]');
+    expect(renderCard(custom, ['gato', 'chat', ''], 1, specials)).toEqual({ question: 'chat', answer: 'gato' });
   });
   it('reads the media list as JSON or protobuf', () => {
     expect([...mediaNames(new TextEncoder().encode('{"0":"a.png"}'))]).toEqual([['0', 'a.png']]);

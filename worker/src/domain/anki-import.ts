@@ -4,6 +4,7 @@
  * (`cards.data` s/d) when it has one, otherwise computed by replaying the card's review
  * history through ts-fsrs. Pure: the clock is passed in.
  */
+import type { AnkiNoteType } from './anki-template';
 import { blockToPlainText } from './richtext';
 import { isRating, newCard, reviewCard, type StoredCard, type StoredReviewLog } from './fsrs';
 
@@ -17,23 +18,62 @@ export function deckPath(name: string): string[] {
     .filter(Boolean);
 }
 
-/** A note field's HTML as card text: images as `![](address)` (via `imageAddress`), sounds dropped. */
-export function fieldToCardText(html: string, imageAddress: (fileName: string) => string | null): string {
-  const withImages = html
-    .replace(/\[sound:[^\]]*\]/g, '')
-    .replace(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)["']?[^>]*>/gi, (_, src: string) => {
-      const address = imageAddress(decodeURIComponent(src));
-      return address ? `![](${address})` : '';
-    });
-  return blockToPlainText(withImages);
+/** A media file of the package as the card shows it: an uploaded image or sound, by its address. */
+export interface CardMedia {
+  address: string;
+  kind: 'image' | 'audio';
 }
 
-/** A note's two sides: the first field, and the others joined (a reversed card swaps them). */
-export function noteSides(fields: string, ord: number): { question: string; answer: string } {
-  const parts = fields.split('\x1f');
-  const front = parts[0] ?? '';
-  const back = parts.slice(1).filter((p) => p.trim()).join('<br>');
-  return ord === 1 && parts.length === 2 ? { question: back, answer: front } : { question: front, answer: back };
+/**
+ * A rendered card side's HTML as card text: line breaks (`<br>`, `<div>`, paragraphs) and
+ * list items kept as lines, images as `![](address)`, sounds as `[🔊 name](address)` — a
+ * sound that could not be kept stays as `🔊 name`, so the card still says it had one —,
+ * MathJax and everything else as the text it is.
+ */
+export function fieldToCardText(html: string, media: (fileName: string) => CardMedia | null): string {
+  let ordered = 0;
+  const withMedia = html
+    .replace(/<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/\[sound:([^\]]+)\]/g, (_, name: string) => {
+      const found = media(name.trim());
+      return found?.kind === 'audio' ? `\n[🔊 ${name.trim()}](${found.address})\n` : `\n🔊 ${name.trim()}\n`;
+    })
+    .replace(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)["']?[^>]*>/gi, (_, src: string) => {
+      const found = media(safeDecode(src));
+      return found?.kind === 'image' ? `![](${found.address})` : '';
+    })
+    .replace(/<(ol|ul|li)\b[^>]*>/gi, (_, tag: string) => {
+      if (tag.toLowerCase() !== 'li') return (ordered = tag.toLowerCase() === 'ol' ? 1 : 0), '\n';
+      return ordered ? `\n${ordered++}. ` : '\n- ';
+    })
+    .replace(/<(div|p|h[1-6]|blockquote|pre|tr|table|hr)\b[^>]*>/gi, '\n')
+    .replace(/<\/(td|th)>/gi, ' ')
+    .replace(/&#(x[0-9a-f]+|\d+);/gi, (whole, code: string) => numericEntity(whole, code));
+  return blockToPlainText(withMedia);
+}
+
+/** `&#233;` as `é`; the three characters that would read as markup stay named. */
+function numericEntity(whole: string, code: string): string {
+  const point = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
+  const named: Record<number, string> = { 38: '&amp;', 60: '&lt;', 62: '&gt;' };
+  if (named[point]) return named[point];
+  return point > 0 && point <= 0x10ffff ? String.fromCodePoint(point) : whole;
+}
+
+function safeDecode(src: string): string {
+  try {
+    return decodeURIComponent(src);
+  } catch {
+    return src;
+  }
+}
+
+/** The media file names a note's fields use: `<img src>` and `[sound:…]`. */
+export function noteMediaNames(fields: string): string[] {
+  return [
+    ...[...fields.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)/gi)].map((m) => safeDecode(m[1]!)),
+    ...[...fields.matchAll(/\[sound:([^\]]+)\]/g)].map((m) => m[1]!.trim()),
+  ];
 }
 
 /** Anki's tags column: space-separated names. */
@@ -102,7 +142,8 @@ export function importCardState(card: AnkiCardRow, reviews: AnkiReview[], crtSec
   const lastReview = answers.at(-1)?.at ?? state.lastReview ?? now;
   const aligned: StoredCard = {
     ...state,
-    state: card.type === 1 ? 1 : card.type === 3 ? 3 : 2,
+    // A v1 collection keeps relearning cards as review cards in a learning queue.
+    state: card.type === 1 ? 1 : card.type === 3 || (card.type === 2 && (card.queue === 1 || card.queue === 3)) ? 3 : 2,
     due: ankiDue(card, crtSeconds, now),
     scheduledDays: Math.max(0, card.ivl),
     reps: card.reps,
@@ -138,8 +179,14 @@ export function mediaNames(bytes: Uint8Array): Map<string, string> {
   return names;
 }
 
-function protobufFields(bytes: Uint8Array): { field: number; bytes?: Uint8Array }[] {
-  const out: { field: number; bytes?: Uint8Array }[] = [];
+interface ProtobufField {
+  field: number;
+  bytes?: Uint8Array;
+  value?: number;
+}
+
+function protobufFields(bytes: Uint8Array): ProtobufField[] {
+  const out: ProtobufField[] = [];
   let pos = 0;
   const varint = () => {
     let value = 0;
@@ -154,7 +201,7 @@ function protobufFields(bytes: Uint8Array): { field: number; bytes?: Uint8Array 
     const key = varint();
     const wire = key & 7;
     const field = Math.floor(key / 8);
-    if (wire === 0) varint();
+    if (wire === 0) out.push({ field, value: varint() });
     else if (wire === 2) {
       const length = varint();
       out.push({ field, bytes: bytes.subarray(pos, pos + length) });
@@ -164,4 +211,69 @@ function protobufFields(bytes: Uint8Array): { field: number; bytes?: Uint8Array 
     else break;
   }
   return out;
+}
+
+const protobufText = (fields: ProtobufField[], field: number) => {
+  const found = fields.find((f) => f.field === field && f.bytes);
+  return found?.bytes ? new TextDecoder().decode(found.bytes) : '';
+};
+
+/** A schema-18 note type (`notetypes.config`: `kind = 1`, 1 for Cloze) with its fields and templates (`templates.config`: `q_format = 1`, `a_format = 2`). */
+export function noteTypeFromTables(
+  row: { id: number; name: string; config: Uint8Array },
+  fields: { ord: number; name: string }[],
+  templates: { ord: number; name: string; config: Uint8Array }[],
+): AnkiNoteType {
+  const kind = protobufFields(row.config).find((f) => f.field === 1 && f.value !== undefined)?.value ?? 0;
+  return {
+    id: row.id,
+    name: row.name,
+    cloze: kind === 1,
+    fields: [...fields].sort((a, b) => a.ord - b.ord).map((f) => f.name),
+    templates: templates.map((t) => {
+      const config = protobufFields(t.config);
+      return { ord: t.ord, name: t.name, qfmt: protobufText(config, 1), afmt: protobufText(config, 2) };
+    }),
+  };
+}
+
+interface Schema11Model {
+  id: number | string;
+  name: string;
+  type: number;
+  flds: { name: string; ord: number }[];
+  tmpls: { name: string; ord: number; qfmt: string; afmt: string }[];
+}
+
+/** The note types of a schema-11 collection (`col.models`, a JSON object by id). */
+export function noteTypesFromModels(json: string): AnkiNoteType[] {
+  let models: Record<string, Schema11Model>;
+  try {
+    models = JSON.parse(json || '{}') as Record<string, Schema11Model>;
+  } catch {
+    return [];
+  }
+  return Object.values(models).map((m) => ({
+    id: Number(m.id),
+    name: String(m.name ?? ''),
+    cloze: m.type === 1,
+    fields: [...(m.flds ?? [])].sort((a, b) => a.ord - b.ord).map((f) => String(f.name)),
+    templates: (m.tmpls ?? []).map((t) => ({ ord: Number(t.ord), name: String(t.name ?? ''), qfmt: String(t.qfmt ?? ''), afmt: String(t.afmt ?? '') })),
+  }));
+}
+
+/**
+ * The collection's scheduler: `schedVer` in `col.conf` (schema 11) or in the `config`
+ * table (schema 18); without one Anki reads the collection as v1.
+ */
+export function schedulerVersion(schedVer: unknown): 1 | 2 {
+  return Number(schedVer) >= 2 ? 2 : 1;
+}
+
+/**
+ * A v1 answer as Anki reads it once upgraded: the v1 scheduler had three buttons while
+ * learning, so a learning or relearning answer's ease 2 and 3 are Good and Easy (3, 4).
+ */
+export function upgradedEase(review: AnkiReview, scheduler: 1 | 2): number {
+  return scheduler === 1 && (review.type === 0 || review.type === 2) && (review.ease === 2 || review.ease === 3) ? review.ease + 1 : review.ease;
 }

@@ -11,8 +11,24 @@
 import { unzipSync } from 'fflate';
 import { decompress } from 'fzstd';
 import type { Database } from 'sql.js';
-import { deckPath, fieldToCardText, importCardState, isZstd, mediaNames, noteSides, noteTags, type AnkiReview } from '../domain/anki-import';
+import {
+  deckPath,
+  fieldToCardText,
+  importCardState,
+  isZstd,
+  mediaNames,
+  noteMediaNames,
+  noteTags,
+  noteTypeFromTables,
+  noteTypesFromModels,
+  schedulerVersion,
+  upgradedEase,
+  type AnkiReview,
+  type CardMedia,
+} from '../domain/anki-import';
+import { renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
 import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
+import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
@@ -48,12 +64,52 @@ function all(db: Database, sql: string): unknown[][] {
   return db.exec(sql)[0]?.values ?? [];
 }
 
+const hasTable = (db: Database, name: string) => all(db, `SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${name}'`).length > 0;
+
 function readDecks(db: Database): Map<number, string[]> {
-  const hasTable = all(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'decks'").length > 0;
-  const rows: [number, string][] = hasTable
+  const rows: [number, string][] = hasTable(db, 'decks')
     ? (all(db, 'SELECT id, name FROM decks') as [number, string][])
     : Object.values(JSON.parse(String(all(db, 'SELECT decks FROM col')[0]?.[0] ?? '{}')) as Record<string, { id: number; name: string }>).map((d) => [d.id, d.name]);
   return new Map(rows.map(([id, name]) => [Number(id), deckPath(name)]));
+}
+
+/**
+ * Schema 18 declares names with Anki's own `unicase` collation, which sql.js cannot
+ * register, and its WITHOUT ROWID tables (`fields`) cannot even be scanned without it:
+ * the collation is dropped from this in-memory copy's schema. Nothing here looks names
+ * up through their indexes, so their order does not matter.
+ */
+function withoutUnicase(db: Database) {
+  if (!all(db, "SELECT 1 FROM sqlite_master WHERE sql LIKE '%collate unicase%' LIMIT 1").length) return;
+  db.run('PRAGMA writable_schema = ON');
+  db.run("UPDATE sqlite_master SET sql = replace(replace(sql, 'COLLATE unicase', ''), 'collate unicase', '') WHERE sql LIKE '%collate unicase%'");
+  db.run('PRAGMA writable_schema = RESET');
+}
+
+/** The note types by id: the `notetypes`, `fields` and `templates` tables (schema 18) or `col.models` (schema 11). */
+function readNoteTypes(db: Database): Map<number, AnkiNoteType> {
+  if (!hasTable(db, 'notetypes')) return new Map(noteTypesFromModels(String(all(db, 'SELECT models FROM col')[0]?.[0] ?? '{}')).map((t) => [t.id, t]));
+  const fields = new Map<number, { ord: number; name: string }[]>();
+  for (const [ntid, ord, name] of all(db, 'SELECT ntid, ord, name FROM fields') as [number, number, string][]) fields.set(ntid, [...(fields.get(ntid) ?? []), { ord, name }]);
+  const templates = new Map<number, { ord: number; name: string; config: Uint8Array }[]>();
+  for (const [ntid, ord, name, config] of all(db, 'SELECT ntid, ord, name, config FROM templates') as [number, number, string, Uint8Array][]) {
+    templates.set(ntid, [...(templates.get(ntid) ?? []), { ord, name, config }]);
+  }
+  const types = all(db, 'SELECT id, name, config FROM notetypes') as [number, string, Uint8Array][];
+  return new Map(types.map(([id, name, config]) => [id, noteTypeFromTables({ id, name, config }, fields.get(id) ?? [], templates.get(id) ?? [])]));
+}
+
+/** `schedVer` from the `config` table (schema 18) or `col.conf` (schema 11). */
+function readSchedulerVersion(db: Database): 1 | 2 {
+  if (hasTable(db, 'config')) {
+    const value = all(db, "SELECT val FROM config WHERE KEY = 'schedVer'")[0]?.[0];
+    return schedulerVersion(value instanceof Uint8Array ? new TextDecoder().decode(value) : value);
+  }
+  try {
+    return schedulerVersion((JSON.parse(String(all(db, 'SELECT conf FROM col')[0]?.[0] ?? '{}')) as { schedVer?: unknown }).schedVer);
+  } catch {
+    return 1;
+  }
 }
 
 interface ImportApkgProps {
@@ -83,17 +139,19 @@ function deckConcepts(decks: Map<number, string[]>, usedDecks: Set<number>, now:
   return conceptOfDeck;
 }
 
-/** Stores the package's images that the notes use; returns their addresses by file name. */
-async function storeImages(props: ImportApkgProps, entries: Record<string, Uint8Array>, wanted: Set<string>, now: number, sections: Sections) {
+/** Stores the package's images and sounds that the notes use; returns them by file name. */
+async function storeMedia(props: ImportApkgProps, entries: Record<string, Uint8Array>, wanted: Set<string>, now: number, sections: Sections) {
   const names = entries.media ? mediaNames(isZstd(entries.media) ? decompress(entries.media) : entries.media) : new Map<string, string>();
   const stored: string[] = [];
-  const addresses = new Map<string, string>();
+  const media = new Map<string, CardMedia>();
   for (const [entry, fileName] of names) {
     const raw = entries[entry];
     if (!raw || !wanted.has(fileName)) continue;
     const bytes = isZstd(raw) ? decompress(raw) : raw;
-    const type = sniffImageType(bytes);
+    const image = sniffImageType(bytes);
+    const type = image ?? sniffAudioType(bytes);
     if (!type) continue;
+    const kind = image ? 'image' : 'audio';
     const uuid = crypto.randomUUID();
     const key = userFileKey(props.userId, uuid);
     await props.bucket.put(key, bytes, {
@@ -101,10 +159,27 @@ async function storeImages(props: ImportApkgProps, entries: Record<string, Uint8
       customMetadata: { userId: String(props.userId), fileName },
     });
     stored.push(key);
-    addresses.set(fileName, publicFileUrl(props.userId, uuid));
-    sections.files.push({ key, file_name: fileName.slice(0, 300), mime_type: type, size: bytes.byteLength, kind: 'image', created_at: now });
+    media.set(fileName, { address: publicFileUrl(props.userId, uuid), kind });
+    sections.files.push({ key, file_name: fileName.slice(0, 300), mime_type: type, size: bytes.byteLength, kind, created_at: now });
   }
-  return { addresses, stored };
+  return { media, stored };
+}
+
+const PLAIN_NOTE: AnkiNoteType = { id: 0, name: '', cloze: false, fields: [], templates: [] };
+
+/**
+ * A card's two sides as card text, rendered from its note type's templates; a side that
+ * renders empty (a broken template) falls back to the note's first field and the others,
+ * so no card comes in blank.
+ */
+function cardSides(noteType: AnkiNoteType | undefined, note: { flds: string; tags: string }, ord: number, deck: string[], media: (name: string) => CardMedia | null) {
+  const fields = note.flds.split('\x1f');
+  const text = (html: string) => fieldToCardText(html, media).slice(0, 100_000);
+  const rendered = renderCard(noteType ?? PLAIN_NOTE, fields, ord, { tags: note.tags, deck: deck.join('::') });
+  const fallback = renderCard(PLAIN_NOTE, fields.map(revealAllClozes), ord, { tags: '', deck: '' });
+  const question = text(rendered.question) || text(fallback.question) || text(fallback.answer);
+  const answer = text(rendered.answer) || text(fallback.answer) || text(fallback.question);
+  return { question, answer };
 }
 
 export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult> {
@@ -114,6 +189,7 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
   try {
     db = new SQL.Database(collection);
     all(db, 'SELECT 1 FROM cards LIMIT 1');
+    withoutUnicase(db);
   } catch {
     throw notAnki();
   }
@@ -124,30 +200,36 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
   try {
     const crt = Number(all(db, 'SELECT crt FROM col')[0]?.[0] ?? Math.floor(now / 1000));
     const decks = readDecks(db);
-    const notes = new Map((all(db, 'SELECT id, flds, tags FROM notes') as [number, string, string][]).map(([id, flds, tags]) => [id, { flds, tags }]));
-    const cards = all(db, 'SELECT id, nid, did, ord, type, queue, due, ivl, reps, lapses, data, mod FROM cards ORDER BY id') as (number | string)[][];
+    const noteTypes = readNoteTypes(db);
+    const scheduler = readSchedulerVersion(db);
+    const notes = new Map((all(db, 'SELECT id, mid, flds, tags FROM notes') as [number, number, string, string][]).map(([id, mid, flds, tags]) => [id, { mid, flds, tags }]));
+    // A card in a filtered deck belongs to its home deck (odid) and keeps its home due date (odue) there.
+    const cards = all(
+      db,
+      'SELECT id, nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, type, queue, CASE WHEN odid != 0 AND odue != 0 THEN odue ELSE due END, ivl, reps, lapses, data, mod FROM cards ORDER BY id',
+    ) as (number | string)[][];
     const reviews = new Map<number, AnkiReview[]>();
     for (const [at, cid, ease, time, type] of all(db, 'SELECT id, cid, ease, time, type FROM revlog ORDER BY id') as number[][]) {
-      reviews.set(cid!, [...(reviews.get(cid!) ?? []), { at: at!, ease: ease!, time: time!, type: type! }]);
+      const review = { at: at!, ease: ease!, time: time!, type: type! };
+      reviews.set(cid!, [...(reviews.get(cid!) ?? []), { ...review, ease: upgradedEase(review, scheduler) }]);
     }
-    const wanted = new Set([...notes.values()].flatMap((n) => [...n.flds.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)/gi)].map((m) => decodeURIComponent(m[1]!))));
-    const images = await storeImages(props, entries, wanted, now, sections);
-    stored = images.stored;
+    const wanted = new Set([...notes.values()].flatMap((n) => noteMediaNames(n.flds)));
+    const files = await storeMedia(props, entries, wanted, now, sections);
+    stored = files.stored;
     const conceptOfDeck = deckConcepts(decks, new Set(cards.map((c) => Number(c[2]))), now, sections);
     const tagsOfConcept = new Map<string, Set<string>>();
     for (const [id, nid, did, ord, type, queue, due, ivl, reps, lapses, data, mod] of cards) {
       const note = notes.get(Number(nid));
       if (!note) continue;
-      const sides = noteSides(note.flds, Number(ord));
-      const text = (html: string) => fieldToCardText(html, (name) => images.addresses.get(name) ?? null).slice(0, 100_000);
       const tags = noteTags(note.tags);
+      const sides = cardSides(noteTypes.get(note.mid), note, Number(ord), decks.get(Number(did)) ?? [], (name) => files.media.get(name) ?? null);
       const conceptUid = conceptOfDeck.get(Number(did))!;
       tagsOfConcept.set(conceptUid, new Set([...(tagsOfConcept.get(conceptUid) ?? []), ...tags]));
       const row = { type: Number(type), queue: Number(queue), due: Number(due), ivl: Number(ivl), reps: Number(reps), lapses: Number(lapses), data: String(data ?? '') };
       const { card, logs } = importCardState(row, reviews.get(Number(id)) ?? [], crt, now);
       const uid = `anki-card-${id}`;
       sections.flashcards.push({
-        uid, concept_uid: conceptUid, question: text(sides.question), answer: text(sides.answer), tags,
+        uid, concept_uid: conceptUid, question: sides.question, answer: sides.answer, tags,
         due: card.due, stability: card.stability, difficulty: card.difficulty, elapsed_days: card.elapsedDays, scheduled_days: card.scheduledDays,
         learning_steps: card.learningSteps, state: card.state, reps: card.reps, lapses: card.lapses, last_review: card.lastReview,
         created_at: Number(id), updated_at: Number(mod) * 1000,
