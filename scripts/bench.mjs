@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startPushServer } from '../tests/support/push-server.mjs';
 import { ROOT, applyMigrations, buildWeb, freePort, startStack } from './lib/stack.mjs';
+import { FLOOR_NAME, figures, percentile } from '../tests/bench/lib.mjs';
 
 const filter = process.argv[2];
 const persistTo = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-bench-'));
@@ -28,13 +29,8 @@ const stack = await startStack({
 });
 console.log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${stack.url}`);
 
-const rows = [];
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /** Times `fn` `iterations` times after `warmup` untimed runs; records p50/p95/max in ms. */
-async function measure(name, fn, { iterations = 200, warmup = 10 } = {}) {
+async function measure(name, fn, { iterations = 200, warmup = 10, budget } = {}) {
   for (let i = 0; i < warmup; i++) await fn(i);
   const times = [];
   for (let i = 0; i < iterations; i++) {
@@ -43,22 +39,63 @@ async function measure(name, fn, { iterations = 200, warmup = 10 } = {}) {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  const row = { name, n: iterations, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
-  rows.push(row);
+  const row = { name, n: iterations, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1), unit: 'ms', budget };
+  figures.push(row);
   console.log(`  ${name.padEnd(48)} p50 ${row.p50.toFixed(2).padStart(8)} ms   p95 ${row.p95.toFixed(2).padStart(8)} ms   (n=${iterations})`);
   return row;
 }
 
+/** One line per figure: beside its budget, whether it holds, and its p95 over the floor measured last before it. */
+function summary() {
+  let floor = figures.find((f) => f.name === FLOOR_NAME);
+  const fmt = (v) => (v === undefined ? '' : v >= 100 ? v.toFixed(0) : v.toFixed(1));
+  const table = [];
+  for (const f of figures) {
+    if (f.name === FLOOR_NAME) floor = f;
+    const figure = f.value ?? f.p95;
+    const b = f.budget;
+    const limit = b?.p95 ?? b?.p50 ?? b?.value ?? (b?.floorTimes && floor ? b.floorTimes * floor.p95 : undefined);
+    const measured = b?.p50 !== undefined ? f.p50 : figure;
+    const budget = !b ? '' : b.floorTimes ? `p95 ≤ ${b.floorTimes}× floor` : `${b.p50 !== undefined ? 'p50' : b.value !== undefined ? '' : 'p95'} ≤ ${b.p95 ?? b.p50 ?? b.value} ${f.unit}`.trim();
+    table.push({
+      figure: f.name.trim(),
+      n: f.n,
+      p50: f.value === undefined ? fmt(f.p50) : '',
+      'p95 / value': fmt(figure),
+      unit: f.unit,
+      budget,
+      held: limit === undefined ? '' : measured <= limit ? 'yes' : 'NO',
+      '× floor': f.unit === 'ms' && floor && f.name !== FLOOR_NAME ? (figure / floor.p95).toFixed(1) : '',
+    });
+  }
+  console.log(`\nsummary: every figure beside its budget; '× floor' divides by the p95 of the last ${FLOOR_NAME} before it`);
+  const columns = Object.keys(table[0] ?? {});
+  const width = columns.map((c) => Math.max(c.length, ...table.map((r) => String(r[c]).length)));
+  const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(width[i]) : String(cell).padStart(width[i]))).join('  ');
+  console.log(line(columns));
+  for (const r of table) console.log(line(columns.map((c) => r[c])));
+}
+
+const failed = [];
 const ctx = { url: stack.url, partyUrl: stack.partyUrl, pushOrigin: pushService.origin, secrets: stack.secrets, workerGroup: stack.workerGroup, inspectorUrl: stack.inspectorUrl, persistTo, assetsDir, measure };
 try {
   const files = readdirSync(path.join(ROOT, 'tests/bench')).filter((f) => f.endsWith('.bench.mjs') && (!filter || f.includes(filter))).sort();
   for (const file of files) {
     console.log(`\n${file}`);
-    const mod = await import(pathToFileURL(path.join(ROOT, 'tests/bench', file)).href);
-    await mod.default(ctx);
+    try {
+      const mod = await import(pathToFileURL(path.join(ROOT, 'tests/bench', file)).href);
+      await mod.default(ctx);
+    } catch (err) {
+      // One bench's failure is reported, and the others still run on the same stack.
+      failed.push(file);
+      console.log(`  ${file} FAILED: ${err.stack ?? err}`);
+    }
   }
-  console.log('\nsummary (ms)');
-  console.table(rows.map((r) => ({ call: r.name, n: r.n, p50: +r.p50.toFixed(2), p95: +r.p95.toFixed(2), max: +r.max.toFixed(2) })));
+  summary();
+  if (failed.length) {
+    console.log(`\nbenches that failed: ${failed.join(', ')}`);
+    process.exitCode = 1;
+  }
 } finally {
   await stack.stop();
   await pushService.close();

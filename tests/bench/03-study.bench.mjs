@@ -98,28 +98,28 @@ export default async function study(ctx) {
   }
   console.log(`  due now: ${due.length} (capped at 200)`);
   await floor(ctx);
-  await measure('GET /api/flashcards/due?limit=200', () => get('/api/flashcards/due?limit=200'));
+  await measure('GET /api/flashcards/due?limit=200', () => get('/api/flashcards/due?limit=200'), { budget: { p95: 30 } });
 
   const session = await call(url, 'POST', '/api/study-sessions', { token, json: { method_type: 'FLASHCARDS' } });
   await measure('POST /api/study-sessions (due, 50 cards)', () => call(url, 'POST', '/api/study-sessions', { token, json: { method_type: 'FLASHCARDS' } }), { iterations: 100 });
-  await measure('GET /api/study-sessions/{id}/next-flashcard', () => get(`/api/study-sessions/${session.id}/next-flashcard`));
+  await measure('GET /api/study-sessions/{id}/next-flashcard', () => get(`/api/study-sessions/${session.id}/next-flashcard`), { budget: { p95: 30 } });
 
   // Each answer goes to a different due card, as in a real review.
   const cards = due.map((c) => c.id);
-  await measure('POST /api/flashcards/{id}/review', (i) => call(url, 'POST', `/api/flashcards/${cards[i % cards.length]}/review`, { token, json: { rating: 3, duration_ms: 5000 } }), { iterations: 150, warmup: 5 });
+  await measure('POST /api/flashcards/{id}/review', (i) => call(url, 'POST', `/api/flashcards/${cards[i % cards.length]}/review`, { token, json: { rating: 3, duration_ms: 5000 } }), { iterations: 150, warmup: 5, budget: { p95: 30 } });
   const sessionCards = [];
   for (let i = 0; i < 60; i++) {
     const s = await call(url, 'POST', '/api/study-sessions', { token, json: { method_type: 'FLASHCARDS' } });
     const card = await get(`/api/study-sessions/${s.id}/next-flashcard`);
     sessionCards.push([s.id, card.id]);
   }
-  await measure('POST /api/study-sessions/{id}/flashcards/{c}/review', (i) => call(url, 'POST', `/api/study-sessions/${sessionCards[i][0]}/flashcards/${sessionCards[i][1]}/review`, { token, json: { rating: 3 } }), { iterations: 55, warmup: 5 });
+  await measure('POST /api/study-sessions/{id}/flashcards/{c}/review', (i) => call(url, 'POST', `/api/study-sessions/${sessionCards[i][0]}/flashcards/${sessionCards[i][1]}/review`, { token, json: { rating: 3 } }), { iterations: 55, warmup: 5, budget: { p95: 30 } });
 
-  await measure('GET /api/stats/dashboard', () => get('/api/stats/dashboard', zone));
-  await measure('GET /api/stats/dashboard/extended', () => get('/api/stats/dashboard/extended', zone));
-  await measure('GET /api/stats/activity?days=30', () => get('/api/stats/activity?days=30', zone));
-  await measure('GET /api/stats/activity?days=365', () => get('/api/stats/activity?days=365', zone), { iterations: 100 });
-  await measure('GET /api/stats/mastery-distribution', () => get('/api/stats/mastery-distribution'));
+  await measure('GET /api/stats/dashboard', () => get('/api/stats/dashboard', zone), { budget: { p95: 30 } });
+  await measure('GET /api/stats/dashboard/extended', () => get('/api/stats/dashboard/extended', zone), { budget: { p95: 30 } });
+  await measure('GET /api/stats/activity?days=30', () => get('/api/stats/activity?days=30', zone), { budget: { p95: 30 } });
+  await measure('GET /api/stats/activity?days=365', () => get('/api/stats/activity?days=365', zone), { iterations: 100, budget: { p95: 30 } });
+  await measure('GET /api/stats/mastery-distribution', () => get('/api/stats/mastery-distribution'), { budget: { p95: 30 } });
   const figures = await get('/api/stats/dashboard/extended', zone);
   console.log(`  extended stats: ${JSON.stringify(figures.learning_activity)}`);
 }

@@ -6,17 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { account, CHROMIUM_FLAGS } from './lib.mjs';
+import { account, CHROMIUM_FLAGS, CPU_RATES, printSamples, rateLabel, recordValue, throttleCpu } from './lib.mjs';
 
 const FLAGS = CHROMIUM_FLAGS;
 const DOC_CHARACTERS = 99_800;
 const KEYSTROKES = 200;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const print = (name, values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(48)} p50 ${percentile(sorted, 50).toFixed(2).padStart(8)} ms   p95 ${percentile(sorted, 95).toFixed(2).padStart(8)} ms   (n=${sorted.length})`);
-};
 
 async function waitForApp(url) {
   for (let i = 0; i < 60; i++) {
@@ -35,8 +30,9 @@ function longDocument() {
   return { type: 'doc', content: paragraphs };
 }
 
-async function typingLatency(browser, url) {
+async function typingLatency(browser, url, rate) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await throttleCpu(page, rate);
   await page.addInitScript((doc) => {
     if (!sessionStorage.getItem('seeded')) localStorage.setItem('astrolabe.tiptap-test', doc);
     sessionStorage.setItem('seeded', '1');
@@ -45,7 +41,7 @@ async function typingLatency(browser, url) {
   await page.goto(`${url}/tiptap-test`);
   const editor = page.getByRole('textbox', { name: 'Contenu' });
   await editor.waitFor();
-  console.log(`  open /tiptap-test with ${DOC_CHARACTERS} characters: ${Date.now() - t0} ms`);
+  console.log(`  open /tiptap-test with ${DOC_CHARACTERS} characters${rateLabel(rate)}: ${Date.now() - t0} ms`);
   await editor.click();
   await page.keyboard.press('Control+End');
   // keydown (capture) -> input -> next animation frame -> the task after it (the frame has painted).
@@ -96,6 +92,7 @@ async function initialJs(browser, url, dist, route, token) {
   });
   const total = sized.reduce((sum, f) => sum + f.gzip, 0);
   const heavy = sized.filter((f) => /mermaid|three|d3-force|chart|RichTextEditor|TiptapTestPage|prosemirror|tiptap/i.test(f.file)).map((f) => f.file);
+  recordValue(`initial JS for ${route} (gzipped)`, total / 1024, 'KB', { value: 200 });
   console.log(`  initial JS for ${route.padEnd(11)} ${(total / 1024).toFixed(1).padStart(7)} KB gzipped in ${sized.length} files (goal <= 200 KB)${heavy.length ? `; heavy chunks: ${heavy.join(', ')}` : ''}`);
   for (const f of sized.sort((a, b) => b.gzip - a.gzip).slice(0, 5)) console.log(`      ${f.file.padEnd(44)} ${(f.gzip / 1024).toFixed(1)} KB`);
 }
@@ -108,8 +105,10 @@ export default async function editorTyping(ctx) {
     const { token } = await account(url, 'bench_editor');
     await initialJs(browser, url, assetsDir, '/login');
     await initialJs(browser, url, assetsDir, '/dashboard', token);
-    const latencies = await typingLatency(browser, url);
-    print(`keystroke-to-paint, ${DOC_CHARACTERS} chars (goal p95 <= 50)`, latencies);
+    for (const rate of CPU_RATES) {
+      const latencies = await typingLatency(browser, url, rate);
+      printSamples(`keystroke-to-paint, ${DOC_CHARACTERS} chars${rateLabel(rate)}`, latencies, 'ms', { p95: 50 });
+    }
   } finally {
     await browser.close();
   }

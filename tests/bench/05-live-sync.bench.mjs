@@ -10,6 +10,7 @@
 import YPartyKitProvider from 'y-partykit/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { floor } from './01-accounts.bench.mjs';
 import { account, call } from './lib.mjs';
 
 function connect(partyHost, room, token) {
@@ -50,7 +51,7 @@ async function editLatency({ url, measure }, partyHost, owner, devices) {
     }));
     writer.text.insert(writer.text.length, mark);
     await Promise.all(seen);
-  }, { iterations: 300, warmup: 20 });
+  }, { iterations: 300, warmup: 20, budget: { p95: 25 } });
   clients.forEach((c) => c.destroy());
 }
 
@@ -70,7 +71,7 @@ async function offlineBurst({ url, measure }, partyHost, owner) {
     phone.provider.connect();
     await until(() => phone.text.length === laptop.text.length && phone.text.toString() === laptop.text.toString());
     return performance.now() - started;
-  }, { iterations: 10, warmup: 1 });
+  }, { iterations: 10, warmup: 1, budget: { p95: 1_000 } });
   phone.destroy();
   laptop.destroy();
 }
@@ -98,8 +99,8 @@ async function openLarge({ url, measure }, partyHost, owner) {
     c.destroy();
     if (length !== doc.content.length) throw new Error(`opened ${length} paragraphs, expected ${doc.content.length}`);
   };
-  await measure('open 100k-char concept, cold (load from D1 + seed)', (i) => open(ids[i]), { iterations: 5, warmup: 1 });
-  await measure('open 100k-char concept, warm room', () => open(ids[0]), { iterations: 30, warmup: 2 });
+  await measure('open 100k-char concept, cold (load from D1 + seed)', (i) => open(ids[i]), { iterations: 5, warmup: 1, budget: { p95: 300 } });
+  await measure('open 100k-char concept, warm room', () => open(ids[0]), { iterations: 30, warmup: 2, budget: { p95: 300 } });
 }
 
 /** A REST content write (one paragraph changed) while a device has the concept open, beside the floor of any call. */
@@ -109,12 +110,12 @@ async function restWriteWhileLive({ url, measure }, partyHost, owner) {
   const device = connect(partyHost, `u${owner.id}-c${created.id}`, owner.token);
   await synced(device);
   let version = (await call(url, 'GET', `/api/concepts/${created.id}`, { token: owner.token })).content_version;
-  await measure('GET /api/config (floor)', () => call(url, 'GET', '/api/config'), { iterations: 200, warmup: 10 });
+  await floor({ url, measure });
   await measure('PUT /api/concepts/{id} content, room open (1 device)', async (i) => {
     const c = await call(url, 'PUT', `/api/concepts/${created.id}`, { token: owner.token, json: { title: 'Écriture REST en direct', content: paragraphs(i), content_version: version } });
     if (c.content_version === undefined) throw new Error(`PUT failed: ${JSON.stringify(c)}`);
     version = c.content_version;
-  }, { iterations: 200, warmup: 10 });
+  }, { iterations: 200, warmup: 10, budget: { p95: 30 } });
   device.destroy();
 }
 

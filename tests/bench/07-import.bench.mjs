@@ -4,12 +4,11 @@
 // article page served from loopback: read the page, analyse it, create the concept.
 import { BIG_ARTICLE_PATH, startPageServer } from '../support/page-server.mjs';
 import { floor } from './01-accounts.bench.mjs';
-import { execute, inserts, settle } from './lib.mjs';
+import { execute, freshIdBase, inserts, settle } from './lib.mjs';
 import { account, call } from './lib.mjs';
 
 const CONCEPTS = 10_000;
 const TEXT_WORDS = 20_000;
-const BASE_ID = 5_000_000; // explicit ids above those of the other benches
 
 let prngState = 7;
 const rand = () => ((prngState = (prngState * 1664525 + 1013904223) >>> 0) / 2 ** 32);
@@ -42,7 +41,8 @@ async function seed(ctx) {
   const me = await account(ctx.url, 'import_bench');
   const { id } = await call(ctx.url, 'GET', '/api/users/me', { token: me.token });
   const now = Date.now();
-  const rows = titles().map((title, i) => [BASE_ID + i, id, title, title.toLowerCase(), `Contenu de ${title}`, now, now]);
+  me.baseId = freshIdBase(ctx.persistTo); // explicit ids above those the other benches left
+  const rows = titles().map((title, i) => [me.baseId + i, id, title, title.toLowerCase(), `Contenu de ${title}`, now, now]);
   execute(ctx.persistTo, inserts('concepts', ['id', 'user_id', 'title', 'title_key', 'content_text', 'created_at', 'updated_at'], rows));
   await settle(ctx.url);
   return me;
@@ -60,7 +60,7 @@ export default async function importBench(ctx) {
   // Cold: a concept is renamed before each call, so the titles are read and indexed again.
   const cold = [];
   for (let i = 0; i < 20; i++) {
-    await call(url, 'PUT', `/api/concepts/${BASE_ID + i}`, { token: me.token, json: { title: `${VOCABULARY[i]} renommé ${i}` } });
+    await call(url, 'PUT', `/api/concepts/${me.baseId + i}`, { token: me.token, json: { title: `${VOCABULARY[i]} renommé ${i}` } });
     const start = performance.now();
     await extractConcepts(text);
     cold.push(performance.now() - start);
@@ -69,7 +69,7 @@ export default async function importBench(ctx) {
   const at = (p) => cold[Math.min(cold.length - 1, Math.ceil(p * cold.length) - 1)].toFixed(2).padStart(8);
   console.log(`  ${'extract-concepts, titles changed before each call'.padEnd(48)} p50 ${at(0.5)} ms   p95 ${at(0.95)} ms   (n=${cold.length})`);
 
-  await measure(`POST /api/import/extract-concepts (${TEXT_WORDS} words, ${CONCEPTS} concepts)`, () => extractConcepts(text), { iterations: 40, warmup: 3 });
+  await measure(`POST /api/import/extract-concepts (${TEXT_WORDS} words, ${CONCEPTS} concepts)`, () => extractConcepts(text), { iterations: 40, warmup: 3, budget: { p95: 150 } });
   await measure('  same, one sentence (titles unchanged)', () => extractConcepts(`L'${VOCABULARY[3]} et la suite.`), { iterations: 40, warmup: 3 });
 
   const pages = await startPageServer();
@@ -82,7 +82,7 @@ export default async function importBench(ctx) {
     await measure('import 1 MB article → created concept (read + create)', async () => {
       const article = await call(url, 'POST', '/api/import/extract-content', { token: me.token, json: { url: pageUrl } });
       await call(url, 'POST', '/api/import/concepts', { token: me.token, json: { title: `Article ${n++}`, content: article.content, format: 'doc', source: 'WEB', source_url: article.url } });
-    }, { iterations: 15, warmup: 2 });
+    }, { iterations: 15, warmup: 2, budget: { p95: 1_000 } });
     await measure(`  same with analysis against ${CONCEPTS} concepts (read + analyse + create)`, async () => {
       const article = await call(url, 'POST', '/api/import/extract-content', { token: me.token, json: { url: pageUrl } });
       const found = await call(url, 'POST', '/api/import/extract-concepts', { token: me.token, json: { content: article.content, format: 'doc' } });

@@ -6,7 +6,7 @@
 // apkg ≤ 15 s, delete-all ≤ 10 s. Printed, never asserted. Beside each, the peak RSS of
 // the local workerd processes sampled by `ps` (process-memory.mjs says what that measures).
 import { execSql } from './03-study.bench.mjs';
-import { account, call } from './lib.mjs';
+import { account, call, recordValue } from './lib.mjs';
 import { describeHeap, withPeakHeap } from './isolate-heap.mjs';
 import { describeMemory, withPeakMemory } from './process-memory.mjs';
 
@@ -137,6 +137,7 @@ export default async function data(ctx) {
   const apkgBody = apkg.bytes;
   const apkgBytes = apkgBody.byteLength;
   if (apkg.status !== 200) console.log(`  APKG export failed: ${apkg.status} ${apkgBody.toString().slice(0, 200)}`);
+  recordValue(`APKG export (${SIZE.cards} cards)`, performance.now() - started, 'ms', { value: 15_000 });
   console.log(`  APKG export (${SIZE.cards} cards): ${apkg.status} ${seconds(performance.now() - started)} for ${(apkgBytes / 1024 / 1024).toFixed(1)} MB  budget 15 s`);
   console.log(`    memory: ${apkgMemory}`);
 
@@ -146,6 +147,7 @@ export default async function data(ctx) {
     return [response, await response.text()];
   });
   const exportMs = performance.now() - started;
+  recordValue('JSON export (whole backup)', exportMs, 'ms', { value: 10_000 });
   console.log(`  JSON export: ${seconds(exportMs)} for ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB (estimate ${res.headers.get('x-estimated-size')} bytes)  budget 10 s`);
   console.log(`    memory: ${exportMemory}`);
 
@@ -153,6 +155,7 @@ export default async function data(ctx) {
   const restored = await retrying(() => account(url, `d_${runId}_r`));
   started = performance.now();
   const { result: { result, calls, parallel, stageMs, commitMs }, memory: importMemory } = await sampled(() => chunkedImport(url, restored.token, backup));
+  recordValue('JSON import (replace, chunked + commit)', performance.now() - started, 'ms', { value: 30_000 });
   console.log(`  JSON import (replace, ${calls} chunked calls, ${parallel} in flight, + commit): ${seconds(performance.now() - started)} -> ${JSON.stringify(result)}  budget 30 s`);
   console.log(`    staging calls ${seconds(stageMs)}, commit (checks + switch) ${seconds(commitMs)}`);
   console.log(`    memory: ${importMemory}`);
@@ -166,6 +169,7 @@ export default async function data(ctx) {
   };
   let attempts = 0;
   const { result: deleteMs, memory: deleteMemory } = await sampled(() => retrying(() => (attempts++, deleteAll())));
+  recordValue('delete-all', deleteMs, 'ms', { value: 10_000 });
   console.log(`  delete-all: ${seconds(deleteMs)} (attempts: ${attempts})  budget 10 s`);
   console.log(`    memory: ${deleteMemory}`);
 }

@@ -10,29 +10,29 @@ import YPartyKitProvider from 'y-partykit/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { floor } from './01-accounts.bench.mjs';
-import { account, call, CHROMIUM_FLAGS, execute, inserts, printSamples, prng, settle, titleKey, WORDS } from './lib.mjs';
+import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, printSamples, prng, rateLabel, settle, throttleCpu, titleKey, WORDS } from './lib.mjs';
 
 const VOLUME = { concepts: 10_000, notes: 1_100, blocks: 20_000, mentions: 30_000 };
-const BASE_ID = 3_000_000;
 const DAY = 86_400_000;
 const { pick, int, sentence } = prng(10);
 const capital = (w) => w[0].toUpperCase() + w.slice(1);
 
-function rows(userId, now) {
+/** `base` is the first explicit id (above everything already in the database). */
+function rows(userId, base, now) {
   const concepts = Array.from({ length: VOLUME.concepts }, (_, i) => {
     const title = `${capital(WORDS[i % WORDS.length])} ${i}`;
-    return [BASE_ID + i, userId, title, titleKey(title), null, sentence(30), 'MANUAL', 0, now, now];
+    return [base + i, userId, title, titleKey(title), null, sentence(30), 'MANUAL', 0, now, now];
   });
-  const notes = Array.from({ length: VOLUME.notes }, (_, i) => [BASE_ID + i, userId, new Date(now - i * DAY).toISOString().slice(0, 10), null, now, now]);
+  const notes = Array.from({ length: VOLUME.notes }, (_, i) => [base + i, userId, new Date(now - i * DAY).toISOString().slice(0, 10), null, now, now]);
   const blocks = Array.from({ length: VOLUME.blocks }, (_, i) => {
-    const noteId = BASE_ID + (i % VOLUME.notes);
+    const noteId = base + (i % VOLUME.notes);
     const a = concepts[int(VOLUME.concepts)];
     const text = `${sentence(20 + int(30))} [[${a[2]}]]`;
     const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-    return [BASE_ID + i, userId, noteId, doc, text, Math.floor(i / VOLUME.notes), now, now];
+    return [base + i, userId, noteId, doc, text, Math.floor(i / VOLUME.notes), now, now];
   });
   const mentions = new Set();
-  for (let i = 0; mentions.size < VOLUME.mentions; i++) mentions.add(`${BASE_ID + (i % VOLUME.blocks)},${BASE_ID + int(VOLUME.concepts)}`);
+  for (let i = 0; mentions.size < VOLUME.mentions; i++) mentions.add(`${base + (i % VOLUME.blocks)},${base + int(VOLUME.concepts)}`);
   return [
     ...inserts('concepts', ['id', 'user_id', 'title', 'title_key', 'content', 'content_text', 'source', 'content_version', 'created_at', 'updated_at'], concepts),
     ...inserts('daily_notes', ['id', 'user_id', 'date', 'title', 'created_at', 'updated_at'], notes),
@@ -47,7 +47,8 @@ export default async function daily(ctx) {
   const me = await account(url, 'daily_bench');
   me.id = (await call(url, 'GET', '/api/users/me', { token: me.token })).id;
   const now = Date.now();
-  const statements = rows(me.id, now);
+  const base = freshIdBase(ctx.persistTo);
+  const statements = rows(me.id, base, now);
   execute(ctx.persistTo, statements);
   await settle(url);
   console.log(`  seeded ${statements.length} statements in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -59,17 +60,17 @@ export default async function daily(ctx) {
   await floor(ctx);
   // Today's note, as seeded (before the block writes below add to another day).
   await liveEdit(ctx, me, day.id);
-  await dailyInChromium(url, me.token);
-  await measure('GET /api/notes?note_date (open a day)', (i) => call(url, 'GET', `/api/notes?note_date=${date(i * 7)}`, as));
-  await measure('GET /api/notes/recent?limit=10', () => call(url, 'GET', '/api/notes/recent?limit=10', as));
+  for (const rate of CPU_RATES) await dailyInChromium(url, me.token, rate);
+  await measure('GET /api/notes?note_date (open a day)', (i) => call(url, 'GET', `/api/notes?note_date=${date(i * 7)}`, as), { budget: { p95: 30 } });
+  await measure('GET /api/notes/recent?limit=10', () => call(url, 'GET', '/api/notes/recent?limit=10', as), { budget: { p95: 15 } });
   const text = (i) => JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${sentence(25)} [[${capital(WORDS[i % WORDS.length])} ${i}]]` }] }] });
   const added = [];
   const other = await call(url, 'GET', `/api/notes?note_date=${date(3)}`, as);
-  await measure('POST /api/notes/{id}/blocks', async (i) => added.push(await call(url, 'POST', `/api/notes/${other.id}/blocks`, { ...as, json: { text: text(i), order_idx: 100 + i } })));
-  await measure('PATCH /api/notes/blocks/{id}', (i) => call(url, 'PATCH', `/api/notes/blocks/${added[i % added.length].id}`, { ...as, json: { text: text(i + 1) } }));
-  const mentioned = await call(url, 'GET', `/api/notes/concepts/${BASE_ID + 5}/mentions`, as);
+  await measure('POST /api/notes/{id}/blocks', async (i) => added.push(await call(url, 'POST', `/api/notes/${other.id}/blocks`, { ...as, json: { text: text(i), order_idx: 100 + i } })), { budget: { p95: 30 } });
+  await measure('PATCH /api/notes/blocks/{id}', (i) => call(url, 'PATCH', `/api/notes/blocks/${added[i % added.length].id}`, { ...as, json: { text: text(i + 1) } }), { budget: { p95: 30 } });
+  const mentioned = await call(url, 'GET', `/api/notes/concepts/${base + 5}/mentions`, as);
   console.log(`  a concept is mentioned by ${mentioned.length} blocks`);
-  await measure('GET /api/notes/concepts/{id}/mentions', (i) => call(url, 'GET', `/api/notes/concepts/${BASE_ID + ((i * 97) % VOLUME.concepts)}/mentions`, as));
+  await measure('GET /api/notes/concepts/{id}/mentions', (i) => call(url, 'GET', `/api/notes/concepts/${base + ((i * 97) % VOLUME.concepts)}/mentions`, as), { budget: { p95: 20 } });
 }
 
 /** Two devices in the note's room: one types at the end of a block, time until the other has it. */
@@ -102,13 +103,13 @@ async function liveEdit({ measure, partyUrl }, me, noteId) {
     });
     typed.insert(typed.length, mark);
     await arrived;
-  }, { iterations: 300, warmup: 20 });
+  }, { iterations: 300, warmup: 20, budget: { p95: 25 } });
   writer.destroy();
   reader.destroy();
 }
 
 /** `/daily` in Chromium: navigation to today's blocks on screen (stored preview) and to editable (room attached). */
-async function dailyInChromium(url, token) {
+async function dailyInChromium(url, token, rate) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
   const shell = [];
   const shown = [];
@@ -119,6 +120,7 @@ async function dailyInChromium(url, token) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
       const page = await context.newPage();
+      await throttleCpu(page, rate);
       const started = performance.now();
       await page.goto(`${url}/daily`, { waitUntil: 'commit' });
       // The floor of any signed-in screen on a cold load: the app's shell (the drawer) on screen.
@@ -134,6 +136,7 @@ async function dailyInChromium(url, token) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
     const page = await context.newPage();
+    await throttleCpu(page, rate);
     for (let run = 0; run < 20; run++) {
       await page.goto(`${url}/tags`);
       await page.getByRole('link', { name: "Aujourd'hui" }).first().waitFor();
@@ -146,8 +149,8 @@ async function dailyInChromium(url, token) {
   } finally {
     await browser.close();
   }
-  printSamples("/daily from the drawer: blocks on screen (goal 500)", inApp);
-  printSamples('page load floor: the signed-in shell on screen', shell);
-  printSamples("/daily, page load: today's blocks on screen", shown);
-  printSamples('/daily, page load: blocks editable (room attached)', editable);
+  printSamples(`/daily from the drawer: blocks on screen${rateLabel(rate)}`, inApp, 'ms', { p95: 500 });
+  printSamples(`page load floor: the signed-in shell on screen${rateLabel(rate)}`, shell);
+  printSamples(`/daily, page load: today's blocks on screen${rateLabel(rate)}`, shown);
+  printSamples(`/daily, page load: blocks editable (room attached)${rateLabel(rate)}`, editable);
 }

@@ -9,7 +9,8 @@
 // Budget ≤ 10 s wall. Printed, never asserted.
 import { spawnSync } from 'node:child_process';
 import { execSql } from './03-study.bench.mjs';
-import { account, call, settle } from './lib.mjs';
+import { floor } from './01-accounts.bench.mjs';
+import { account, call, recordValue, settle } from './lib.mjs';
 
 const USERS = 10_000;
 const DUE = 1_000;
@@ -71,14 +72,16 @@ DROP TABLE bench_devices;
 `;
 }
 
-export default async function bench({ url, persistTo, measure, pushOrigin, secrets }) {
+export default async function bench(ctx) {
+  const { url, persistTo, measure, pushOrigin, secrets } = ctx;
   const ada = await account(url, 'bench_prefs');
   const defaults = await call(url, 'GET', '/api/users/me/preferences', { token: ada.token });
   // The dev server's own floor on this machine, to read the figures against.
-  await measure('GET /api/config (floor)', () => call(url, 'GET', '/api/config'));
-  await measure('GET /users/me/preferences', () => call(url, 'GET', '/api/users/me/preferences', { token: ada.token }));
+  await floor(ctx);
+  await measure('GET /users/me/preferences', () => call(url, 'GET', '/api/users/me/preferences', { token: ada.token }), { budget: { p95: 20 } });
   await measure('PUT /users/me/preferences', (i) =>
     call(url, 'PUT', '/api/users/me/preferences', { token: ada.token, json: { ...defaults, session_duration_limit: 5 + (i % 170) } }),
+    { budget: { p95: 20 } },
   );
 
   const devices = await deviceSubscriptions(pushOrigin, secrets.VAPID_PUBLIC_KEY, DUE + WAITING);
@@ -86,12 +89,14 @@ export default async function bench({ url, persistTo, measure, pushOrigin, secre
   execSql(persistTo, seedSql(Date.now()));
   await settle(url);
   const reminders = await timedCron(url, pushOrigin);
+  recordValue(`cron, ${DUE} reminders due of ${USERS} subscribed (wall)`, reminders.wall, 'ms', { value: 10_000 });
   console.log(`  cron, ${USERS} subscribed / ${DUE} due a reminder       wall ${reminders.wall.toFixed(0)} ms (${reminders.status}); delivered ${reminders.delivered} of ${reminders.received} (expected ${DUE})`);
   console.log(`  people reminded today after the run: ${remindedToday(persistTo, Date.now())} (expected ${DUE})`);
 
   execSql(persistTo, waitingNewsSql(Date.now()));
   await settle(url);
   const news = await timedCron(url, pushOrigin);
+  recordValue(`cron, ${WAITING} progress notifications due (wall)`, news.wall, 'ms', { value: 10_000 });
   console.log(`  cron, ${WAITING} progress notifications due (batched)  wall ${news.wall.toFixed(0)} ms (${news.status}); delivered ${news.delivered} of ${news.received} (expected ${WAITING})`);
   // A run with nothing to send: the cost of the ~95 quiet runs of a day.
   const quiet = await timedCron(url, pushOrigin);

@@ -96,6 +96,24 @@ export function execute(persistTo, statements) {
   }
 }
 
+/** Tables the benches write explicit ids into. */
+const SEEDED_TABLES = ['concepts', 'tags', 'constellations', 'flashcards', 'daily_notes', 'note_blocks', 'review_logs', 'study_sessions'];
+
+/**
+ * The first explicit id a bench may hand out: the next million above every id the earlier
+ * benches (or the API) left in the tables benches seed, so each bench can run after any other.
+ */
+export function freshIdBase(persistTo) {
+  const max = SEEDED_TABLES.map((t) => `SELECT max(id) AS m FROM ${t}`).join(' UNION ALL ');
+  const out = execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', `SELECT coalesce(max(m), 0) AS top FROM (${max})`], {
+    cwd: ROOT,
+    env: { ...process.env, ...OFFLINE },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const top = JSON.parse(out.toString())[0].results[0].top;
+  return (Math.floor(top / 1_000_000) + 1) * 1_000_000;
+}
+
 /**
  * `wrangler d1 execute` makes the running dev server reload, which drops open sockets:
  * wait until it answers steadily again before timing anything.
@@ -117,10 +135,42 @@ export async function settle(url) {
 /** Headless Chromium as the browser benches run it (Debian's build, software GL). */
 export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** Prints p50/p95 of samples measured outside `measure` (browser timings). */
-export function printSamples(name, values, unit = 'ms') {
+/**
+ * Every figure the benches print, in order, for the summary table that ends the run.
+ * A budget is the issue's goal for the figure: `{ p95: ms }`, `{ p50: ms }`, `{ value: max }`
+ * (a figure measured once) or `{ floorTimes: n }` (p95 within n × the floor of the run).
+ */
+export const figures = [];
+
+/** Records and prints the p50/p95 of samples. */
+export function printSamples(name, values, unit = 'ms', budget) {
   const sorted = [...values].sort((a, b) => a - b);
-  console.log(`  ${name.padEnd(48)} p50 ${percentile(sorted, 50).toFixed(1).padStart(8)} ${unit}   p95 ${percentile(sorted, 95).toFixed(1).padStart(8)} ${unit}   (n=${sorted.length})`);
+  const row = { name, n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), unit, budget };
+  figures.push(row);
+  console.log(`  ${name.padEnd(48)} p50 ${row.p50.toFixed(1).padStart(8)} ${unit}   p95 ${row.p95.toFixed(1).padStart(8)} ${unit}   (n=${sorted.length})`);
+  return row;
 }
+
+/** Records a figure measured once (a whole export, a cron run, a bundle size); the caller prints it. */
+export function recordValue(name, value, unit, budget) {
+  figures.push({ name, n: 1, value, unit, budget });
+}
+
+/** The figures of the floor, GET /api/config: what the dev server costs before any work. */
+export const FLOOR_NAME = 'GET /api/config (floor)';
+
+/**
+ * Chromium's CPU throttling for one page (the DevTools protocol's
+ * Emulation.setCPUThrottlingRate, as Lighthouse's mobile profile uses 4×): a mid-range phone.
+ */
+export async function throttleCpu(page, rate) {
+  if (rate === 1) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** The CPU rates each browser figure is measured at: this machine, and a phone (4× slower). */
+export const CPU_RATES = [1, 4];
+export const rateLabel = (rate) => (rate === 1 ? '' : ` [${rate}× CPU]`);
