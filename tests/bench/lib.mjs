@@ -104,8 +104,9 @@ const SEEDED_TABLES = ['concepts', 'tags', 'constellations', 'flashcards', 'dail
  * benches (or the API) left in the tables benches seed, so each bench can run after any other.
  */
 export function freshIdBase(persistTo) {
-  const max = SEEDED_TABLES.map((t) => `SELECT max(id) AS m FROM ${t}`).join(' UNION ALL ');
-  const out = execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', `SELECT coalesce(max(m), 0) AS top FROM (${max})`], {
+  // Scalar subqueries: D1 refuses a compound SELECT of this many terms.
+  const max = SEEDED_TABLES.map((t) => `coalesce((SELECT max(id) FROM ${t}), 0)`).join(', ');
+  const out = execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', `SELECT max(${max}) AS top`], {
     cwd: ROOT,
     env: { ...process.env, ...OFFLINE },
     stdio: ['ignore', 'pipe', 'inherit'],
