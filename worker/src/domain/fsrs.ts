@@ -82,9 +82,43 @@ export function scheduler({ desiredRetention = DEFAULT_DESIRED_RETENTION, fuzz =
   return found;
 }
 
-export function toFsrsCard(card: StoredCard): Card {
+/**
+ * A memory state under the column names that D1's `flashcards` row, the API and ts-fsrs's
+ * Card share (snake_case); `T` is how a moment is written there: ms in D1, a Date in ts-fsrs.
+ */
+export interface MemoryColumns<T> {
+  due: T;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: T | null;
+}
+
+/** The one mapping from those columns to a StoredCard; `time` reads a moment as ms. */
+export function storedCardOf<T>(row: MemoryColumns<T>, time: (moment: T) => number = Number): StoredCard {
   return {
-    due: new Date(card.due),
+    due: time(row.due),
+    stability: row.stability,
+    difficulty: row.difficulty,
+    elapsedDays: row.elapsed_days,
+    scheduledDays: row.scheduled_days,
+    learningSteps: row.learning_steps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state,
+    lastReview: row.last_review === null ? null : time(row.last_review),
+  };
+}
+
+/** And back: a StoredCard as those columns (moments in ms). */
+export function cardColumns(card: StoredCard): MemoryColumns<number> {
+  return {
+    due: card.due,
     stability: card.stability,
     difficulty: card.difficulty,
     elapsed_days: card.elapsedDays,
@@ -93,23 +127,17 @@ export function toFsrsCard(card: StoredCard): Card {
     reps: card.reps,
     lapses: card.lapses,
     state: card.state,
-    last_review: card.lastReview === null ? undefined : new Date(card.lastReview),
+    last_review: card.lastReview,
   };
 }
 
+export function toFsrsCard(card: StoredCard): Card {
+  const columns = cardColumns(card);
+  return { ...columns, due: new Date(card.due), last_review: card.lastReview === null ? undefined : new Date(card.lastReview) };
+}
+
 export function fromFsrsCard(card: Card): StoredCard {
-  return {
-    due: card.due.getTime(),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsed_days,
-    scheduledDays: card.scheduled_days,
-    learningSteps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    lastReview: card.last_review ? card.last_review.getTime() : null,
-  };
+  return storedCardOf({ ...card, last_review: card.last_review ?? null }, (moment) => moment.getTime());
 }
 
 /** The state of a card that was never answered: due at once. */

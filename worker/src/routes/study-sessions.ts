@@ -8,7 +8,7 @@ import { presentSessionProgress, presentStudySession } from '../presenters/study
 import { createStudySession } from '../services/create-study-session';
 import { notifySessionEnd } from '../services/notifications';
 import { readPreferences } from '../db/queries/preferences';
-import { storedCardOf } from '../db/queries/flashcards';
+import { storedCardOf } from '../domain/fsrs';
 import { endStudySession, findStudySession, sessionFlashcard, sessionQueue } from '../db/queries/study-sessions';
 import { schedulingOf } from '../services/review-flashcard';
 import { presentPreviews } from '../presenters/interval-preview';

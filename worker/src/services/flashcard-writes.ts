@@ -1,7 +1,7 @@
-import { newCard } from '../domain/fsrs';
+import { cardColumns, newCard } from '../domain/fsrs';
 import { notFound } from '../lib/errors';
 import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
-import { cardColumns, findFlashcard, type FlashcardRow } from '../db/queries/flashcards';
+import { findFlashcard, type FlashcardRow } from '../db/queries/flashcards';
 
 export interface FlashcardText {
   question: string;

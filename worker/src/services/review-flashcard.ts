@@ -1,10 +1,10 @@
-import { reviewCard, type RatingValue } from '../domain/fsrs';
+import { reviewCard, storedCardOf, type RatingValue } from '../domain/fsrs';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { preferencesFromJson } from '../domain/preferences';
 import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
-import { findFlashcardStatement, storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
+import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
 export interface ReviewProps {

@@ -3,7 +3,7 @@
  * same ts-fsrs preview the session's server sends (@domain/interval-preview), computed
  * from the card's memory state as the API gives it, at the person's desired retention.
  */
-import { STATE_NAMES, type StoredCard } from '@domain/fsrs';
+import { STATE_NAMES, storedCardOf } from '@domain/fsrs';
 import { previewIntervals } from '@domain/interval-preview';
 
 /** A card's memory state as the API sends it (ISO dates, the state's name). */
@@ -24,18 +24,7 @@ type Preview = { due: string; interval: string };
 export type CardPreviews = { '1': Preview; '2': Preview; '3': Preview; '4': Preview } | null;
 
 export function cardPreviews(card: ApiCardState, desiredRetention?: number, params?: readonly number[] | null, now = Date.now()): CardPreviews {
-  const stored: StoredCard = {
-    due: Date.parse(card.due),
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsedDays: card.elapsed_days,
-    scheduledDays: card.scheduled_days,
-    learningSteps: card.learning_steps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: Math.max(0, STATE_NAMES.indexOf(card.state as (typeof STATE_NAMES)[number])),
-    lastReview: card.last_review === null ? null : Date.parse(card.last_review),
-  };
+  const stored = storedCardOf({ ...card, state: Math.max(0, STATE_NAMES.indexOf(card.state as (typeof STATE_NAMES)[number])) }, Date.parse);
   try {
     const p = previewIntervals(stored, now, desiredRetention, params);
     const entry = (r: 1 | 2 | 3 | 4) => ({ due: new Date(p[r].due).toISOString(), interval: p[r].interval });

@@ -2,7 +2,7 @@
  * Reading flashcards from D1 and turning rows into the domain's StoredCard and back.
  * Every query is scoped by user id; the concept title comes along for the presenter.
  */
-import type { StoredCard } from '../../domain/fsrs';
+import { cardColumns, type StoredCard } from '../../domain/fsrs';
 import { ApiError } from '../../lib/errors';
 
 export interface FlashcardRow {
@@ -37,37 +37,6 @@ export const findFlashcardStatement = (d1: D1Database, userId: number, id: numbe
 
 export function findFlashcard(d1: D1Database, userId: number, id: number) {
   return findFlashcardStatement(d1, userId, id).first<FlashcardRow>();
-}
-
-export function storedCardOf(row: Pick<FlashcardRow, 'due' | 'stability' | 'difficulty' | 'elapsed_days' | 'scheduled_days' | 'learning_steps' | 'reps' | 'lapses' | 'state' | 'last_review'>): StoredCard {
-  return {
-    due: row.due,
-    stability: row.stability,
-    difficulty: row.difficulty,
-    elapsedDays: row.elapsed_days,
-    scheduledDays: row.scheduled_days,
-    learningSteps: row.learning_steps,
-    reps: row.reps,
-    lapses: row.lapses,
-    state: row.state,
-    lastReview: row.last_review,
-  };
-}
-
-/** A memory state as the row's columns. */
-export function cardColumns(card: StoredCard) {
-  return {
-    due: card.due,
-    stability: card.stability,
-    difficulty: card.difficulty,
-    elapsed_days: card.elapsedDays,
-    scheduled_days: card.scheduledDays,
-    learning_steps: card.learningSteps,
-    reps: card.reps,
-    lapses: card.lapses,
-    state: card.state,
-    last_review: card.lastReview,
-  };
 }
 
 /** The same row with another memory state (what the presenter shows after a write). */
