@@ -2,6 +2,7 @@
 import type * as Party from 'partykit/server';
 import { originAllowed } from '../worker/src/domain/room-protocol';
 import { verifyAccessToken } from '../worker/src/domain/tokens';
+import { WorkerApi } from './worker-api';
 
 /** WebSocket close code telling the client the document is gone (not retried usefully). */
 export const CLOSE_DOCUMENT_GONE = 4404;
@@ -23,4 +24,23 @@ export async function refuseConnection(request: Party.Request, lobby: Party.Lobb
   if (!userId) return new Response('Unauthorized', { status: 401 });
   if (userId !== ownerId) return new Response('Forbidden', { status: 403 });
   return null;
+}
+
+/**
+ * A room's whole connect check: the room name must bind a document (`target`), the device
+ * must pass `refuseConnection` for its owner, and the Worker must confirm the document is
+ * theirs (`owns`). Answers the request to accept it, or the refusal.
+ */
+export async function admitDevice<T extends { userId: number }>(
+  request: Party.Request,
+  lobby: Party.Lobby,
+  target: T | null,
+  owns: (api: WorkerApi, target: T) => Promise<boolean>,
+  unknown: string,
+): Promise<Party.Request | Response> {
+  if (!target) return new Response('Unknown room', { status: 404 });
+  const refused = await refuseConnection(request, lobby, target.userId);
+  if (refused) return refused;
+  if (!(await owns(new WorkerApi(lobby.env), target))) return new Response(unknown, { status: 404 });
+  return request;
 }

@@ -21,9 +21,9 @@ import * as Y from 'yjs';
 import { blocksOf, noteBlockUids, planNoteSave, reconcileNote, type NoteBase, type StoredBlock } from '../worker/src/domain/note-ydoc';
 import { encodeSavedMessage, noteRoomName, parseNoteRoomName } from '../worker/src/domain/room-protocol';
 import { fragmentToDoc, stateToBase64 } from '../worker/src/domain/yjs-prosemirror';
-import { CLOSE_DOCUMENT_GONE, refuseConnection } from './access';
+import { admitDevice, CLOSE_DOCUMENT_GONE } from './access';
 import { LiveRoom } from './live-room';
-import { DocumentGoneError, WorkerApi } from './worker-api';
+import { DocumentGoneError } from './worker-api';
 
 const newUid = () => crypto.randomUUID().replace(/-/g, '');
 
@@ -39,13 +39,8 @@ export default class NoteRoom extends LiveRoom {
     this.target = parseNoteRoomName(room.id);
   }
 
-  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
-    const target = parseNoteRoomName(lobby.id);
-    if (!target) return new Response('Unknown room', { status: 404 });
-    const refused = await refuseConnection(request, lobby, target.userId);
-    if (refused) return refused;
-    if (!(await new WorkerApi(lobby.env).ownsNote(target.userId, target.noteId))) return new Response('Unknown note', { status: 404 });
-    return request;
+  static onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
+    return admitDevice(request, lobby, parseNoteRoomName(lobby.id), (api, t) => api.ownsNote(t.userId, t.noteId), 'Unknown note');
   }
 
   async onRequest(request: Party.Request) {

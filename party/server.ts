@@ -23,9 +23,9 @@ import * as Y from 'yjs';
 import { contentToDoc } from '../worker/src/domain/richtext';
 import { encodeSavedMessage, parseRoomName, roomName } from '../worker/src/domain/room-protocol';
 import { EDITOR_FRAGMENT, appendDocToFragment, mergeDocIntoYDoc, stateToBase64, yDocToDoc } from '../worker/src/domain/yjs-prosemirror';
-import { CLOSE_DOCUMENT_GONE, refuseConnection } from './access';
+import { admitDevice, CLOSE_DOCUMENT_GONE } from './access';
 import { LiveRoom } from './live-room';
-import { DocumentGoneError, WorkerApi } from './worker-api';
+import { DocumentGoneError } from './worker-api';
 
 export default class ConceptRoom extends LiveRoom {
   private readonly target: { userId: number; conceptId: number } | null;
@@ -35,13 +35,8 @@ export default class ConceptRoom extends LiveRoom {
     this.target = parseRoomName(room.id);
   }
 
-  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
-    const target = parseRoomName(lobby.id);
-    if (!target) return new Response('Unknown room', { status: 404 });
-    const refused = await refuseConnection(request, lobby, target.userId);
-    if (refused) return refused;
-    if (!(await new WorkerApi(lobby.env).ownsConcept(target.userId, target.conceptId))) return new Response('Unknown concept', { status: 404 });
-    return request;
+  static onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
+    return admitDevice(request, lobby, parseRoomName(lobby.id), (api, t) => api.ownsConcept(t.userId, t.conceptId), 'Unknown concept');
   }
 
   protected savedMessage(): string {

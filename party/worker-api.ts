@@ -38,15 +38,19 @@ type NoteRoute = Internal['notes'][':userId{[0-9]+}'][':noteId{[0-9]+}'];
 type NoteSaved = InferResponseType<NoteRoute['$put'], 200 | 409>;
 
 export class WorkerApi {
-  private readonly internal: Internal;
+  private client: Internal | null = null;
 
-  constructor(env: Record<string, unknown>) {
-    const base = String(env.WORKER_URL ?? '').replace(/\/$/, '');
+  constructor(private readonly env: Record<string, unknown>) {}
+
+  /** Made at the first call, so a room without WORKER_URL fails its calls, not its construction. */
+  private get internal(): Internal {
+    const base = String(this.env.WORKER_URL ?? '').replace(/\/$/, '');
     if (!base) throw new Error('WORKER_URL is not set for the party server');
-    this.internal = hc<AppType>(base, {
-      headers: { [INTERNAL_SECRET_HEADER]: String(env.INTERNAL_SECRET ?? '') },
+    this.client ??= hc<AppType>(base, {
+      headers: { [INTERNAL_SECRET_HEADER]: String(this.env.INTERNAL_SECRET ?? '') },
       fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
     }).internal;
+    return this.client;
   }
 
   private concept(userId: number, conceptId: number): ConceptRoute {
