@@ -62,7 +62,7 @@ async function seedDatabase(ctx) {
   for (let i = 0; i <= OTHERS.users; i++) people.push(await account(ctx.url, `kb_bench_${i}`));
   const me = people[0];
   // Explicit ids above anything already in the database, so rows can point at each other.
-  me.baseId = freshIdBase(ctx.persistTo);
+  me.baseId = await freshIdBase(ctx.persistTo, ctx.url);
   const ids = { concept: me.baseId, tag: me.baseId, constellation: me.baseId };
   const now = Date.now();
   const statements = [];

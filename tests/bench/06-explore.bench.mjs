@@ -24,7 +24,7 @@ async function seed(ctx) {
   await settle(ctx.url); // run alone, the dev server may still be starting
   const me = await account(ctx.url, 'explore_bench');
   const { id } = await call(ctx.url, 'GET', '/api/users/me', { token: me.token });
-  const base = freshIdBase(ctx.persistTo);
+  const base = await freshIdBase(ctx.persistTo, ctx.url);
   const ids = { concept: base, tag: base, constellation: base };
   execute(ctx.persistTo, personRows(id, VOLUME, ids, Date.now()));
   await settle(ctx.url);

@@ -41,7 +41,7 @@ async function seed(ctx) {
   const me = await account(ctx.url, 'import_bench');
   const { id } = await call(ctx.url, 'GET', '/api/users/me', { token: me.token });
   const now = Date.now();
-  me.baseId = freshIdBase(ctx.persistTo); // explicit ids above those the other benches left
+  me.baseId = await freshIdBase(ctx.persistTo, ctx.url); // explicit ids above those the other benches left
   const rows = titles().map((title, i) => [me.baseId + i, id, title, title.toLowerCase(), `Contenu de ${title}`, now, now]);
   execute(ctx.persistTo, inserts('concepts', ['id', 'user_id', 'title', 'title_key', 'content_text', 'created_at', 'updated_at'], rows));
   await settle(ctx.url);

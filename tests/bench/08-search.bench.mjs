@@ -68,7 +68,7 @@ async function seed(ctx) {
   const started = Date.now();
   const people = [];
   for (let i = 0; i <= OTHERS.users; i++) people.push(await account(ctx.url, `search_bench_${i}`));
-  const base = freshIdBase(ctx.persistTo);
+  const base = await freshIdBase(ctx.persistTo, ctx.url);
   people[0].baseId = base;
   const ids = { concept: base, card: base, note: base, block: base, constellation: base, tag: base };
   const now = Date.now();

@@ -47,7 +47,7 @@ export default async function daily(ctx) {
   const me = await account(url, 'daily_bench');
   me.id = (await call(url, 'GET', '/api/users/me', { token: me.token })).id;
   const now = Date.now();
-  const base = freshIdBase(ctx.persistTo);
+  const base = await freshIdBase(ctx.persistTo, ctx.url);
   const statements = rows(me.id, base, now);
   execute(ctx.persistTo, statements);
   await settle(url);

@@ -102,8 +102,9 @@ const SEEDED_TABLES = ['concepts', 'tags', 'constellations', 'flashcards', 'dail
 /**
  * The first explicit id a bench may hand out: the next million above every id the earlier
  * benches (or the API) left in the tables benches seed, so each bench can run after any other.
+ * `url` is the running stack's, waited on until it answers steadily again.
  */
-export function freshIdBase(persistTo) {
+export async function freshIdBase(persistTo, url) {
   // Scalar subqueries: D1 refuses a compound SELECT of this many terms.
   const max = SEEDED_TABLES.map((t) => `coalesce((SELECT max(id) FROM ${t}), 0)`).join(', ');
   const out = execFileSync(WRANGLER, ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--json', '--command', `SELECT max(${max}) AS top`], {
@@ -112,6 +113,7 @@ export function freshIdBase(persistTo) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const top = JSON.parse(out.toString())[0].results[0].top;
+  await settle(url); // the dev server reloads after any `wrangler d1 execute`
   return (Math.floor(top / 1_000_000) + 1) * 1_000_000;
 }
 
