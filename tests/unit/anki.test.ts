@@ -1,7 +1,7 @@
 /** Pure pieces of the data formats: JSON limits and chunks, Anki scheduling and fields both ways. */
 import { describe, expect, it } from 'vitest';
 import { ankiSchedule, ankiTags, cardTextToField, deckPart } from '@domain/anki';
-import { deckPath, fieldToCardText, mediaNames, upgradedEase } from '@domain/anki-import';
+import { deckPath, fieldToCardText, mediaNames, reviewsByCard, upgradedEase } from '@domain/anki-import';
 import { renderCard, renderCloze, type AnkiNoteType } from '@domain/anki-template';
 import { chunkRows, jsonDepthExceeds } from '@domain/data-format';
 import { newCard } from '@domain/fsrs';
@@ -104,5 +104,18 @@ describe('Anki card rendering', () => {
     const name = new TextEncoder().encode('b.jpg');
     const entry = [0x0a, name.length, ...name, 0x10, 0x05];
     expect([...mediaNames(Uint8Array.from([0x0a, entry.length, ...entry, 0x0a, entry.length, ...entry]))]).toEqual([['0', 'b.jpg'], ['1', 'b.jpg']]);
+  });
+});
+
+describe('reading an Anki collection with hostile shapes (issue 32)', () => {
+  it('groups 200,000 answers of one card in one pass, keeping their order', () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => [1_700_000_000_000 + i, 42, 3, 1000, 1]);
+    rows.push([1_800_000_000_000, 7, 2, 500, 0]);
+    const byCard = reviewsByCard(rows, 2);
+    expect(byCard.get(42)).toHaveLength(200_000);
+    expect(byCard.get(42)!.at(-1)!.at).toBe(1_700_000_000_000 + 199_999);
+    expect(byCard.get(7)).toEqual([{ at: 1_800_000_000_000, ease: 2, time: 500, type: 0 }]);
+    // A v1 collection's learning answers are read one button higher, as before.
+    expect(reviewsByCard([[1, 7, 2, 500, 0]], 1).get(7)![0]!.ease).toBe(3);
   });
 });

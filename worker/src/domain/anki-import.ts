@@ -277,3 +277,25 @@ export function schedulerVersion(schedVer: unknown): 1 | 2 {
 export function upgradedEase(review: AnkiReview, scheduler: 1 | 2): number {
   return scheduler === 1 && (review.type === 0 || review.type === 2) && (review.ease === 2 || review.ease === 3) ? review.ease + 1 : review.ease;
 }
+
+/** Appends `item` to the list kept under `key`, in place. */
+export function pushTo<K, V>(lists: Map<K, V[]>, key: K, item: V): void {
+  const list = lists.get(key);
+  if (list) list.push(item);
+  else lists.set(key, [item]);
+}
+
+/**
+ * The revlog's rows (id, cid, ease, time, type) as each card's history, eases read as the
+ * collection's scheduler meant them. Each history grows in place, so the work is linear in
+ * the rows however they spread over cards (issue 32: copying a card's history at each of
+ * its 48,000 answers took half a minute).
+ */
+export function reviewsByCard(rows: number[][], scheduler: 1 | 2): Map<number, AnkiReview[]> {
+  const byCard = new Map<number, AnkiReview[]>();
+  for (const [at, cid, ease, time, type] of rows) {
+    const review = { at: at!, ease: ease!, time: time!, type: type! };
+    pushTo(byCard, cid!, { ...review, ease: upgradedEase(review, scheduler) });
+  }
+  return byCard;
+}

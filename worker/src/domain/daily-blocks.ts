@@ -3,12 +3,17 @@
  * plain text (for search and previews) and the concepts it mentions through `[[Title]]`
  * or concept-link marks.
  */
-import { blockToPlainText, isRichDoc, linkedConceptIds, linkedConceptTitles, type RichDoc, type RichNode } from './richtext';
+import { blockToPlainText, isRichDoc, linkedConceptIds, linkedConceptTitles, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc, type RichNode } from './richtext';
 import { extractWikiLinks, titleKey } from './wiki-links';
 
 /** The editor's limit (spec §5 and §9), counted on what the user wrote. */
 export const BLOCK_MAX_CHARS = 100_000;
 export const BLOCK_TOO_LONG = `Un bloc contient au plus ${BLOCK_MAX_CHARS} caractères.`;
+/** What a block's stored text may weigh at most (HTML or JSON around the writing). */
+export const BLOCK_MAX_STORED_CHARS = 2_000_000;
+/** A daily note's title, written by REST or read from an imported file. */
+export const NOTE_TITLE_MAX_CHARS = 500;
+export const NOTE_TITLE_TOO_LONG = `Le titre d'une note contient au plus ${NOTE_TITLE_MAX_CHARS} caractères.`;
 
 export interface DerivedBlock {
   plainText: string;
@@ -61,4 +66,15 @@ function pendingLinkNames(doc: RichNode | null): string[] {
 export function blockWithinLimit(text: string): boolean {
   if (text.length <= BLOCK_MAX_CHARS) return true;
   return Array.from(blockToPlainText(text)).length <= BLOCK_MAX_CHARS;
+}
+
+/**
+ * Why a block's text may not be written — by REST, an import or a live room alike — or
+ * null when it may. The depth and node limits are checked first, iteratively, so that no
+ * recursive walk of the text (its plain text, its links) ever meets a hostile tree.
+ */
+export function blockTextProblem(text: string): string | null {
+  if (text.length > BLOCK_MAX_STORED_CHARS) return BLOCK_TOO_LONG;
+  if (!richContentWithinLimits(text)) return RICH_DOC_TOO_LARGE;
+  return blockWithinLimit(text) ? null : BLOCK_TOO_LONG;
 }

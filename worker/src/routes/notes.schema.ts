@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INVALID_DATE, isNoteDate } from '../domain/daily-dates';
-import { BLOCK_TOO_LONG, blockWithinLimit } from '../domain/daily-blocks';
+import { blockTextProblem, NOTE_TITLE_MAX_CHARS } from '../domain/daily-blocks';
 import { isRichDoc, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc } from '../domain/richtext';
 
 export const PROMOTE_TITLE_REQUIRED = 'Title cannot be empty.';
@@ -9,12 +9,15 @@ export const noteDate = z.string().refine(isNoteDate, INVALID_DATE);
 
 export const noteDateQuery = z.object({ note_date: noteDate });
 
-export const createNoteBody = z.object({ date: noteDate, title: z.string().trim().max(500).nullable().optional() });
+export const createNoteBody = z.object({ date: noteDate, title: z.string().trim().max(NOTE_TITLE_MAX_CHARS).nullable().optional() });
 
 export const recentNotesQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(5) });
 
 /** A block's text: HTML or a JSON document as the editor wrote it, at most 100,000 characters of writing. */
-const blockText = z.string().max(2_000_000, BLOCK_TOO_LONG).refine(blockWithinLimit, BLOCK_TOO_LONG).refine(richContentWithinLimits, RICH_DOC_TOO_LARGE);
+const blockText = z.string().superRefine((text, ctx) => {
+  const problem = blockTextProblem(text);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const noteIdParam = z.object({ noteId: z.coerce.number().int().positive() });
 

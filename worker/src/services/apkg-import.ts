@@ -8,9 +8,7 @@
  * Anki import is as atomic as a restore, and importing the same package again updates
  * the same objects (uids derive from Anki's ids). Images become uploads in R2.
  */
-import { unzipSync } from 'fflate';
-import { decompress } from 'fzstd';
-import type { Database } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import {
   deckPath,
   fieldToCardText,
@@ -21,56 +19,98 @@ import {
   noteTags,
   noteTypeFromTables,
   noteTypesFromModels,
+  pushTo,
+  reviewsByCard,
   schedulerVersion,
-  upgradedEase,
-  type AnkiReview,
   type CardMedia,
 } from '../domain/anki-import';
 import { renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
 import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
+import { ArchiveError, unzstdCapped, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 import { importBackup } from './data-import';
 import { refreshMastery } from './mastery-refresh';
 import { loadSqlite } from './sqlite-wasm';
-import { contentDisposition } from './uploads';
+import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads';
 
 export const MAX_APKG_BYTES = 64 * 1024 * 1024;
+/** What a collection may expand to, and all of a package's entries together (issue 32: a zip bomb is refused before it is expanded). */
+const MAX_COLLECTION_BYTES = 64 * 1024 * 1024;
+const MAX_EXPANDED_BYTES = 160 * 1024 * 1024;
+const MAX_ENTRIES = 50_000;
+/** Anki keeps media file names well under this; a longer one is not from Anki. */
+const MAX_MEDIA_NAME_CHARS = 255;
 const COLLECTIONS = ['collection.anki21b', 'collection.anki21', 'collection.anki2'];
 
 const notAnki = () => new ApiError(422, 'invalid_apkg', 'The file is not an Anki package (.apkg)');
+const tooLarge = () => new ApiError(422, 'apkg_too_large', `The package expands past what can be imported (a collection of at most ${MAX_COLLECTION_BYTES / 1024 / 1024} MB, files of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`);
 
-/** The package's entries; 422 when it is not a zip or holds no collection. */
-export function openPackage(bytes: Uint8Array): { collection: Uint8Array; entries: Record<string, Uint8Array> } {
-  let entries: Record<string, Uint8Array>;
+/** Runs a read of the archive, its refusals as the import's 422s. */
+function reading<T>(read: () => T): T {
   try {
-    entries = unzipSync(bytes);
-  } catch {
-    throw notAnki();
-  }
-  const name = COLLECTIONS.find((n) => entries[n]);
-  if (!name) throw new ApiError(422, 'invalid_apkg', 'The package holds no Anki collection');
-  const raw = entries[name]!;
-  try {
-    return { collection: isZstd(raw) ? decompress(raw) : raw, entries };
-  } catch {
-    throw notAnki();
+    return read();
+  } catch (err) {
+    if (err instanceof ArchiveError) throw err.reason === 'too_large' ? tooLarge() : notAnki();
+    throw err;
   }
 }
 
+/** An entry's bytes, expanded from zstd when they are (current packages compress each entry). */
+const entryBytes = (archive: ZipArchive, name: string, maxBytes: number) =>
+  reading(() => {
+    const raw = archive.read(name, maxBytes);
+    return isZstd(raw) ? unzstdCapped(raw, maxBytes) : raw;
+  });
+
+/** The package's collection and its archive; 422 when it is not a zip, holds no collection or expands too far. */
+export function openPackage(bytes: Uint8Array): { collection: Uint8Array; archive: ZipArchive } {
+  const archive = reading(() => new ZipArchive(bytes, { maxEntries: MAX_ENTRIES, maxTotalBytes: MAX_EXPANDED_BYTES, maxEntryBytes: MAX_COLLECTION_BYTES }));
+  const name = COLLECTIONS.find((n) => archive.has(n));
+  if (!name) throw new ApiError(422, 'invalid_apkg', 'The package holds no Anki collection');
+  return { collection: entryBytes(archive, name, MAX_COLLECTION_BYTES), archive };
+}
+
+/** A query's rows; a collection whose tables lack the columns read is not Anki's. */
 function all(db: Database, sql: string): unknown[][] {
-  return db.exec(sql)[0]?.values ?? [];
+  try {
+    return db.exec(sql)[0]?.values ?? [];
+  } catch {
+    throw notAnki();
+  }
 }
 
 const hasTable = (db: Database, name: string) => all(db, `SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${name}'`).length > 0;
 
 function readDecks(db: Database): Map<number, string[]> {
-  const rows: [number, string][] = hasTable(db, 'decks')
-    ? (all(db, 'SELECT id, name FROM decks') as [number, string][])
-    : Object.values(JSON.parse(String(all(db, 'SELECT decks FROM col')[0]?.[0] ?? '{}')) as Record<string, { id: number; name: string }>).map((d) => [d.id, d.name]);
-  return new Map(rows.map(([id, name]) => [Number(id), deckPath(name)]));
+  let rows: [unknown, unknown][];
+  try {
+    rows = hasTable(db, 'decks')
+      ? (all(db, 'SELECT id, name FROM decks') as [number, string][])
+      : Object.values(JSON.parse(String(all(db, 'SELECT decks FROM col')[0]?.[0] ?? '{}')) as Record<string, { id: number; name: string }>).map((d) => [d?.id, d?.name]);
+  } catch {
+    throw notAnki();
+  }
+  return new Map(rows.map(([id, name]) => [Number(id), deckPath(String(name ?? ''))]));
+}
+
+/** The collection as a database holding every table the import reads (issue 32: one without `col` answered 500). */
+function openCollection(SQL: SqlJsStatic, collection: Uint8Array): Database {
+  let db: Database | null = null;
+  try {
+    db = new SQL.Database(collection);
+    const tables = new Set(all(db, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => String(row[0])));
+    if (['col', 'notes', 'cards', 'revlog'].every((name) => tables.has(name))) {
+      withoutUnicase(db);
+      return db;
+    }
+  } catch {
+    // Not a database: refused below.
+  }
+  db?.close();
+  throw notAnki();
 }
 
 /**
@@ -90,10 +130,10 @@ function withoutUnicase(db: Database) {
 function readNoteTypes(db: Database): Map<number, AnkiNoteType> {
   if (!hasTable(db, 'notetypes')) return new Map(noteTypesFromModels(String(all(db, 'SELECT models FROM col')[0]?.[0] ?? '{}')).map((t) => [t.id, t]));
   const fields = new Map<number, { ord: number; name: string }[]>();
-  for (const [ntid, ord, name] of all(db, 'SELECT ntid, ord, name FROM fields') as [number, number, string][]) fields.set(ntid, [...(fields.get(ntid) ?? []), { ord, name }]);
+  for (const [ntid, ord, name] of all(db, 'SELECT ntid, ord, name FROM fields') as [number, number, string][]) pushTo(fields, ntid, { ord, name });
   const templates = new Map<number, { ord: number; name: string; config: Uint8Array }[]>();
   for (const [ntid, ord, name, config] of all(db, 'SELECT ntid, ord, name, config FROM templates') as [number, number, string, Uint8Array][]) {
-    templates.set(ntid, [...(templates.get(ntid) ?? []), { ord, name, config }]);
+    pushTo(templates, ntid, { ord, name, config });
   }
   const types = all(db, 'SELECT id, name, config FROM notetypes') as [number, string, Uint8Array][];
   return new Map(types.map(([id, name, config]) => [id, noteTypeFromTables({ id, name, config }, fields.get(id) ?? [], templates.get(id) ?? [])]));
@@ -135,19 +175,37 @@ function deckConcepts(decks: Map<number, string[]>, usedDecks: Set<number>, now:
     return uid;
   };
   const conceptOfDeck = new Map<number, string>();
-  for (const id of usedDecks) conceptOfDeck.set(id, ensure(decks.get(id) ?? ['Anki']));
+  for (const id of usedDecks) conceptOfDeck.set(id, ensure(decks.get(id)?.length ? decks.get(id)! : ['Anki']));
   return conceptOfDeck;
 }
 
 /** Stores the package's images and sounds that the notes use; returns them by file name. */
-async function storeMedia(props: ImportApkgProps, entries: Record<string, Uint8Array>, wanted: Set<string>, now: number, sections: Sections) {
-  const names = entries.media ? mediaNames(isZstd(entries.media) ? decompress(entries.media) : entries.media) : new Map<string, string>();
+async function storeMedia(props: ImportApkgProps, archive: ZipArchive, wanted: Set<string>, now: number, sections: Sections) {
+  const names = archive.has('media') ? readMediaNames(entryBytes(archive, 'media', MAX_COLLECTION_BYTES)) : new Map<string, string>();
+  const used = [...names].filter(([entry, fileName]) => archive.has(entry) && wanted.has(fileName));
+  if (used.some(([, fileName]) => fileName.length > MAX_MEDIA_NAME_CHARS)) throw new ApiError(422, 'invalid_apkg', `A media file's name is longer than ${MAX_MEDIA_NAME_CHARS} characters`);
   const stored: string[] = [];
+  try {
+    return await storeEach(props, archive, used, now, sections, stored);
+  } catch (error) {
+    // A later file refused (too large, corrupt): the ones already stored go too.
+    if (stored.length) await props.bucket.delete(stored);
+    throw error;
+  }
+}
+
+function readMediaNames(bytes: Uint8Array): Map<string, string> {
+  try {
+    return mediaNames(bytes);
+  } catch {
+    throw notAnki();
+  }
+}
+
+async function storeEach(props: ImportApkgProps, archive: ZipArchive, used: [string, string][], now: number, sections: Sections, stored: string[]) {
   const media = new Map<string, CardMedia>();
-  for (const [entry, fileName] of names) {
-    const raw = entries[entry];
-    if (!raw || !wanted.has(fileName)) continue;
-    const bytes = isZstd(raw) ? decompress(raw) : raw;
+  for (const [entry, fileName] of used) {
+    const bytes = entryBytes(archive, entry, MAX_UPLOAD_BYTES);
     const image = sniffImageType(bytes);
     const type = image ?? sniffAudioType(bytes);
     if (!type) continue;
@@ -183,16 +241,9 @@ function cardSides(noteType: AnkiNoteType | undefined, note: { flds: string; tag
 }
 
 export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult> {
-  const { collection, entries } = openPackage(props.bytes);
+  const { collection, archive } = openPackage(props.bytes);
   const SQL = await loadSqlite();
-  let db: Database;
-  try {
-    db = new SQL.Database(collection);
-    all(db, 'SELECT 1 FROM cards LIMIT 1');
-    withoutUnicase(db);
-  } catch {
-    throw notAnki();
-  }
+  const db = openCollection(SQL, collection);
   const sections = Object.fromEntries(
     ['tags', 'concepts', 'concept_relations', 'concept_links', 'constellations', 'constellation_concepts', 'flashcards', 'study_sessions', 'study_session_cards', 'reviews', 'daily_notes', 'note_blocks', 'block_mentions', 'files'].map((s) => [s, []]),
   ) as unknown as Sections;
@@ -202,19 +253,15 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
     const decks = readDecks(db);
     const noteTypes = readNoteTypes(db);
     const scheduler = readSchedulerVersion(db);
-    const notes = new Map((all(db, 'SELECT id, mid, flds, tags FROM notes') as [number, number, string, string][]).map(([id, mid, flds, tags]) => [id, { mid, flds, tags }]));
+    const notes = new Map(all(db, 'SELECT id, mid, flds, tags FROM notes').map(([id, mid, flds, tags]) => [Number(id), { mid: Number(mid), flds: String(flds ?? ''), tags: String(tags ?? '') }]));
     // A card in a filtered deck belongs to its home deck (odid) and keeps its home due date (odue) there.
     const cards = all(
       db,
       'SELECT id, nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, type, queue, CASE WHEN odid != 0 AND odue != 0 THEN odue ELSE due END, ivl, reps, lapses, data, mod FROM cards ORDER BY id',
     ) as (number | string)[][];
-    const reviews = new Map<number, AnkiReview[]>();
-    for (const [at, cid, ease, time, type] of all(db, 'SELECT id, cid, ease, time, type FROM revlog ORDER BY id') as number[][]) {
-      const review = { at: at!, ease: ease!, time: time!, type: type! };
-      reviews.set(cid!, [...(reviews.get(cid!) ?? []), { ...review, ease: upgradedEase(review, scheduler) }]);
-    }
+    const reviews = reviewsByCard(all(db, 'SELECT id, cid, ease, time, type FROM revlog ORDER BY id') as number[][], scheduler);
     const wanted = new Set([...notes.values()].flatMap((n) => noteMediaNames(n.flds)));
-    const files = await storeMedia(props, entries, wanted, now, sections);
+    const files = await storeMedia(props, archive, wanted, now, sections);
     stored = files.stored;
     const conceptOfDeck = deckConcepts(decks, new Set(cards.map((c) => Number(c[2]))), now, sections);
     const tagsOfConcept = new Map<string, Set<string>>();
@@ -224,7 +271,8 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
       const tags = noteTags(note.tags);
       const sides = cardSides(noteTypes.get(note.mid), note, Number(ord), decks.get(Number(did)) ?? [], (name) => files.media.get(name) ?? null);
       const conceptUid = conceptOfDeck.get(Number(did))!;
-      tagsOfConcept.set(conceptUid, new Set([...(tagsOfConcept.get(conceptUid) ?? []), ...tags]));
+      const conceptTags = tagsOfConcept.get(conceptUid) ?? tagsOfConcept.set(conceptUid, new Set()).get(conceptUid)!;
+      for (const tag of tags) conceptTags.add(tag);
       const row = { type: Number(type), queue: Number(queue), due: Number(due), ivl: Number(ivl), reps: Number(reps), lapses: Number(lapses), data: String(data ?? '') };
       const { card, logs } = importCardState(row, reviews.get(Number(id)) ?? [], crt, now);
       const uid = `anki-card-${id}`;

@@ -6,7 +6,7 @@
 import { ApiError, notFound } from '../lib/errors';
 import { selectBlocksOfNote, selectKnownHighlightKeys, insertHighlightKeys, selectNoteByDate, type BlockRow, type NoteRow } from '../db/queries/daily-notes';
 import { insertBlocks } from '../db/queries/daily-notes';
-import { blockWithinLimit, BLOCK_TOO_LONG } from '../domain/daily-blocks';
+import { blockTextProblem, NOTE_TITLE_MAX_CHARS, NOTE_TITLE_TOO_LONG } from '../domain/daily-blocks';
 import { isNoteDate, INVALID_DATE } from '../domain/daily-dates';
 import { NoteFileError, noteToJson, noteToMarkdown, parseNoteJson, parseNoteMarkdown, type NoteFile } from '../domain/daily-transfer';
 import { highlightDoc, highlightIdentity, parseHighlights } from '../domain/clippings';
@@ -63,8 +63,13 @@ export async function importNoteFile(d1: D1Database, userId: number, form: Form,
   }
   const date = formDate(form) ?? parsed.date;
   if (!date) throw invalid(INVALID_DATE);
-  if (parsed.blocks.some((b) => !blockWithinLimit(b.text))) throw invalid(BLOCK_TOO_LONG);
-  const noteId = await appendBlocks(d1, userId, date, parsed.blocks.map((b) => b.text), now, parsed.title);
+  // The rules of a REST write, for every block and the title.
+  if ((parsed.title?.trim().length ?? 0) > NOTE_TITLE_MAX_CHARS) throw invalid(NOTE_TITLE_TOO_LONG);
+  for (const block of parsed.blocks) {
+    const problem = blockTextProblem(block.text);
+    if (problem) throw invalid(problem);
+  }
+  const noteId = await appendBlocks(d1, userId, date, parsed.blocks.map((b) => b.text), now, parsed.title?.trim() || null);
   return { answer: { date, imported_blocks: parsed.blocks.length }, noteId };
 }
 

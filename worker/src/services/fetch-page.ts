@@ -10,6 +10,7 @@
 import { isPrivateHost } from '../domain/private-address';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
+import { readStreamWithLimit, StreamTooLargeError } from '../lib/read-limited';
 
 export const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_BYTES = 5 * 1024 * 1024;
@@ -109,21 +110,9 @@ async function readHtml(response: Response, maxBytes: number): Promise<string> {
     await response.body?.cancel();
     throw tooLarge();
   }
-  if (!response.body) return '';
-  const decoder = new TextDecoder(charsetOf(type));
-  const reader = response.body.getReader();
-  const parts: string[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    parts.push(decoder.decode(value, { stream: true }));
+  try {
+    return new TextDecoder(charsetOf(type)).decode(await readStreamWithLimit(response.body, maxBytes));
+  } catch (err) {
+    throw err instanceof StreamTooLargeError ? tooLarge() : err;
   }
-  parts.push(decoder.decode());
-  return parts.join('');
 }

@@ -9,6 +9,7 @@ import { files } from '../db/schema';
 import { getDb } from '../db/client';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
+import { readStreamWithLimit, StreamTooLargeError } from '../lib/read-limited';
 
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 /** Room for the multipart boundaries and part headers around the file itself. */
@@ -21,27 +22,11 @@ const tooLarge = () => new ApiError(413, 'file_too_large', TOO_LARGE);
 export async function readBodyWithLimit(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
+  try {
+    return await readStreamWithLimit(request.body, maxBytes);
+  } catch (err) {
+    throw err instanceof StreamTooLargeError ? tooLarge() : err;
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /** The same 422 envelope as any validation failure: detail [{loc: ['body', 'file'], ...}]. */
