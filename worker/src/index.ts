@@ -27,6 +27,7 @@ import { notesRoutes } from './routes/notes';
 import { blocksRoutes } from './routes/notes-blocks';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
+import { studyMethodsRoutes } from './routes/study-methods';
 import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
 import { uploadsRoutes } from './routes/uploads';
@@ -69,6 +70,8 @@ const routes = app
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)
   .route('/api/study-sessions', studySessionsRoutes)
+  // Blurting, Feynman, Cornell, Composite: /api/study-sessions/:id/{concepts,results…} and /api/concepts/:id/method-results.
+  .route('/api', studyMethodsRoutes)
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
   .route('/api/import', importRoutes)

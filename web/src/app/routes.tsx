@@ -37,6 +37,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study', lazy: async () => ({ Component: (await import('../features/study/StudyMethodsPage')).StudyMethodsPage }) },
   { path: 'study/select-concepts', lazy: async () => ({ Component: (await import('../features/study/PrepareSessionPage')).PrepareSessionPage }) },
   { path: 'study/session/:sessionId', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
+  { path: 'study/method/:sessionId', lazy: async () => ({ Component: (await import('../features/study/methods/MethodSessionPage')).MethodSessionPage }) },
   { path: 'study/summary/:sessionId', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   { path: 'daily', loader: prefetchDailyNote, lazy: dailyNotePage },
   { path: 'daily/:date', loader: prefetchDailyNote, lazy: dailyNotePage },

@@ -296,6 +296,40 @@ export const studySessionCards = sqliteTable(
   ],
 );
 
+/** The concepts of a Blurting, Feynman, Cornell or Composite session, in the chosen order (migration 0029). */
+export const studySessionConcepts = sqliteTable(
+  'study_session_concepts',
+  {
+    sessionId: integer('session_id').notNull().references(() => studySessions.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.conceptId] }), index('study_session_concepts_concept').on(t.conceptId)],
+);
+
+/**
+ * One step of a study method on one concept in a session (issue 31): what the person wrote
+ * (`details`, JSON per method), the recall score it earned (Blurting: it feeds mastery), the
+ * cards it created and the time spent (added to review_activity by triggers).
+ */
+export const studyMethodResults = sqliteTable(
+  'study_method_results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').notNull().references(() => studySessions.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    methodType: text('method_type').notNull(),
+    recallScore: real('recall_score'),
+    details: text('details').notNull(),
+    cardsCreated: integer('cards_created').notNull().default(0),
+    durationMs: integer('duration_ms').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('study_method_results_step').on(t.sessionId, t.conceptId, t.methodType), index('study_method_results_concept').on(t.conceptId, t.updatedAt)],
+);
+
 /**
  * One row per answer, written in the same batch as the card update. `card_before` is the
  * whole card as it was before the answer (JSON), which is what undo restores.

@@ -194,6 +194,60 @@ function candidates(title: string, blocks: Block[]): GeneratedCard[][] {
   return [definitions, clozes, bold, headings, lists, secondClozes];
 }
 
+export type KeyItemKind = 'date' | 'number' | 'name' | 'term';
+
+/** A key fact of the concept (what Blurting checks the person recalled) and the sentence it sits in. */
+export interface KeyItem {
+  text: string;
+  kind: KeyItemKind;
+  /** The sentence holding it (the cloze card blanks the item in it); null for a term with no sentence. */
+  sentence: string | null;
+}
+
+/** How many key items a concept offers at most (a long page keeps its first ones). */
+export const MAX_KEY_ITEMS = 60;
+const FACT_KINDS: KeyItemKind[] = ['date', 'date', 'date', 'number'];
+
+/** Every key fact of a sentence, by the generator's patterns (dates, years, centuries, numbers, then proper names). */
+function sentenceFacts(sentence: string): { text: string; kind: KeyItemKind }[] {
+  const facts: { text: string; kind: KeyItemKind }[] = [];
+  const overlaps = (found: string) => facts.some((f) => f.text.includes(found) || found.includes(f.text));
+  FACTS.forEach((pattern, i) => {
+    for (const m of sentence.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) if (!overlaps(m[0])) facts.push({ text: m[0], kind: FACT_KINDS[i]! });
+  });
+  for (const m of sentence.matchAll(new RegExp(PROPER_NAME.source, 'gu'))) if (m[0].length > 2 && !overlaps(m[0])) facts.push({ text: m[0], kind: 'name' });
+  return facts;
+}
+
+/**
+ * The concept's key items, by the same reading as the card generator: defined terms
+ * ('X est …', 'X : …'), bold terms, and the dates, numbers and proper names of its
+ * sentences. One per distinct text (accents and case aside), in reading order.
+ */
+export function keyItemsOf(content: unknown): KeyItem[] {
+  const items: KeyItem[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, kind: KeyItemKind, sentence: string | null) => {
+    const key = normal(text);
+    if (!key || seen.has(key) || items.length >= MAX_KEY_ITEMS) return;
+    seen.add(key);
+    items.push({ text, kind, sentence });
+  };
+  const readSentence = (sentence: string) => {
+    const defined = /^([^:]{2,60}?)\s*:\s+\S/.exec(sentence)?.[1] ?? /^(.{2,80}?)\s+(?:est|sont)\s+\S/u.exec(sentence)?.[1];
+    if (defined && defined.split(' ').length <= 4 && !/[,;]/.test(defined) && !NOT_A_SUBJECT.test(defined)) add(defined.replace(ARTICLE, ''), 'term', sentence);
+    for (const fact of sentenceFacts(sentence)) add(fact.text, fact.kind, sentence);
+  };
+  for (const block of blocksOfContent(content)) {
+    const sentences = block.kind === 'list' ? block.items : block.kind === 'paragraph' ? sentencesOf(block.text) : [];
+    for (const term of block.bold) add(term, 'term', sentences.find((s) => s.includes(term)) ?? null);
+    sentences.forEach(readSentence);
+  }
+  // '1789' beside '5 mai 1789', 'XVI' beside 'Louis XVI': the longer item says it already.
+  const inside = (short: string, long: string) => short !== long && ` ${long} `.includes(` ${short} `);
+  return items.filter((item) => !/^[IVXLC]+$/.test(item.text) && !items.some((other) => inside(normal(item.text), normal(other.text))));
+}
+
 /** Up to `count` question/answer pairs drawn from the content's own structure. */
 export function generateFlashcardsOffline(input: GeneratorInput): GeneratedCard[] {
   const source = input.sourceText?.trim();

@@ -16,11 +16,17 @@
  * review: it is recomputed on every answer, undo, card add or delete, and once a day for
  * every concept by the scheduled refresh (services/mastery-refresh.ts).
  *
+ * A study method's recall score (Blurting, issue 31: the share of the concept's key items
+ * the person wrote from memory) is one more observation in the mean: the latest one counts
+ * as a card first answered 'Bon' when it was made, its predicted recall scaled by the score
+ * (all recalled → as one 'Bon'; nothing → 0). A concept with only such an observation has a
+ * mastery; the next observation replaces it.
+ *
  * Examples with default parameters: one 'Bon' on a new card → ~67 % (yellow), one
  * 'Facile' → ~80 % (light green), 'À revoir' only → 0 % (red); a card reviewed well for
  * months (stability of a year) → ~99 % (blue).
  */
-import { retrievability, type StoredCard } from './fsrs';
+import { newCard, retrievability, reviewCard, type StoredCard } from './fsrs';
 
 export const MASTERY_HORIZON_DAYS = 28;
 const DAY_MS = 86_400_000;
@@ -36,12 +42,33 @@ export function cardRecallAhead(card: MasteryCard, now: number, params: readonly
   return retrievability(card, now + MASTERY_HORIZON_DAYS * DAY_MS, params) ?? 0;
 }
 
-/** `params`: the person's own FSRS parameters (their forgetting curve's decay); the defaults when null. */
-export function masteryLevel(cards: readonly MasteryCard[], now: number, params: readonly number[] | null = null): number | null {
-  if (!cards.some((c) => retrievability(c, now) !== null)) return null;
-  let sum = 0;
+/** A study method's recall score (0..1) for the concept, and when it was made. */
+export interface RecallObservation {
+  score: number;
+  at: number;
+}
+
+/** The observation's contribution: a 'Bon' answer at its time, predicted at the horizon, times the score. */
+export function observationRecallAhead(observation: RecallObservation, now: number, params: readonly number[] | null = null): number {
+  const score = Math.min(1, Math.max(0, Number.isFinite(observation.score) ? observation.score : 0));
+  const card = reviewCard(newCard(observation.at), observation.at, 3, { fuzz: false, params }).card;
+  return score * (retrievability(card, now + MASTERY_HORIZON_DAYS * DAY_MS, params) ?? 0);
+}
+
+/**
+ * `params`: the person's own FSRS parameters (their forgetting curve's decay); the defaults when null.
+ * `observation`: the concept's latest recall score from a study method, if any.
+ */
+export function masteryLevel(
+  cards: readonly MasteryCard[],
+  now: number,
+  params: readonly number[] | null = null,
+  observation: RecallObservation | null = null,
+): number | null {
+  if (!observation && !cards.some((c) => retrievability(c, now) !== null)) return null;
+  let sum = observation ? observationRecallAhead(observation, now, params) : 0;
   for (const card of cards) sum += cardRecallAhead(card, now, params);
-  return sum / cards.length;
+  return sum / (cards.length + (observation ? 1 : 0));
 }
 
 /** When the concept next needs attention: the earliest due date of its cards. */

@@ -1,6 +1,7 @@
 import { buildSessionQueue, DEFAULT_NEW_CARDS_PER_DAY, type QueueCard } from '../domain/study-queue';
 import { ApiError, notFound } from '../lib/errors';
 import { idByUid, newUid } from '../db/queries/new-row';
+import { insertSessionConceptsStatement } from '../db/queries/study-method-results';
 import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
@@ -76,7 +77,7 @@ async function newSeenSince(d1: D1Database, userId: number, dayStart: number | u
  * Which concepts and cards a session covers (order and new-card allowance: domain/study-queue.ts);
  * FLASHCARDS with no selection means "all due cards". Cards not yet due come only with reviewAhead.
  */
-async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{ scope: string; cardIds: number[] }> {
+async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{ scope: string; cardIds: number[]; conceptIds: number[] }> {
   const { userId, now } = props;
   const hasConcepts = props.conceptIds !== undefined && props.conceptIds !== null;
   const hasConstellation = typeof props.constellationId === 'number';
@@ -84,7 +85,7 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   if (props.dueOnly || (props.methodType === 'FLASHCARDS' && !hasConcepts && !hasConstellation)) {
     const queue = buildSessionQueue(await dueCandidates(d1, userId, now), now, { ...(await queueOptions()), limit: DUE_SESSION_CARDS });
     if (!queue.ids.length) throw new ApiError(422, 'nothing_due', NOTHING_DUE);
-    return { scope: 'due', cardIds: queue.ids };
+    return { scope: 'due', cardIds: queue.ids, conceptIds: [] };
   }
   const conceptIds = new Set<number>();
   if (hasConcepts) for (const id of await ownConcepts(d1, userId, props.conceptIds!)) conceptIds.add(id);
@@ -92,17 +93,18 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   if (conceptIds.size === 0) throw new ApiError(422, 'empty_selection', EMPTY_SELECTION);
   const cards = (await conceptCards(d1, userId, [...conceptIds])).results;
   const scope = hasConstellation && !hasConcepts ? 'constellation' : 'concepts';
-  if (props.methodType !== 'FLASHCARDS') return { scope, cardIds: buildSessionQueue(cards, now, { ahead: true, newCardsPerDay: Infinity }).ids };
+  // The other methods work on the concepts themselves, in the order chosen (issue 31).
+  if (props.methodType !== 'FLASHCARDS') return { scope, cardIds: buildSessionQueue(cards, now, { ahead: true, newCardsPerDay: Infinity }).ids, conceptIds: [...conceptIds] };
   if (!cards.length) throw new ApiError(422, 'no_flashcards', NO_CARDS);
   const queue = buildSessionQueue(cards, now, { ...(await queueOptions()), ahead: props.reviewAhead ?? false });
   if (!queue.ids.length) throw new ApiError(422, queue.notDue > 0 ? 'nothing_due_review_ahead' : 'nothing_due', queue.notDue > 0 ? NOTHING_DUE_IN_SELECTION : NOTHING_DUE);
-  return { scope, cardIds: queue.ids };
+  return { scope, cardIds: queue.ids, conceptIds: [] };
 }
 
 /** Creates the session and its ordered cards in one batch; returns the new session. */
 export async function createStudySession(d1: D1Database, props: CreateSessionProps): Promise<StudySessionRow> {
   const { userId, now } = props;
-  const { scope, cardIds } = await selectCards(d1, props);
+  const { scope, cardIds, conceptIds } = await selectCards(d1, props);
   const uid = newUid();
   const statements = [
     d1
@@ -115,6 +117,7 @@ export async function createStudySession(d1: D1Database, props: CreateSessionPro
          SELECT ${idByUid('study_sessions', userId, uid)}, value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`,
       )
       .bind(JSON.stringify(cardIds.map((id, i) => [id, i]))),
+    ...(conceptIds.length ? [insertSessionConceptsStatement(d1, idByUid('study_sessions', userId, uid), conceptIds)] : []),
   ];
   const results = await d1.batch(statements);
   return results[0]!.results[0] as StudySessionRow;

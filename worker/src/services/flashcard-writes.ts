@@ -3,6 +3,9 @@ import { notFound } from '../lib/errors';
 import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
 import { findFlashcard, type FlashcardRow } from '../db/queries/flashcards';
 
+/** 1 when concept ?1 has a recall score from a study method (it counts as one item of its mastery). */
+const HAS_RECALL = 'EXISTS (SELECT 1 FROM study_method_results WHERE concept_id = ?1 AND recall_score IS NOT NULL)';
+
 export interface FlashcardText {
   question: string;
   answer: string;
@@ -27,11 +30,13 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
       )
       .bind(userId, conceptId, props.question, props.answer, JSON.stringify(props.tags), card.due, card.stability, card.difficulty,
         card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now),
-    // The new card counts 0 in the concept's mastery (a mean over all its cards): n cards → n + 1.
+    // The new card counts 0 in the concept's mastery (a mean over all its cards and its latest
+    // recall score, if any): n items → n + 1.
     d1
       .prepare(
         `UPDATE concepts SET next_review_at = (SELECT MIN(due) FROM flashcards WHERE concept_id = ?1),
-           mastery_level = mastery_level * ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) - 1) / (SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1)
+           mastery_level = mastery_level * ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) - 1 + ${HAS_RECALL})
+             / ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) + ${HAS_RECALL})
          WHERE id = ?1 AND user_id = ?2`,
       )
       .bind(conceptId, userId),
@@ -82,6 +87,6 @@ export async function deleteFlashcard(d1: D1Database, props: { userId: number; i
       )
       .bind(id, userId),
     d1.prepare('DELETE FROM flashcards WHERE id = ? AND user_id = ?').bind(id, userId),
-    conceptStudyStateStatement(d1, userId, row.concept_id, siblings.cards.filter((s) => s.id !== id), now, siblings.params),
+    conceptStudyStateStatement(d1, userId, row.concept_id, siblings.cards.filter((s) => s.id !== id), now, siblings.params, siblings.observation),
   ]);
 }

@@ -9,7 +9,7 @@
 import type { Env } from '../env';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { masteryLevel, type MasteryCard } from '../domain/mastery-level';
-import { LAST_RATING_SQL } from './concept-study-state';
+import { LAST_RATING_SQL, latestRecallSql, recallObservationOf } from './concept-study-state';
 
 export const REFRESH_PAGE = 400;
 
@@ -21,17 +21,21 @@ export async function refreshMastery(env: Pick<Env, 'DB'>, now: number, userId?:
   let after = 0;
   let updated = 0;
   for (;;) {
-    const ids = (
+    const page = (
       await d1
         .prepare(
-          `SELECT id FROM concepts c WHERE id > ?1 AND (?3 IS NULL OR user_id = ?3)
-             AND (mastery_level IS NOT NULL OR EXISTS (SELECT 1 FROM flashcards f WHERE f.concept_id = c.id AND f.last_review IS NOT NULL))
+          `SELECT id, ${latestRecallSql('c.id')} FROM concepts c WHERE id > ?1 AND (?3 IS NULL OR user_id = ?3)
+             AND (mastery_level IS NOT NULL OR EXISTS (SELECT 1 FROM flashcards f WHERE f.concept_id = c.id AND f.last_review IS NOT NULL)
+               OR EXISTS (SELECT 1 FROM study_method_results r WHERE r.concept_id = c.id AND r.recall_score IS NOT NULL))
            ORDER BY id LIMIT ?2`,
         )
         .bind(after, REFRESH_PAGE, userId ?? null)
-        .all<{ id: number }>()
-    ).results.map((r) => r.id);
+        .all<{ id: number; recall_score: number | null; recall_at: number | null }>()
+    ).results;
+    const ids = page.map((r) => r.id);
     if (!ids.length) return updated;
+    // A concept's latest recall score from a study method counts as one more observation.
+    const observationOf = new Map(page.map((r) => [r.id, recallObservationOf(r)]));
     after = ids.at(-1)!;
     const cards = await d1
       .prepare(
@@ -48,7 +52,7 @@ export async function refreshMastery(env: Pick<Env, 'DB'>, now: number, userId?:
       byConcept.get(r.concept_id)!.push({ state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating });
       if (!paramsOf.has(r.concept_id)) paramsOf.set(r.concept_id, storedFsrsParams(r.fsrs_params));
     }
-    const levels = [...byConcept].map(([id, list]) => [id, masteryLevel(list, now, paramsOf.get(id) ?? null)]);
+    const levels = [...byConcept].map(([id, list]) => [id, masteryLevel(list, now, paramsOf.get(id) ?? null, observationOf.get(id) ?? null)]);
     await d1.batch([
       d1
         .prepare(`UPDATE concepts SET mastery_level = value ->> '$[1]' FROM json_each(?) WHERE concepts.id = value ->> '$[0]'`)

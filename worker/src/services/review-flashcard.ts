@@ -3,7 +3,7 @@ import { storedFsrsParams } from '../domain/fsrs-params';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { preferencesFromJson } from '../domain/preferences';
 import { notFound } from '../lib/errors';
-import { conceptCardsStatement, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
@@ -62,7 +62,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
       )
       .bind(userId, flashcardId, sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
         log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, props.durationMs ?? null, JSON.stringify(before)),
-    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params, conceptObservation(concept!.results)),
     ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
   ]);
   const inserted = results[1]!.results[0] as { id: number } | undefined;

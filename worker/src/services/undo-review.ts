@@ -1,6 +1,6 @@
 import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
-import { conceptCardsStatement, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { conceptCardsStatement, conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import { findFlashcardStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
 
@@ -48,7 +48,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
     d1
       .prepare('DELETE FROM review_logs WHERE id = ? AND user_id = ? AND (SELECT updated_at FROM flashcards WHERE id = ?) = ?')
       .bind(lastLog.id, userId, flashcardId, now),
-    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, conceptParams(concept!.results)),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, conceptParams(concept!.results), conceptObservation(concept!.results)),
     ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
   ]);
   // meta.changes also counts the review_activity trigger's writes, hence "none" not "one".

@@ -1,7 +1,9 @@
 /**
  * /study/select-concepts, 'Préparer la session d'étude' (spec document 2 §2, §4, §8):
  * the FSRS due box, selection by constellation or concept by concept, and a sticky bar
- * that starts the session. `?constellation={id}` preselects that constellation's concepts.
+ * that starts the session. `?constellation={id}` preselects that constellation's concepts;
+ * `?method=BLURTING` (or another method, issue 31) starts a session of that method, which
+ * works on the concepts themselves (no due box, no 'Réviser en avance').
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +11,7 @@ import { ConceptPicker } from './ConceptPicker';
 import { ConstellationSection } from './ConstellationSection';
 import { DueReviewBox } from './DueReviewBox';
 import { useConceptSelection } from './use-concept-selection';
+import { methodOf } from './methods';
 import { MANUAL_SESSION_SETTINGS, START_ERROR, useStartSession } from './use-start-session';
 
 const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
@@ -19,6 +22,9 @@ export function PrepareSessionPage() {
   const [params] = useSearchParams();
   const raw = params.get('constellation');
   const preselect = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const chosen = methodOf(params.get('method'));
+  const method = chosen?.available ? chosen : methodOf('FLASHCARDS')!;
+  const flashcards = method.type === 'FLASHCARDS';
   const selection = useConceptSelection();
   const starter = useStartSession();
   const [emptyWarning, setEmptyWarning] = useState(false);
@@ -30,17 +36,22 @@ export function PrepareSessionPage() {
       return;
     }
     setEmptyWarning(false);
-    const chosen = reviewAhead ? { concept_ids: selection.ids, review_ahead: true } : { concept_ids: selection.ids };
-    void starter.start({ selection: chosen, conceptIds: selection.ids, settings: MANUAL_SESSION_SETTINGS, failure: START_ERROR });
+    const picked = reviewAhead ? { concept_ids: selection.ids, review_ahead: true } : { concept_ids: selection.ids };
+    void starter.start({ selection: picked, conceptIds: selection.ids, settings: MANUAL_SESSION_SETTINGS, failure: START_ERROR, methodType: method.type });
   }
 
   // The empty-selection warning only holds while nothing is selected.
   const message = emptyWarning && count === 0 ? EMPTY_SELECTION : starter.error;
-  const offerAhead = count > 0 && starter.error === NOTHING_DUE_IN_SELECTION;
+  const offerAhead = flashcards && count > 0 && starter.error === NOTHING_DUE_IN_SELECTION;
   return (
     <section className="mx-auto max-w-4xl space-y-4 pb-24">
       <h1 className="text-2xl font-semibold">Préparer la session d'étude</h1>
-      <DueReviewBox starter={starter} />
+      {!flashcards && (
+        <p className="text-slate-300" data-testid="prepare-method">
+          {method.icon} {method.name} — {method.description}
+        </p>
+      )}
+      {flashcards && <DueReviewBox starter={starter} />}
       <ConstellationSection selection={selection} preselect={preselect} />
       <ConceptPicker selection={selection} />
       <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-3 rounded-xl border border-space-600 bg-space-900/95 px-4 py-3 shadow-2xl backdrop-blur">

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner';
 import { studySessionsApi } from '../../api/study-sessions';
 import { useLoad } from '../../ui/use-load';
 import { STUDY_METHODS } from './methods';
+import { MethodResults } from './methods/MethodResults';
 import { averageText, durationText, performanceMessage, suggestions } from './summary-text';
 
 function summaryError(err: unknown): string {
@@ -68,11 +69,16 @@ export function SessionSummaryPage() {
 
   const method = STUDY_METHODS.find((m) => m.type === session.method_type)?.name ?? session.method_type;
   const average = session.average_rating ?? 0;
+  const flashcards = session.method_type === 'FLASHCARDS';
   const figures: [string, string][] = [
     ['Type', method],
     ['Durée', durationText(session.started_at, session.ended_at)],
-    ['Cartes révisées', `${session.cards_reviewed} / ${session.total_cards}`],
-    ['Note moyenne', averageText(session.average_rating)],
+    ...(flashcards
+      ? ([
+          ['Cartes révisées', `${session.cards_reviewed} / ${session.total_cards}`],
+          ['Note moyenne', averageText(session.average_rating)],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <section className="mx-auto max-w-2xl space-y-4">
@@ -87,15 +93,18 @@ export function SessionSummaryPage() {
           </div>
         ))}
       </dl>
-      <div className="card">
-        <p className="text-lg">{session.cards_reviewed > 0 ? performanceMessage(average) : 'Aucune carte révisée pendant cette session.'}</p>
-        <h2 className="mt-4 mb-2 font-semibold">Suggestions</h2>
-        <ul className="list-disc space-y-1 pl-5 text-slate-300">
-          {suggestions(session).map((s) => (
-            <li key={s}>{s}</li>
-          ))}
-        </ul>
-      </div>
+      {!flashcards && <MethodResults sessionId={session.id} />}
+      {flashcards && (
+        <div className="card">
+          <p className="text-lg">{session.cards_reviewed > 0 ? performanceMessage(average) : 'Aucune carte révisée pendant cette session.'}</p>
+          <h2 className="mt-4 mb-2 font-semibold">Suggestions</h2>
+          <ul className="list-disc space-y-1 pl-5 text-slate-300">
+            {suggestions(session).map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <HomeButtons />
     </section>
   );

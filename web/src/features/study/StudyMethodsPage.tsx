@@ -1,15 +1,17 @@
 /**
  * /study: the study-method carousel (spec document 2 §2). Left and right arrows move,
- * Enter or Space selects; only Flashcards is available, the others carry 'Bientôt'.
+ * Enter or Space selects; a method not built yet carries 'Bientôt'. The preparation page
+ * receives the chosen method as `?method=`.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../settings/preferences-context';
-import { STUDY_METHODS } from './methods';
+import { STUDY_METHODS, type StudyMethod } from './methods';
 import { FsrsOptimizerPanel } from './FsrsOptimizerPanel';
 
 /** The carousel position of the person's preferred study method (preference `preferred_study_method`). */
 const preferredIndex = (type: string) => Math.max(0, STUDY_METHODS.findIndex((m) => m.type === type));
+const preparePath = (method: StudyMethod) => (method.type === 'FLASHCARDS' ? '/study/select-concepts' : `/study/select-concepts?method=${method.type}`);
 
 export function StudyMethodsPage() {
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export function StudyMethodsPage() {
   }, [loaded, preferences.preferred_study_method]);
   const method = STUDY_METHODS[index]!;
   const start = () => {
-    if (method.available) navigate('/study/select-concepts');
+    if (method.available) navigate(preparePath(method));
   };
 
   useEffect(() => {
@@ -38,7 +40,7 @@ export function StudyMethodsPage() {
       else if (event.key === 'ArrowLeft') setIndex((i) => (i - 1 + STUDY_METHODS.length) % STUDY_METHODS.length);
       else if ((event.key === 'Enter' || event.key === ' ') && target.tagName !== 'BUTTON' && target.tagName !== 'A') {
         event.preventDefault();
-        if (STUDY_METHODS[index]!.available) navigate('/study/select-concepts');
+        if (STUDY_METHODS[index]!.available) navigate(preparePath(STUDY_METHODS[index]!));
       }
     };
     window.addEventListener('keydown', onKey);

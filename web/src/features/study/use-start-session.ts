@@ -9,7 +9,8 @@ import { ApiRequestError } from '../../api/client';
 import { useAuth } from '../../ui/auth-context';
 import { useToast } from '../../ui/Toasts';
 import { postToHost } from '../../lib/native-bridge';
-import { studySessionsApi, type SessionSelection } from '../../api/study-sessions';
+import { studySessionsApi, type MethodType, type SessionSelection } from '../../api/study-sessions';
+import { sessionPath } from './methods';
 
 /** Manual selection: 20 cards, no time limit, new and due cards (document 2 §9). */
 export const MANUAL_SESSION_SETTINGS = { maxCards: 20, timeLimit: 0, includeNew: true, includeDue: true };
@@ -27,6 +28,8 @@ interface StartRequest {
   conceptIds: number[];
   settings: typeof MANUAL_SESSION_SETTINGS;
   failure: string;
+  /** The study method (Flashcards when absent). */
+  methodType?: MethodType;
 }
 
 export function useStartSession() {
@@ -36,10 +39,11 @@ export function useStartSession() {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function start({ selection, conceptIds, settings, failure }: StartRequest) {
+  async function start({ selection, conceptIds, settings, failure, methodType = 'FLASHCARDS' }: StartRequest) {
     if (starting) return;
     setError(null);
-    if (isWebView) {
+    // The host app runs flashcard sessions; the other methods run in the web view itself.
+    if (isWebView && methodType === 'FLASHCARDS') {
       try {
         postToHost({ type: 'start-study-session', selectedConcepts: conceptIds, studyMethod: 'flashcards', sessionSettings: settings });
         toast.info("Session transmise à l'application mobile.");
@@ -50,12 +54,12 @@ export function useStartSession() {
     }
     setStarting(true);
     try {
-      const session = await studySessionsApi.create(selection);
+      const session = await studySessionsApi.create(selection, methodType);
       if (!session || typeof session.id !== 'number') {
         setError(NO_ID_ERROR);
         return;
       }
-      navigate(`/study/session/${session.id}`);
+      navigate(sessionPath(methodType, session.id));
     } catch (err) {
       // The server explains a selection it cannot use (no concept, no card, nothing due);
       // anything else is the spec's generic failure.

@@ -1,0 +1,133 @@
+/**
+ * The study methods besides flashcards in Chromium (issue 31): a Blurting session on two
+ * concepts with the comparison and cards made from what was missed, its summary, and the
+ * same method in the phone viewport.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+const doc = (...paragraphs: string[]) => ({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
+const CONCEPTS = [
+  {
+    title: 'Révolution française',
+    content: doc(
+      'La prise de la Bastille, le 14 juillet 1789, est devenue le symbole de la fin de l’absolutisme.',
+      'Louis XVI est guillotiné le 21 janvier 1793 sur la place de la Révolution, à Paris.',
+    ),
+  },
+  {
+    title: 'Mitochondrie',
+    content: doc('La mitochondrie est un organite présent dans la plupart des cellules eucaryotes.', 'En 1967, Lynn Margulis propose son origine bactérienne.'),
+  },
+];
+
+async function seedConcepts(account: Account) {
+  const ids: number[] = [];
+  for (const concept of CONCEPTS) {
+    const created = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { ...concept, tag_names: [] } });
+    expect(created.status).toBe(201);
+    ids.push(created.body.id);
+  }
+  return ids;
+}
+
+/** From the method carousel to a started session of `method` on the concepts titled `titles`. */
+async function startMethod(page: Page, method: string, titles: string[]) {
+  await page.goto(`${stack.url}/study`);
+  await page.getByRole('button', { name: 'Commencer Flashcards' }).waitFor();
+  while (!(await page.getByRole('button', { name: `Commencer ${method}` }).count())) await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: `Commencer ${method}` }).click();
+  await page.waitForURL(`${stack.url}/study/select-concepts?method=${method.toUpperCase()}`);
+  for (const title of titles) await page.getByRole('checkbox', { name: title }).check();
+  await page.getByRole('button', { name: `Démarrer la session (${titles.length})` }).click();
+  await page.waitForURL(/\/study\/method\/\d+$/);
+  await page.getByRole('heading', { name: `Session ${method}` }).waitFor();
+  return Number(page.url().split('/').pop());
+}
+
+async function blurt(page: Page, text: string) {
+  await page.getByLabel('Écrivez tout ce dont vous vous souvenez sur ce concept, sans regarder.').fill(text);
+  await page.getByRole('button', { name: 'Comparer avec le concept' }).click();
+  await page.getByTestId('recall-score').waitFor();
+}
+
+const listed = async (page: Page, testId: string) => (await page.getByTestId(testId).locator('li').allInnerTexts()).map((t) => t.replace(/^[✓✗]\s*/, ''));
+
+describe('Blurting', () => {
+  it('compares what was written on two concepts, makes cards of what was missed, and sums up the session', async () => {
+    const account = await createAccount(stack.url, 'blurt');
+    const [revolution, mito] = await seedConcepts(account);
+    const { page } = await signedInPage(browser, stack.url, account.token);
+
+    // The carousel offers Blurting (no 'Bientôt' on it any more).
+    await page.goto(`${stack.url}/study`);
+    await page.getByRole('button', { name: 'Commencer Flashcards' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('button', { name: 'Commencer Blurting' }).isDisabled()).toBe(false);
+    const sessionId = await startMethod(page, 'Blurting', ['Révolution française', 'Mitochondrie']);
+
+    // First concept: its title only, then the comparison beside the concept's content.
+    await page.getByTestId('method-concept-title').getByText('Révolution française').waitFor();
+    expect(await page.getByText('14 juillet 1789').count()).toBe(0);
+    await blurt(page, 'La Bastille est prise le 14/07/1789. Louis XVI est exécuté.');
+    expect(await listed(page, 'items-found')).toEqual(expect.arrayContaining(['Bastille', '14 juillet 1789', 'Louis XVI']));
+    expect(await listed(page, 'items-missed')).toEqual(expect.arrayContaining(['21 janvier 1793', 'Paris']));
+    const missed = (await listed(page, 'items-missed')).length;
+    await screenshot(page, 'blurting-comparison');
+
+    // Cards for what was forgotten; asking twice adds none.
+    await page.getByRole('button', { name: "Créer des cartes pour ce que j'ai oublié" }).click();
+    await page.getByTestId('missed-cards-message').getByText(`${missed} carte(s) créée(s) à partir de ce que vous avez oublié.`).waitFor();
+    const cards = await api(stack.url, 'GET', `/api/concepts/${revolution}/flashcards`, { token: account.token });
+    expect(cards.body.map((c: { answer: string }) => c.answer)).toEqual(expect.arrayContaining(['21 janvier 1793', 'Paris']));
+    await page.getByRole('button', { name: "Créer des cartes pour ce que j'ai oublié" }).click();
+    await page.getByText('Aucune nouvelle carte : elles existent déjà.').waitFor();
+
+    // Second concept, then the end of the session and its summary.
+    await page.getByRole('button', { name: 'Concept suivant' }).click();
+    await page.getByTestId('method-concept-title').getByText('Mitochondrie').waitFor();
+    await blurt(page, 'Les mitochondries sont des organites des cellules eucaryotes.');
+    await page.getByRole('button', { name: 'Terminer la session' }).click();
+    await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
+    await page.getByTestId('method-results').waitFor();
+    const rows = await page.getByTestId('method-results').locator('li').allInnerTexts();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toContain('Révolution française');
+    expect(rows[0]).toMatch(/Rappel \d+ %/);
+    expect(rows[0]).toContain(`${missed} carte(s) créée(s)`);
+    expect(rows[1]).toContain('Mitochondrie');
+    await page.getByTestId('summary-recall').waitFor();
+    await screenshot(page, 'blurting-summary');
+
+    // The recall fed mastery, and the dashboard counts the day.
+    const concept = await api(stack.url, 'GET', `/api/concepts/${mito}`, { token: account.token });
+    expect(concept.body.mastery_level).toBeGreaterThan(0);
+    const stats = await api(stack.url, 'GET', '/api/stats/dashboard/extended', { token: account.token });
+    expect(stats.body.learning_activity.current_streak_days).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('works in the phone viewport, and keeps what was written across a reload', async () => {
+    const account = await createAccount(stack.url, 'blurtphone');
+    await seedConcepts(account);
+    const { page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    await startMethod(page, 'Blurting', ['Mitochondrie']);
+    const input = page.getByLabel('Écrivez tout ce dont vous vous souvenez sur ce concept, sans regarder.');
+    await input.fill('La mitochondrie, un organite découvert');
+    await page.reload();
+    await expect.poll(() => input.inputValue()).toBe('La mitochondrie, un organite découvert');
+    await screenshot(page, 'blurting-phone-write');
+    await blurt(page, 'La mitochondrie est un organite. Lynn Margulis en 1967.');
+    expect(await listed(page, 'items-found')).toEqual(expect.arrayContaining(['mitochondrie', '1967', 'Lynn Margulis']));
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'blurting-phone-comparison');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+/** Calls of the study methods other than flashcards (issue 31); types come from the Worker's routes. */
+import type { InferResponseType } from 'hono/client';
+import { api, call } from './client';
+
+const session = api.api['study-sessions'][':id{[0-9]+}'];
+const concept = api.api.concepts[':id{[0-9]+}'];
+
+export type SessionConcept = InferResponseType<typeof session.concepts.$get, 200>[number];
+export type MethodResult = InferResponseType<typeof session.results.$get, 200>[number];
+export type MissedCards = InferResponseType<(typeof session.results)[':resultId{[0-9]+}']['missed-cards']['$post'], 200>;
+
+const param = (id: number) => ({ param: { id: String(id) } });
+
+export const studyMethodsApi = {
+  concepts: (sessionId: number) => call(session.concepts.$get(param(sessionId))),
+  results: (sessionId: number) => call(session.results.$get(param(sessionId))),
+  saveBlurting: (sessionId: number, conceptId: number, text: string, durationMs: number) =>
+    call(session.results.blurting.$put({ ...param(sessionId), json: { concept_id: conceptId, text, duration_ms: durationMs } })),
+  missedCards: (sessionId: number, resultId: number) =>
+    call(session.results[':resultId{[0-9]+}']['missed-cards'].$post({ param: { id: String(sessionId), resultId: String(resultId) } })),
+  conceptHistory: (conceptId: number) => call(concept['method-results'].$get({ ...param(conceptId), query: {} })),
+};

@@ -1,0 +1,116 @@
+/**
+ * SQL of the study methods other than flashcards (issue 31): a session's concepts and the
+ * results of each method step. Every statement is scoped by the person's id; the service
+ * (services/study-method-results.ts) decides what the rows mean.
+ */
+import type { StoredCard } from '../../domain/fsrs';
+import type { studyMethodResults } from '../schema';
+
+/** A result row as the API reads it (snake_case columns of study_method_results, with the concept's title). */
+export type StudyMethodResultRow = {
+  [K in keyof typeof studyMethodResults.$inferSelect as K extends 'userId' ? never : SnakeCase<K & string>]: (typeof studyMethodResults.$inferSelect)[K];
+} & { concept_title: string };
+type SnakeCase<S extends string> = S extends `${infer H}${infer T}` ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${SnakeCase<T>}` : S;
+
+const RESULT_SELECT = `SELECT r.id, r.session_id, r.concept_id, c.title AS concept_title, r.method_type, r.recall_score, r.details,
+  r.cards_created, r.duration_ms, r.created_at, r.updated_at
+  FROM study_method_results r JOIN concepts c ON c.id = r.concept_id`;
+
+export type SessionConceptRow = { id: number; title: string; content: string | null; position: number };
+
+/** The session's concepts in order, with their content (empty for another person's session). */
+export const sessionConceptsStatement = (d1: D1Database, userId: number, sessionId: number) =>
+  d1
+    .prepare(
+      `SELECT c.id, c.title, c.content, sc.position FROM study_session_concepts sc JOIN concepts c ON c.id = sc.concept_id
+       WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2) AND c.user_id = ?2 ORDER BY sc.position`,
+    )
+    .bind(sessionId, userId);
+
+/** One concept of the person's session with its content and existing card questions; null when either is missing. */
+export const sessionConceptStatement = (d1: D1Database, userId: number, sessionId: number, conceptId: number) =>
+  d1
+    .prepare(
+      `SELECT c.id, c.title, c.content, s.method_type, s.ended_at,
+         (SELECT json_group_array(question) FROM flashcards f WHERE f.concept_id = c.id AND +f.user_id = ?1) AS questions
+       FROM study_session_concepts sc JOIN study_sessions s ON s.id = sc.session_id JOIN concepts c ON c.id = sc.concept_id
+       WHERE sc.session_id = ?2 AND sc.concept_id = ?3 AND s.user_id = ?1 AND c.user_id = ?1`,
+    )
+    .bind(userId, sessionId, conceptId);
+
+export type SessionConceptDetail = { id: number; title: string; content: string | null; method_type: string; ended_at: number | null; questions: string };
+
+/** Inserts the session's concepts in the order given; `sessionIdSql` names the new session's id. */
+export const insertSessionConceptsStatement = (d1: D1Database, sessionIdSql: string, conceptIds: readonly number[]) =>
+  d1
+    .prepare(`INSERT INTO study_session_concepts (session_id, concept_id, position) SELECT ${sessionIdSql}, value, key FROM json_each(?)`)
+    .bind(JSON.stringify(conceptIds));
+
+export interface ResultWrite {
+  userId: number;
+  sessionId: number;
+  conceptId: number;
+  methodType: string;
+  recallScore: number | null;
+  details: unknown;
+  durationMs: number;
+  now: number;
+}
+
+/** Saves a method step; saving the same step (session, concept, method) again replaces what it holds. */
+export const upsertResultStatement = (d1: D1Database, w: ResultWrite) =>
+  d1
+    .prepare(
+      `INSERT INTO study_method_results (user_id, session_id, concept_id, method_type, recall_score, details, duration_ms, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)
+       ON CONFLICT (session_id, concept_id, method_type) DO UPDATE SET
+         recall_score = excluded.recall_score, details = excluded.details, duration_ms = excluded.duration_ms, updated_at = excluded.updated_at`,
+    )
+    .bind(w.userId, w.sessionId, w.conceptId, w.methodType, w.recallScore, JSON.stringify(w.details), w.durationMs, w.now);
+
+export const findResultStatement = (d1: D1Database, userId: number, sessionId: number, conceptId: number, methodType: string) =>
+  d1.prepare(`${RESULT_SELECT} WHERE r.session_id = ? AND r.concept_id = ? AND r.method_type = ? AND r.user_id = ?`).bind(sessionId, conceptId, methodType, userId);
+
+export const findResultByIdStatement = (d1: D1Database, userId: number, sessionId: number, resultId: number) =>
+  d1.prepare(`${RESULT_SELECT} WHERE r.id = ? AND r.session_id = ? AND r.user_id = ?`).bind(resultId, sessionId, userId);
+
+/** The session's results in the order of its concepts, then of the steps. */
+export const sessionResultsStatement = (d1: D1Database, userId: number, sessionId: number) =>
+  d1
+    .prepare(
+      `${RESULT_SELECT} LEFT JOIN study_session_concepts sc ON sc.session_id = r.session_id AND sc.concept_id = r.concept_id
+       WHERE r.session_id = ? AND r.user_id = ? ORDER BY sc.position, r.created_at, r.id`,
+    )
+    .bind(sessionId, userId);
+
+/** A concept's results over time, newest first (at most `limit`). */
+export const conceptResultsStatement = (d1: D1Database, userId: number, conceptId: number, limit: number) =>
+  d1.prepare(`${RESULT_SELECT} WHERE r.concept_id = ? AND r.user_id = ? ORDER BY r.updated_at DESC, r.id DESC LIMIT ?`).bind(conceptId, userId, limit);
+
+export const addCardsCreatedStatement = (d1: D1Database, userId: number, resultId: number, count: number) =>
+  d1.prepare('UPDATE study_method_results SET cards_created = cards_created + ? WHERE id = ? AND user_id = ?').bind(count, resultId, userId);
+
+/** The concept's cards and study figures the mastery update needs, with the person's FSRS parameters. */
+export const conceptMasteryInputsStatement = (d1: D1Database, userId: number, conceptId: number, lastRatingSql: string) =>
+  d1
+    .prepare(
+      `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${lastRatingSql} AS last_rating,
+         (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params FROM flashcards f
+       WHERE f.concept_id = ?2 AND +f.user_id = ?1`,
+    )
+    .bind(userId, conceptId);
+
+/** Adds new cards (never answered, `card`'s state) to one of the person's concepts; `cards` travel as one JSON array. */
+export const insertNewCardsStatement = (d1: D1Database, userId: number, conceptId: number, cards: readonly { question: string; answer: string }[], card: StoredCard, now: number) =>
+  d1
+    .prepare(
+      `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
+         scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at)
+       SELECT ?1, ?2, value ->> '$[0]', value ->> '$[1]', '[]', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13 FROM json_each(?14)
+       RETURNING id, question, answer`,
+    )
+    .bind(userId, conceptId, card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state,
+      card.lastReview, now, JSON.stringify(cards.map((c) => [c.question, c.answer])));
+
+export const ownConceptStatement = (d1: D1Database, userId: number, conceptId: number) =>
+  d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId);

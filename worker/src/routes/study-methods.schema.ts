@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** What a person writes in one method step: long enough for a thorough page, bounded per request. */
+export const METHOD_TEXT_MAX = 50_000;
+
+export const sessionConceptParam = z.object({ id: z.coerce.number().int().positive() });
+export const resultParam = z.object({ id: z.coerce.number().int().positive(), resultId: z.coerce.number().int().positive() });
+export const conceptParam = z.object({ id: z.coerce.number().int().positive() });
+export const conceptResultsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** Time spent on the step, in ms (at most a day; the activity triggers count at most an hour). */
+const durationMs = z.number().int().min(0).max(86_400_000).default(0);
+
+export const blurtingBody = z.object({
+  concept_id: z.number().int().positive(),
+  text: z.string().max(METHOD_TEXT_MAX, `Le texte dépasse ${METHOD_TEXT_MAX} caractères.`),
+  duration_ms: durationMs,
+});

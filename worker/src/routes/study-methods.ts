@@ -1,0 +1,56 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { requireUser } from '../lib/auth';
+import { notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+import { presentMethodResult, presentSessionConcept } from '../presenters/study-method-result';
+import { createMissedCards, saveBlurting } from '../services/study-method-results';
+import { findStudySession } from '../db/queries/study-sessions';
+import {
+  conceptResultsStatement,
+  ownConceptStatement,
+  sessionConceptsStatement,
+  sessionResultsStatement,
+  type SessionConceptRow,
+  type StudyMethodResultRow,
+} from '../db/queries/study-method-results';
+import { blurtingBody, conceptParam, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
+
+/**
+ * The study methods other than flashcards (issue 31): Blurting, Feynman, Cornell and
+ * Composite. A session of them is created by POST /api/study-sessions (method_type) and
+ * holds its concepts in order; each method step on a concept saves a result here.
+ */
+export const studyMethodsRoutes = new Hono<AppEnv>()
+  .use('*', requireUser)
+  .get('/study-sessions/:id{[0-9]+}/concepts', validate('param', sessionConceptParam), async (c) => {
+    const userId = c.get('userId');
+    const { id } = c.req.valid('param');
+    const [session, concepts] = await Promise.all([findStudySession(c.env.DB, userId, id), sessionConceptsStatement(c.env.DB, userId, id).all<SessionConceptRow>()]);
+    if (!session) throw notFound('Study session');
+    return c.json(concepts.results.map(presentSessionConcept), 200);
+  })
+  .get('/study-sessions/:id{[0-9]+}/results', validate('param', sessionConceptParam), async (c) => {
+    const userId = c.get('userId');
+    const { id } = c.req.valid('param');
+    const [session, results] = await Promise.all([findStudySession(c.env.DB, userId, id), sessionResultsStatement(c.env.DB, userId, id).all<StudyMethodResultRow>()]);
+    if (!session) throw notFound('Study session');
+    return c.json(results.results.map(presentMethodResult), 200);
+  })
+  .put('/study-sessions/:id{[0-9]+}/results/blurting', validate('param', sessionConceptParam), validate('json', blurtingBody), async (c) => {
+    const body = c.req.valid('json');
+    const row = await saveBlurting(c.env.DB, { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, durationMs: body.duration_ms, now: c.get('now') });
+    return c.json(presentMethodResult(row), 200);
+  })
+  .post('/study-sessions/:id{[0-9]+}/results/:resultId{[0-9]+}/missed-cards', validate('param', resultParam), async (c) => {
+    const { id, resultId } = c.req.valid('param');
+    const { created, result } = await createMissedCards(c.env.DB, { userId: c.get('userId'), sessionId: id, resultId, now: c.get('now') });
+    return c.json({ created, result: presentMethodResult(result) }, 200);
+  })
+  .get('/concepts/:id{[0-9]+}/method-results', validate('param', conceptParam), validate('query', conceptResultsQuery), async (c) => {
+    const userId = c.get('userId');
+    const { id } = c.req.valid('param');
+    const [concept, rows] = await c.env.DB.batch([ownConceptStatement(c.env.DB, userId, id), conceptResultsStatement(c.env.DB, userId, id, c.req.valid('query').limit)]);
+    if (!concept!.results.length) throw notFound('Concept');
+    return c.json((rows!.results as StudyMethodResultRow[]).map(presentMethodResult), 200);
+  });

@@ -1,0 +1,108 @@
+/**
+ * The results of the study methods other than flashcards (issue 31). A story per write:
+ * load the session's concept (404 when it is not the person's or not in the session),
+ * decide in the domain (recall scoring, cloze cards), write in one batch, present.
+ *
+ * Blurting: the Worker recomputes the comparison from the text it stores, so a stored
+ * score always matches its text; the score enters the concept's mastery as an observation
+ * (domain/mastery-level.ts) in the same batch.
+ */
+import { CLOZE_BLANK } from '../domain/cloze';
+import { keyItemsOf } from '../domain/flashcard-generator';
+import { newCard } from '../domain/fsrs';
+import type { RecallObservation } from '../domain/mastery-level';
+import { scoreRecall, type ItemRecall } from '../domain/recall-score';
+import { ApiError, notFound } from '../lib/errors';
+import {
+  addCardsCreatedStatement,
+  conceptMasteryInputsStatement,
+  findResultByIdStatement,
+  findResultStatement,
+  insertNewCardsStatement,
+  sessionConceptStatement,
+  upsertResultStatement,
+  type SessionConceptDetail,
+  type StudyMethodResultRow,
+} from '../db/queries/study-method-results';
+import { conceptParams, conceptStudyStateStatement, LAST_RATING_SQL, siblingCards } from './concept-study-state';
+
+export const SESSION_ENDED = 'Cette session est terminée : ses résultats ne changent plus.';
+export const NOTHING_MISSED = 'Aucun élément oublié à transformer en carte.';
+/** Which methods a session of each type may record (a Composite session chains the others). */
+const STEPS_OF: Record<string, readonly string[]> = {
+  BLURTING: ['BLURTING'],
+  FEYNMAN: ['FEYNMAN'],
+  CORNELL: ['CORNELL'],
+  COMPOSITE: ['BLURTING', 'FEYNMAN', 'CORNELL', 'FLASHCARDS'],
+};
+
+export interface BlurtingDetails {
+  text: string;
+  items: ItemRecall[];
+}
+
+/** What a result's `details` holds, per method. */
+export type MethodDetails = BlurtingDetails;
+
+/** The session's concept, or 404; refuses a step the session's method does not take, or an ended session. */
+export async function sessionConcept(d1: D1Database, userId: number, sessionId: number, conceptId: number, step: string): Promise<SessionConceptDetail> {
+  const row = await sessionConceptStatement(d1, userId, sessionId, conceptId).first<SessionConceptDetail>();
+  if (!row) throw notFound('Concept of this session');
+  if (!(STEPS_OF[row.method_type] ?? []).includes(step)) throw new ApiError(422, 'wrong_method', `Cette session (${row.method_type}) ne comporte pas d'étape ${step}.`);
+  if (row.ended_at !== null) throw new ApiError(409, 'session_ended', SESSION_ENDED);
+  return row;
+}
+
+/** The UPDATE of the concept's mastery with a new recall observation (its cards as they stand). */
+async function masteryWithObservation(d1: D1Database, userId: number, conceptId: number, observation: RecallObservation, now: number, extraNewCards = 0) {
+  const rows = (await conceptMasteryInputsStatement(d1, userId, conceptId, LAST_RATING_SQL).all()).results;
+  const cards = [...siblingCards(rows), ...Array.from({ length: extraNewCards }, (_, i) => ({ ...newCard(now), id: -1 - i, lastRating: null }))];
+  return conceptStudyStateStatement(d1, userId, conceptId, cards, now, conceptParams(rows), observation);
+}
+
+/** Saves what the person wrote from memory about the concept, compared with its key items. */
+export async function saveBlurting(d1: D1Database, props: { userId: number; sessionId: number; conceptId: number; text: string; durationMs: number; now: number }) {
+  const { userId, sessionId, conceptId, now } = props;
+  const concept = await sessionConcept(d1, userId, sessionId, conceptId, 'BLURTING');
+  const { items, score } = scoreRecall(keyItemsOf(concept.content ?? ''), props.text);
+  const details: BlurtingDetails = { text: props.text, items };
+  const write = upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'BLURTING', recallScore: score, details, durationMs: props.durationMs, now });
+  const mastery = score === null ? [] : [await masteryWithObservation(d1, userId, conceptId, { score, at: now }, now)];
+  await d1.batch([write, ...mastery]);
+  return (await findResultStatement(d1, userId, sessionId, conceptId, 'BLURTING').first<StudyMethodResultRow>())!;
+}
+
+/** The cloze card of a missed item: its sentence with the item blanked; null without a sentence to blank. */
+export function missedItemCard(item: ItemRecall): { question: string; answer: string } | null {
+  if (item.found || !item.sentence || !item.sentence.includes(item.text)) return null;
+  return { question: `Complétez : « ${item.sentence.replace(item.text, CLOZE_BLANK)} »`, answer: item.text };
+}
+
+/**
+ * 'Créer des cartes pour ce que j'ai oublié': a cloze card per missed item of a Blurting
+ * result, except those whose question the concept already has (so asking twice adds nothing).
+ */
+export async function createMissedCards(d1: D1Database, props: { userId: number; sessionId: number; resultId: number; now: number }) {
+  const { userId, sessionId, resultId, now } = props;
+  const result = await findResultByIdStatement(d1, userId, sessionId, resultId).first<StudyMethodResultRow>();
+  if (!result || result.method_type !== 'BLURTING') throw notFound('Blurting result');
+  const concept = await sessionConcept(d1, userId, sessionId, result.concept_id, 'BLURTING');
+  const existing = new Set((JSON.parse(concept.questions) as string[]).map((q) => q.trim().toLowerCase()));
+  const cards: { question: string; answer: string }[] = [];
+  for (const item of (JSON.parse(result.details) as BlurtingDetails).items) {
+    const card = missedItemCard(item);
+    if (!card || existing.has(card.question.toLowerCase())) continue;
+    existing.add(card.question.toLowerCase());
+    cards.push(card);
+  }
+  if (!cards.length) return { created: [] as { id: number; question: string; answer: string }[], result };
+  const observation = result.recall_score === null ? null : { score: result.recall_score, at: result.updated_at };
+  const statements = [
+    insertNewCardsStatement(d1, userId, result.concept_id, cards, newCard(now), now),
+    addCardsCreatedStatement(d1, userId, resultId, cards.length),
+    ...(observation ? [await masteryWithObservation(d1, userId, result.concept_id, observation, now, cards.length)] : []),
+  ];
+  const [inserted] = await d1.batch(statements);
+  const updated = (await findResultByIdStatement(d1, userId, sessionId, resultId).first<StudyMethodResultRow>())!;
+  return { created: inserted!.results as { id: number; question: string; answer: string }[], result: updated };
+}
