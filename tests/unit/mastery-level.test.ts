@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { default_w } from 'ts-fsrs';
 import { newCard, retrievability, reviewCard, type RatingValue, type StoredCard } from '@domain/fsrs';
 import { masteryBucket } from '@domain/mastery';
-import { cardRecallAhead, MASTERY_HORIZON_DAYS, masteryLevel } from '@domain/mastery-level';
+import { cardRecallAhead, MASTERY_HORIZON_DAYS, masteryLevel, observationRecallAhead } from '@domain/mastery-level';
 
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const DAY = 86_400_000;
@@ -71,5 +71,15 @@ describe('mastery: predicted recall four weeks ahead', () => {
   it('is null when no card was ever answered, or when the concept has none', () => {
     expect(masteryLevel([newCard(T0)], T0)).toBeNull();
     expect(masteryLevel([], T0)).toBeNull();
+  });
+
+  it('counts a study method’s recall score as one more observation: a full recall as one Bon, scaled by the score, fading with time (issue 31)', () => {
+    const full = { score: 1, at: T0 };
+    expect(masteryLevel([], T0)).toBeNull();
+    expect(masteryLevel([], T0, null, full)).toBeCloseTo(masteryLevel([answered(3)], T0)!, 10);
+    expect(masteryLevel([], T0, null, { score: 0.5, at: T0 })).toBeCloseTo(masteryLevel([], T0, null, full)! / 2, 10);
+    expect(masteryLevel([answered(1)], T0, null, full)).toBeCloseTo(observationRecallAhead(full, T0) / 2, 10);
+    expect(masteryLevel([], T0 + 30 * DAY, null, full)).toBeLessThan(masteryLevel([], T0, null, full)!);
+    expect(masteryLevel([], T0, null, { score: 0, at: T0 })).toBe(0);
   });
 });
