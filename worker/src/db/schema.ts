@@ -244,7 +244,7 @@ export const flashcards = sqliteTable(
  * Per person and FSRS state: card count and sums of stability, difficulty and lapses,
  * and counts of fragile (stability < 7 days) and solid (>= 30 days) cards — kept in step
  * with `flashcards` by triggers (migration 0004), so the dashboard reads four rows
- * instead of every card. The 7 and 30 are LOW_/HIGH_STABILITY_DAYS of domain/stats.ts.
+ * instead of every card. The 7 and 30 are the low/high stability bounds named in domain/stats.ts.
  */
 export const flashcardStats = sqliteTable(
   'flashcard_stats',

@@ -16,8 +16,3 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   return null;
 }
-
-/** The file extension of an accepted image type. */
-export function imageExtension(type: ImageType): string {
-  return { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' }[type];
-}

@@ -20,8 +20,6 @@ import { addDays, studyDayBounds, studyDayStart } from './study-day';
 
 export const SUCCESS_WINDOW_DAYS = 30;
 export const RECENT_WINDOW_DAYS = 7;
-export const LOW_STABILITY_DAYS = 7;
-export const HIGH_STABILITY_DAYS = 30;
 export const CONCEPT_LIST_SIZE = 5;
 
 export interface StatsWindows {

@@ -39,7 +39,3 @@ export async function savePushSubscription(d1: D1Database, userId: number, sub: 
     d1.prepare('UPDATE users SET time_zone = COALESCE(?2, time_zone) WHERE id = ?1').bind(userId, timeZone),
   ]);
 }
-
-export async function deletePushSubscription(d1: D1Database, userId: number, endpoint: string) {
-  await d1.prepare('DELETE FROM push_tokens WHERE user_id = ? AND token = ?').bind(userId, endpoint).run();
-}

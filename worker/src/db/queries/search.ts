@@ -9,7 +9,7 @@
  * SQLite would otherwise get wrong (walking every row of the person and probing the index
  * once per row) and keeps the index's rank order, so no sort is needed.
  */
-import { ownedMatch, type SearchType } from '../../domain/search-query';
+import { ownedMatch, SNIPPET_ELLIPSIS, type SearchType } from '../../domain/search-query';
 
 interface SearchIndex {
   fts: string;
@@ -24,7 +24,7 @@ interface SearchIndex {
 }
 
 /** snippet() with the sentinel marks that snippetToHtml() turns into <mark>. */
-const snippet = (fts: string, column: number, tokens: number) => `snippet(${fts}, ${column}, char(1), char(2), '…', ${tokens})`;
+const snippet = (fts: string, column: number, tokens: number) => `snippet(${fts}, ${column}, char(1), char(2), '${SNIPPET_ELLIPSIS}', ${tokens})`;
 
 const INDEXES: Record<SearchType, SearchIndex> = {
   concepts: {
