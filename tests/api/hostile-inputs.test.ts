@@ -120,3 +120,17 @@ describe('Anki packages an attacker would send', () => {
     expect((await env.FILES.list({ prefix: `users/${ada.id}/` })).objects).toHaveLength(0);
   });
 });
+
+describe('pages an attacker would serve to the import', () => {
+  const extract = (user: TestUser, path: string) => call('POST', '/api/import/extract-content', { token: user.token, json: { url: `${env.PAGE_SERVER_ORIGIN}${path}` } });
+
+  it('answers 422 for a page with no element, one nested 200,000 deep and ~5 MB of prose', async () => {
+    const ada = await signUp('hostile');
+    for (const [path, code] of [['/no-element', 'page_empty'], ['/doctype-only', 'page_empty'], ['/deep', 'page_too_complex'], ['/prose', 'article_too_large']]) {
+      const res = await extract(ada, path!);
+      expect(res.status, path).toBe(422);
+      expect(res.body.code, path).toBe(code);
+      envelope(res.body);
+    }
+  });
+});

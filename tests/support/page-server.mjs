@@ -52,6 +52,15 @@ function handle(req, res, article, bigArticle) {
       return; // holds the connection without answering
     case '/empty':
       return html('<!doctype html><html><head><title>Vide</title></head><body><nav>menu</nav><script>var a=1</script></body></html>');
+    // Hostile pages (issue 32): no element at all, nested 200,000 deep, 36,000 paragraphs (~5 MB).
+    case '/no-element':
+      return html('<!-- rien ici -->');
+    case '/doctype-only':
+      return html('<!doctype html>');
+    case '/deep':
+      return html(`<html><body>${'<div>'.repeat(200_000)}texte${'</div>'.repeat(200_000)}</body></html>`);
+    case '/prose':
+      return html(`<html><body><article>${Array.from({ length: 36_000 }, (_, i) => `<p>Paragraphe ${i} : une phrase ordinaire, assez longue pour être lue comme de la prose.</p>`).join('')}</article></body></html>`);
     case '/pdf':
       res.writeHead(200, { 'content-type': 'application/pdf' });
       return void res.end('%PDF-1.4');

@@ -4,7 +4,7 @@ import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 import { describe, expect, it } from 'vitest';
-import { extractArticle } from '../../worker/src/services/import-article';
+import { extractArticle, PAGE_MAX_DEPTH, PAGE_MAX_ELEMENTS } from '../../worker/src/services/import-article';
 import { ApiError } from '../../worker/src/lib/errors';
 
 const figure = Node.create({ name: 'figure', group: 'block', atom: true, addAttributes: () => ({ src: { default: null }, alt: { default: '' }, title: { default: '' } }) });
@@ -51,5 +51,39 @@ describe('extractArticle', () => {
 
   it('refuses a page without readable text', () => {
     expect(() => extractArticle(page('<script>var x = 1;</script><nav>menu</nav>'), 'https://example.org/')).toThrow(ApiError);
+  });
+});
+
+describe('extractArticle on hostile pages (issue 32)', () => {
+  const code = (html: string) => {
+    try {
+      extractArticle(html, 'https://example.org/');
+    } catch (err) {
+      return err instanceof ApiError ? `${err.status} ${err.code}` : `other: ${String(err)}`;
+    }
+    return 'read';
+  };
+
+  it('refuses a page with no element at all with 422 page_empty', () => {
+    for (const html of ['', '<!-- rien -->', '<!doctype html>', '   ']) expect(code(html)).toBe('422 page_empty');
+  });
+
+  it('refuses a page nested deeper than the cap before building it (2,000 levels took two minutes)', () => {
+    expect(code(page(`${'<div>'.repeat(2_000)}${long}${'</div>'.repeat(2_000)}`))).toBe('422 page_too_complex');
+    expect(code(page(`${'<div>'.repeat(200_000)}x${'</div>'.repeat(200_000)}`))).toBe('422 page_too_complex');
+    // Within the cap, the same shape is read.
+    expect(code(page(`${'<div>'.repeat(PAGE_MAX_DEPTH - 5)}${long}${'</div>'.repeat(PAGE_MAX_DEPTH - 5)}`))).toBe('read');
+  });
+
+  it('refuses more elements than the cap, and ~5 MB of prose as too long, without building the page', () => {
+    expect(code(page('<span>a</span>'.repeat(PAGE_MAX_ELEMENTS + 1)))).toBe('422 page_too_complex');
+    expect(code(page(Array.from({ length: 36_000 }, (_, i) => `<p>Paragraphe ${i} : une phrase ordinaire, assez longue pour être lue comme de la prose.</p>`).join('')))).toBe('422 article_too_large');
+  });
+
+  it('reads a large page within the caps whole, skipping navigation and scripts, and does not count scripts as text', () => {
+    const big = extractArticle(page(`<nav>Menu du site</nav><script>${'var a = 1;'.repeat(200_000)}</script>${Array.from({ length: 9_000 }, (_, i) => `<p>Ligne ${i}</p>`).join('')}`), 'https://example.org/');
+    expect(big.text).toContain('Ligne 8999');
+    expect(big.text).not.toContain('Menu du site');
+    expect(big.text).not.toContain('var a');
   });
 });

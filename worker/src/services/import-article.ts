@@ -7,6 +7,7 @@
  * against the page's URL, unsafe ones dropped).
  */
 import { Readability } from '@mozilla/readability';
+import { Parser } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { cellContent, figureNode, inlineToBlocks, linkMark, listItemContent, mergeText, textNode, type Mark } from '../domain/doc-builder';
 import { docToPlainText, type RichDoc, type RichNode } from '../domain/richtext';
@@ -51,13 +52,66 @@ const nameOf = (node: DomNode) => node.nodeName.toLowerCase();
 const children = (node: DomNode) => Array.from(node.childNodes);
 const attr = (node: DomNode, name: string) => node.getAttribute?.(name) ?? null;
 
-/** Reads the page; 422 `page_empty` when it holds no readable text. */
+/**
+ * What one extraction may cost (issue 32). A Worker's clock stands still while its code
+ * runs, so the time budget is spent as work: the page is measured by a streaming
+ * tokenizer (linear, nothing kept) before any DOM is built, and refused past these caps.
+ * Readability's scoring grows faster than the page (a page 2,000 elements deep took two
+ * minutes), so it reads pages up to READABILITY_MAX_ELEMENTS; a larger one within the
+ * caps is walked whole (navigation, scripts and forms skipped), which is linear.
+ * Measured in Node: a page at the caps costs ≤ ~1 s of CPU and ~60 MB.
+ */
+export const PAGE_MAX_DEPTH = 100;
+export const PAGE_MAX_ELEMENTS = 20_000;
+/** The article's text past this cannot fit in one concept (the JSON body limit is 1 MB). */
+export const PAGE_MAX_TEXT_CHARS = 1_500_000;
+const READABILITY_MAX_ELEMENTS = 8_000;
+export const PAGE_TOO_COMPLEX = `La page est trop complexe pour être importée (au plus ${PAGE_MAX_DEPTH} niveaux d'imbrication et ${PAGE_MAX_ELEMENTS.toLocaleString('fr-FR')} éléments).`;
+
+/** The page's shape, measured as the tokenizer streams through it; 422 as soon as a cap is passed. */
+function measurePage(html: string): { elements: number } {
+  let depth = 0;
+  let elements = 0;
+  let text = 0;
+  let inCode = 0;
+  const tooComplex = () => new ApiError(422, 'page_too_complex', PAGE_TOO_COMPLEX);
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        depth += 1;
+        elements += 1;
+        if (name === 'script' || name === 'style') inCode += 1;
+        if (depth > PAGE_MAX_DEPTH || elements > PAGE_MAX_ELEMENTS) throw tooComplex();
+      },
+      onclosetag(name) {
+        depth -= 1;
+        if (name === 'script' || name === 'style') inCode -= 1;
+      },
+      ontext(chunk) {
+        // Scripts and styles never reach the article.
+        if (!inCode) text += chunk.length;
+        if (text > PAGE_MAX_TEXT_CHARS) throw new ApiError(422, 'article_too_large', "L'article est trop long pour être importé en un seul concept.");
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
+  return { elements };
+}
+
+/** Reads the page; 422 `page_empty` when it holds no readable text, `page_too_complex` past the caps. */
 export function extractArticle(html: string, pageUrl: string): Article {
+  const { elements } = measurePage(html);
   const { document } = parseHTML(html);
+  // A page of nothing but a comment or a doctype has no element at all.
+  if (!document.documentElement || !document.body) throw new ApiError(422, 'page_empty', "Aucun texte lisible n'a été trouvé sur cette page.");
   const pageTitle = (document.title ?? '').trim();
   // keepClasses: a code block's language lives in its class (language-js).
-  const parsed = new Readability(document as never, { serializer: (el: unknown) => el, keepClasses: true }).parse() as { title?: string | null; content?: unknown } | null;
-  // Readability gives up on short pages; their whole body is then the article.
+  const parsed =
+    elements <= READABILITY_MAX_ELEMENTS
+      ? (new Readability(document as never, { serializer: (el: unknown) => el, keepClasses: true }).parse() as { title?: string | null; content?: unknown } | null)
+      : null;
+  // Readability gives up on short pages (and is not run on large ones); the whole body is then the article.
   const root = (parsed?.content as DomNode | undefined) ?? (parseHTML(html).document.body as unknown as DomNode | null);
   const doc: RichDoc = { type: 'doc', content: root ? new ArticleWalker(pageUrl).blocks(root) : [] };
   const text = docToPlainText(doc);
