@@ -110,6 +110,18 @@ describe('fetchPage guards', () => {
     expect(await refusal(fetchPage('https://public.example/article', { allowPrivate: false, fetcher }))).toBe('url_private');
     expect(asked).toEqual(['https://public.example/article']);
   });
+
+  it('refuses IPv6 forms that lead to a private IPv4 host, at the start and on a redirect hop (issue 32)', async () => {
+    const hidden = ['http://[::127.0.0.1]/', 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data', 'http://[2002:7f00:1::]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[fec0::1]/'];
+    for (const url of hidden) expect(await refusal(fetchPage(url, { allowPrivate: false })), url).toBe('url_private');
+    const asked: string[] = [];
+    const fetcher = (async (url: string) => {
+      asked.push(url);
+      return new Response(null, { status: 301, headers: { location: 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data' } });
+    }) as unknown as typeof fetch;
+    expect(await refusal(fetchPage('https://public.example/a', { allowPrivate: false, fetcher }))).toBe('url_private');
+    expect(asked).toEqual(['https://public.example/a']);
+  });
 });
 
 describe('POST /api/import/extract-concepts', () => {

@@ -26,6 +26,15 @@ describe('isPrivateHost', () => {
     'http://[::ffff:a9fe:a9fe]/',
     'http://[fe80::1]/',
     'http://[fd00::1]/',
+    // IPv6 forms a hand-written parser missed (issue 32).
+    'http://[::127.0.0.1]/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[2002:7f00:1::]/',
+    'http://[::ffff:0:127.0.0.1]/',
+    'http://[fec0::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', // Teredo
+    'http://[ff02::1]/',
+    'http://255.255.255.255/',
   ])('refuses %s', (url) => {
     expect(isPrivateHost(hostOf(url))).toBe(true);
   });
