@@ -155,3 +155,41 @@ describe('Blurting sessions', () => {
     expect(history.body[0].recall_score).toBeGreaterThan(history.body[1].recall_score);
   });
 });
+
+describe('Feynman sessions', () => {
+  const explain = (user: TestUser, sessionId: number, conceptId: number, text: string, gaps: unknown = []) =>
+    call('PUT', `/api/study-sessions/${sessionId}/results/feynman`, { token: user.token, json: { concept_id: conceptId, text, gaps, duration_ms: 60_000 } });
+
+  it('keeps each explanation with its gaps as a version of the concept’s, newest first', async () => {
+    const user = await signUp('feynman');
+    const mito = await insertConcept(user, 'Mitochondrie', '', MITOCHONDRIE);
+    const first = await startSession(user, 'FEYNMAN', [mito]);
+    const saved = await explain(user, first.body.id, mito, 'C’est une petite usine à énergie.', ['Non mentionné : 1967']);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ method_type: 'FEYNMAN', recall_score: null, details: { text: 'C’est une petite usine à énergie.', gaps: ['Non mentionné : 1967'] } });
+    const second = await startSession(user, 'FEYNMAN', [mito]);
+    await explain(user, second.body.id, mito, 'Une usine dans la cellule, venue de bactéries, découverte par Lynn Margulis en 1967.');
+    const versions = await call('GET', `/api/concepts/${mito}/method-results?method=FEYNMAN`, { token: user.token });
+    expect(versions.status).toBe(200);
+    expect(versions.body.map((r: { details: { text: string } }) => r.details.text)).toEqual([
+      'Une usine dans la cellule, venue de bactéries, découverte par Lynn Margulis en 1967.',
+      'C’est une petite usine à énergie.',
+    ]);
+    // Blurting results are not versions of the explanation.
+    const blurting = await startSession(user, 'BLURTING', [mito]);
+    await blurt(user, blurting.body.id, mito, 'mitochondrie');
+    expect((await call('GET', `/api/concepts/${mito}/method-results?method=FEYNMAN`, { token: user.token })).body).toHaveLength(2);
+    expect((await call('GET', `/api/concepts/${mito}/method-results`, { token: user.token })).body).toHaveLength(3);
+  });
+
+  it('refuses bad gaps and another person’s session', async () => {
+    const user = await signUp('feynmanbad');
+    const mito = await insertConcept(user, 'Mitochondrie', '', MITOCHONDRIE);
+    const session = await startSession(user, 'FEYNMAN', [mito]);
+    expect((await explain(user, session.body.id, mito, 'texte', ['x'.repeat(501)])).status).toBe(422);
+    expect((await explain(user, session.body.id, mito, 'texte', Array.from({ length: 51 }, (_, i) => `g${i}`))).status).toBe(422);
+    const intruder = await signUp('feynmanintr');
+    expect((await explain(intruder, session.body.id, mito, 'volé')).status).toBe(404);
+    expect((await call('GET', `/api/study-sessions/${session.body.id}/results`, { token: user.token })).body).toEqual([]);
+  });
+});

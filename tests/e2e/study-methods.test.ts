@@ -131,3 +131,47 @@ describe('Blurting', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+describe('Feynman', () => {
+  it('gives offline feedback on an explanation, keeps the gaps marked, and shows it next time', async () => {
+    const account = await createAccount(stack.url, 'feynman');
+    await seedConcepts(account);
+    const { page, context } = await signedInPage(browser, stack.url, account.token);
+    const sessionId = await startMethod(page, 'Feynman', ['Mitochondrie']);
+    const explanation =
+      'La mitochondrie réalise la phosphorylation oxydative grâce à la chaîne respiratoire, dont les complexes enzymatiques pompent des protons à travers la membrane interne afin de générer un gradient électrochimique pour produire l’énergie.';
+    await page.getByLabel('Expliquez ce concept avec des mots simples, comme à un enfant de 12 ans.').fill(explanation);
+    // Offline: the feedback needs no server (the word list is fetched now, then the network is cut).
+    await page.getByRole('button', { name: 'Analyser mon explication' }).click();
+    await page.getByTestId('feynman-feedback').waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Analyser mon explication' }).click();
+    const jargon = await page.getByTestId('feynman-jargon').innerText();
+    expect(jargon).toContain('phosphorylation');
+    expect(jargon).toContain('électrochimique');
+    expect(await page.getByTestId('feynman-unexplained').innerText()).toContain('mitochondrie');
+    expect(await page.getByTestId('feynman-missing').innerText()).toContain('Lynn Margulis');
+    await page.getByText('1 phrase(s) de plus de 25 mots : coupez-les.').waitFor();
+    await page.getByRole('checkbox', { name: 'Non mentionné : Lynn Margulis' }).check();
+    await page.getByRole('checkbox', { name: 'Jargon : phosphorylation' }).check();
+    await screenshot(page, 'feynman-feedback');
+    await context.setOffline(false);
+
+    await page.getByRole('button', { name: "Enregistrer l'explication" }).click();
+    await page.getByText('Explication enregistrée (2 lacune(s) à revoir).').waitFor();
+    await page.getByRole('button', { name: 'Terminer la session' }).click();
+    await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
+    const row = await page.getByTestId('method-results').locator('li').first().innerText();
+    expect(row).toContain('Mitochondrie');
+    expect(row).toContain('2 lacune(s) à revoir');
+
+    // The next Feynman session on the concept shows the previous explanation to improve.
+    await startMethod(page, 'Feynman', ['Mitochondrie']);
+    await page.getByTestId('feynman-previous').getByText('Votre explication précédente').click();
+    await page.getByTestId('feynman-previous').getByText('Lacunes notées : Non mentionné : Lynn Margulis ; Jargon : phosphorylation').waitFor();
+    await page.getByRole('button', { name: 'Repartir de cette explication' }).click();
+    expect(await page.getByLabel('Expliquez ce concept avec des mots simples, comme à un enfant de 12 ans.').inputValue()).toBe(explanation);
+    await screenshot(page, 'feynman-previous');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

@@ -14,9 +14,17 @@ const param = (id: number) => ({ param: { id: String(id) } });
 export const studyMethodsApi = {
   concepts: (sessionId: number) => call(session.concepts.$get(param(sessionId))),
   results: (sessionId: number) => call(session.results.$get(param(sessionId))),
+  saveFeynman: (sessionId: number, conceptId: number, text: string, gaps: string[], durationMs: number) =>
+    call(session.results.feynman.$put({ ...param(sessionId), json: { concept_id: conceptId, text, gaps, duration_ms: durationMs } })),
   saveBlurting: (sessionId: number, conceptId: number, text: string, durationMs: number) =>
     call(session.results.blurting.$put({ ...param(sessionId), json: { concept_id: conceptId, text, duration_ms: durationMs } })),
   missedCards: (sessionId: number, resultId: number) =>
     call(session.results[':resultId{[0-9]+}']['missed-cards'].$post({ param: { id: String(sessionId), resultId: String(resultId) } })),
-  conceptHistory: (conceptId: number) => call(concept['method-results'].$get({ ...param(conceptId), query: {} })),
+  conceptHistory: (conceptId: number, method?: 'BLURTING' | 'FEYNMAN' | 'CORNELL') => call(concept['method-results'].$get({ ...param(conceptId), query: method ? { method } : {} })),
 };
+
+export type BlurtingDetails = Extract<MethodResult['details'], { items: unknown }>;
+export type FeynmanDetails = Extract<MethodResult['details'], { gaps: unknown }>;
+/** A result's details read as its method's (the server writes each method's own shape). */
+export const blurtingDetails = (r: MethodResult): BlurtingDetails => (r.method_type === 'BLURTING' ? (r.details as BlurtingDetails) : { text: '', items: [] });
+export const feynmanDetails = (r: MethodResult): FeynmanDetails => (r.method_type === 'FEYNMAN' ? (r.details as FeynmanDetails) : { text: '', gaps: [] });

@@ -6,7 +6,11 @@ export const METHOD_TEXT_MAX = 50_000;
 export const sessionConceptParam = z.object({ id: z.coerce.number().int().positive() });
 export const resultParam = z.object({ id: z.coerce.number().int().positive(), resultId: z.coerce.number().int().positive() });
 export const conceptParam = z.object({ id: z.coerce.number().int().positive() });
-export const conceptResultsQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const conceptResultsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** Only this method's results (e.g. FEYNMAN: the concept's explanations, newest first). */
+  method: z.enum(['BLURTING', 'FEYNMAN', 'CORNELL']).optional(),
+});
 
 /** Time spent on the step, in ms (at most a day; the activity triggers count at most an hour). */
 const durationMs = z.number().int().min(0).max(86_400_000).default(0);
@@ -14,5 +18,13 @@ const durationMs = z.number().int().min(0).max(86_400_000).default(0);
 export const blurtingBody = z.object({
   concept_id: z.number().int().positive(),
   text: z.string().max(METHOD_TEXT_MAX, `Le texte dépasse ${METHOD_TEXT_MAX} caractères.`),
+  duration_ms: durationMs,
+});
+
+export const feynmanBody = z.object({
+  concept_id: z.number().int().positive(),
+  text: z.string().max(METHOD_TEXT_MAX, `Le texte dépasse ${METHOD_TEXT_MAX} caractères.`),
+  /** The gaps the person wants to revisit. */
+  gaps: z.array(z.string().trim().min(1).max(500)).max(50).default([]),
   duration_ms: durationMs,
 });

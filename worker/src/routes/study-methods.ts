@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentMethodResult, presentSessionConcept } from '../presenters/study-method-result';
-import { createMissedCards, saveBlurting } from '../services/study-method-results';
+import { createMissedCards, saveBlurting, saveFeynman } from '../services/study-method-results';
 import { findStudySession } from '../db/queries/study-sessions';
 import {
   conceptResultsStatement,
@@ -14,7 +14,7 @@ import {
   type SessionConceptRow,
   type StudyMethodResultRow,
 } from '../db/queries/study-method-results';
-import { blurtingBody, conceptParam, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
+import { blurtingBody, conceptParam, feynmanBody, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
 
 /**
  * The study methods other than flashcards (issue 31): Blurting, Feynman, Cornell and
@@ -42,6 +42,11 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
     const row = await saveBlurting(c.env.DB, { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, durationMs: body.duration_ms, now: c.get('now') });
     return c.json(presentMethodResult(row), 200);
   })
+  .put('/study-sessions/:id{[0-9]+}/results/feynman', validate('param', sessionConceptParam), validate('json', feynmanBody), async (c) => {
+    const body = c.req.valid('json');
+    const row = await saveFeynman(c.env.DB, { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, gaps: body.gaps, durationMs: body.duration_ms, now: c.get('now') });
+    return c.json(presentMethodResult(row), 200);
+  })
   .post('/study-sessions/:id{[0-9]+}/results/:resultId{[0-9]+}/missed-cards', validate('param', resultParam), async (c) => {
     const { id, resultId } = c.req.valid('param');
     const { created, result } = await createMissedCards(c.env.DB, { userId: c.get('userId'), sessionId: id, resultId, now: c.get('now') });
@@ -50,7 +55,7 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
   .get('/concepts/:id{[0-9]+}/method-results', validate('param', conceptParam), validate('query', conceptResultsQuery), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [concept, rows] = await c.env.DB.batch([ownConceptStatement(c.env.DB, userId, id), conceptResultsStatement(c.env.DB, userId, id, c.req.valid('query').limit)]);
+    const [concept, rows] = await c.env.DB.batch([ownConceptStatement(c.env.DB, userId, id), conceptResultsStatement(c.env.DB, userId, id, c.req.valid('query').limit, c.req.valid('query').method ?? null)]);
     if (!concept!.results.length) throw notFound('Concept');
     return c.json((rows!.results as StudyMethodResultRow[]).map(presentMethodResult), 200);
   });

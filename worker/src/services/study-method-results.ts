@@ -41,8 +41,14 @@ export interface BlurtingDetails {
   items: ItemRecall[];
 }
 
+/** Feynman: the explanation, and the gaps the person marked to revisit. Its feedback is recomputed where it is shown. */
+export interface FeynmanDetails {
+  text: string;
+  gaps: string[];
+}
+
 /** What a result's `details` holds, per method. */
-export type MethodDetails = BlurtingDetails;
+export type MethodDetails = BlurtingDetails | FeynmanDetails;
 
 /** The session's concept, or 404; refuses a step the session's method does not take, or an ended session. */
 export async function sessionConcept(d1: D1Database, userId: number, sessionId: number, conceptId: number, step: string): Promise<SessionConceptDetail> {
@@ -105,4 +111,17 @@ export async function createMissedCards(d1: D1Database, props: { userId: number;
   const [inserted] = await d1.batch(statements);
   const updated = (await findResultByIdStatement(d1, userId, sessionId, resultId).first<StudyMethodResultRow>())!;
   return { created: inserted!.results as { id: number; question: string; answer: string }[], result: updated };
+}
+
+/**
+ * Saves a Feynman explanation of the concept with the gaps the person marked. The
+ * concept's explanations over time are its Feynman results (GET /api/concepts/:id/method-results):
+ * the page shows the latest one next time, to be improved.
+ */
+export async function saveFeynman(d1: D1Database, props: { userId: number; sessionId: number; conceptId: number; text: string; gaps: string[]; durationMs: number; now: number }) {
+  const { userId, sessionId, conceptId, now } = props;
+  await sessionConcept(d1, userId, sessionId, conceptId, 'FEYNMAN');
+  const details: FeynmanDetails = { text: props.text, gaps: props.gaps };
+  await upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'FEYNMAN', recallScore: null, details, durationMs: props.durationMs, now }).run();
+  return (await findResultStatement(d1, userId, sessionId, conceptId, 'FEYNMAN').first<StudyMethodResultRow>())!;
 }

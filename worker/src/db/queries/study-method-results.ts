@@ -83,9 +83,11 @@ export const sessionResultsStatement = (d1: D1Database, userId: number, sessionI
     )
     .bind(sessionId, userId);
 
-/** A concept's results over time, newest first (at most `limit`). */
-export const conceptResultsStatement = (d1: D1Database, userId: number, conceptId: number, limit: number) =>
-  d1.prepare(`${RESULT_SELECT} WHERE r.concept_id = ? AND r.user_id = ? ORDER BY r.updated_at DESC, r.id DESC LIMIT ?`).bind(conceptId, userId, limit);
+/** A concept's results over time (of one method when `method` is given), newest first, at most `limit`. */
+export const conceptResultsStatement = (d1: D1Database, userId: number, conceptId: number, limit: number, method: string | null) =>
+  d1
+    .prepare(`${RESULT_SELECT} WHERE r.concept_id = ?1 AND r.user_id = ?2 AND (?4 IS NULL OR r.method_type = ?4) ORDER BY r.updated_at DESC, r.id DESC LIMIT ?3`)
+    .bind(conceptId, userId, limit, method);
 
 export const addCardsCreatedStatement = (d1: D1Database, userId: number, resultId: number, count: number) =>
   d1.prepare('UPDATE study_method_results SET cards_created = cards_created + ? WHERE id = ? AND user_id = ?').bind(count, resultId, userId);

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { keyItemsOf } from '@domain/flashcard-generator';
 import { scoreRecall, type RecallResult } from '@domain/recall-score';
-import { studyMethodsApi, type MethodResult, type SessionConcept } from '../../../api/study-methods';
+import { blurtingDetails, studyMethodsApi, type MethodResult, type SessionConcept } from '../../../api/study-methods';
 import { errorText } from '../../../ui/error-text';
 import { BlurtingComparison } from './BlurtingComparison';
 import { useMethodDraft } from './use-method-draft';
@@ -25,7 +25,7 @@ interface Props {
 export function BlurtingStep({ sessionId, concept, saved, onSaved }: Props) {
   const draft = useMethodDraft(sessionId, concept.id, 'BLURTING');
   const [comparison, setComparison] = useState<{ text: string; result: RecallResult } | null>(() =>
-    saved ? { text: saved.details.text, result: { items: saved.details.items, score: saved.recall_score } } : null,
+    saved ? { text: blurtingDetails(saved).text, result: { items: blurtingDetails(saved).items, score: saved.recall_score } } : null,
   );
   const timer = useStepTimer(comparison === null);
   const [saving, setSaving] = useState(false);
@@ -116,7 +116,7 @@ export function BlurtingStep({ sessionId, concept, saved, onSaved }: Props) {
 function MissedCardsButton({ sessionId, result, onSaved }: { sessionId: number; result: MethodResult; onSaved(result: MethodResult): void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const missed = result.details.items.filter((i) => !i.found).length;
+  const missed = blurtingDetails(result).items.filter((i) => !i.found).length;
   if (missed === 0) return null;
   async function create() {
     setBusy(true);

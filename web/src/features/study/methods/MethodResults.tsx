@@ -1,6 +1,6 @@
 /** The summary's results of a Blurting, Feynman, Cornell or Composite session: each step on each concept. */
 import { Link } from 'react-router';
-import { studyMethodsApi, type MethodResult } from '../../../api/study-methods';
+import { blurtingDetails, feynmanDetails, studyMethodsApi, type MethodResult } from '../../../api/study-methods';
 import { errorText } from '../../../ui/error-text';
 import { Spinner } from '../../../ui/Spinner';
 import { useLoad } from '../../../ui/use-load';
@@ -11,8 +11,12 @@ import { percent } from './BlurtingComparison';
 function stepResult(result: MethodResult): string {
   const parts: string[] = [];
   if (result.method_type === 'BLURTING') {
-    const missed = result.details.items.filter((i) => !i.found).length;
+    const missed = blurtingDetails(result).items.filter((i) => !i.found).length;
     parts.push(`Rappel ${percent(result.recall_score)}`, `${missed} oublié(s)`);
+  }
+  if (result.method_type === 'FEYNMAN') {
+    const gaps = feynmanDetails(result).gaps.length;
+    parts.push(`Explication de ${feynmanDetails(result).text.split(/\s+/).filter(Boolean).length} mots`, `${gaps} lacune(s) à revoir`);
   }
   if (result.cards_created > 0) parts.push(`${result.cards_created} carte(s) créée(s)`);
   return parts.join(' · ');

@@ -13,6 +13,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useLoad } from '../../../ui/use-load';
 import { methodOf } from '../methods';
 import { BlurtingStep } from './BlurtingStep';
+import { FeynmanStep } from './FeynmanStep';
 
 interface Loaded {
   session: StudySession;
@@ -59,6 +60,7 @@ function MethodRun({ session, concepts, results }: Loaded) {
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
   const concept = concepts[index];
+  const keep = (r: MethodResult) => setSaved((m) => new Map(m).set(r.concept_id, r));
 
   async function end() {
     setEnding(true);
@@ -95,7 +97,9 @@ function MethodRun({ session, concepts, results }: Loaded) {
             {concept.title}
           </h2>
           {session.method_type === 'BLURTING' ? (
-            <BlurtingStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={(r) => setSaved((m) => new Map(m).set(r.concept_id, r))} />
+            <BlurtingStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
+          ) : session.method_type === 'FEYNMAN' ? (
+            <FeynmanStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
           ) : (
             <p className="card text-amber-200">Cette méthode n'est pas encore disponible.</p>
           )}
