@@ -109,12 +109,25 @@ describe('POST /users/me/fcm-token', () => {
     expect(user!.time_zone).toBe('Pacific/Auckland');
   });
 
+  it('keeps at most 10 subscriptions per person, the newest, so one reminder never fans out further (issue 32)', async () => {
+    const ada = await signUp('push');
+    for (let i = 0; i < 14; i++) {
+      const res = await call('POST', '/api/users/me/fcm-token', { token: ada.token, json: { endpoint: `https://push.example/fan-${i}`, keys: { p256dh: 'BAbc', auth: 'xyz' } } });
+      expect(res.status).toBe(201);
+    }
+    const rows = await env.DB.prepare('SELECT token FROM push_tokens WHERE user_id = ? ORDER BY id').bind(ada.id).all<{ token: string }>();
+    expect(rows.results.map((r) => r.token)).toEqual(Array.from({ length: 10 }, (_, i) => `https://push.example/fan-${i + 4}`));
+  });
+
   it('refuses what is not a subscription with 422 naming the field, and stores nothing', async () => {
     const ada = await signUp('push');
     const good = { endpoint: 'https://push.example/x', keys: { p256dh: 'BAbc', auth: 'xyz' } };
     const cases: [unknown, string][] = [
       [{ fcmToken: 'abc' }, 'body.endpoint'],
       [{ ...good, endpoint: 'ftp://push.example/x' }, 'body.endpoint'],
+      // Compared on the parsed URL: a prefix test let this through (issue 32).
+      [{ ...good, endpoint: 'http://localhost@evil.example/x' }, 'body.endpoint'],
+      [{ ...good, endpoint: 'http://127.0.0.1.evil.example/x' }, 'body.endpoint'],
       [{ ...good, keys: { auth: 'xyz' } }, 'body.keys.p256dh'],
       [{ ...good, keys: { p256dh: 'not base64!', auth: 'xyz' } }, 'body.keys.p256dh'],
       [{ ...good, time_zone: 'Mars/Olympus' }, 'body.time_zone'],

@@ -34,7 +34,9 @@ export function makeSetup({ build }: { build: boolean }) {
     applyMigrations({ persistTo, quiet: true });
     const secrets = { JWT_SECRET: randomBytes(32).toString('base64url'), INTERNAL_SECRET: randomBytes(32).toString('base64url') };
     const [port, partyPort] = [await freePort(), await freePort()];
-    const stack = await startStack({ port, partyPort, persistTo, secrets, quiet: true, vars: { LOGIN_WINDOW_SECONDS: '2' }, assetsDir });
+    // push.example: the e2e pages' stand-in push service, accepted as a self-hosted one would be.
+    const vars = { LOGIN_WINDOW_SECONDS: '2', PUSH_SERVICE_HOSTS: 'push.example' };
+    const stack = await startStack({ port, partyPort, persistTo, secrets, quiet: true, vars, assetsDir });
     project.provide('stack', {
       url: stack.url,
       partyUrl: stack.partyUrl,

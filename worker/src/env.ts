@@ -26,6 +26,8 @@ export interface Env {
   VAPID_SUBJECT?: string;
   /** Development and tests only: deliver every push to this loopback push service (services/push.ts). */
   PUSH_LOOPBACK_ORIGIN?: string;
+  /** A self-hosted Web Push service's hosts, comma-separated, beside the browsers' own (domain/push-endpoints.ts). */
+  PUSH_SERVICE_HOSTS?: string;
 }
 
 export interface Variables {

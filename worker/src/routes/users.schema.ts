@@ -42,8 +42,7 @@ export const pushSubscriptionBody = z.object({
   endpoint: z
     .string({ errorMap: () => ({ message: 'endpoint must be an https URL' }) })
     .max(2000, 'endpoint must be an https URL')
-    .url('endpoint must be an https URL')
-    .refine((v) => v.startsWith('https://') || v.startsWith('http://127.0.0.1') || v.startsWith('http://localhost'), 'endpoint must be an https URL'),
+    .url('endpoint must be an https URL'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
     { p256dh: base64url('keys.p256dh'), auth: base64url('keys.auth') },

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
+import { ZodError } from 'zod';
 import { DEFAULT_PREFERENCES } from '../domain/preferences';
+import { isAcceptedPushEndpoint, PUSH_ENDPOINT_REFUSED, pushHostsOf } from '../domain/push-endpoints';
+import { loopbackPushOrigin } from '../services/push';
 import { clearPreferences, readPreferences, savePushSubscription, writePreferences } from '../db/queries/preferences';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
@@ -57,6 +60,9 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .post('/me/fcm-token', requireUser, validate('json', pushSubscriptionBody), async (c) => {
     const { endpoint, keys, time_zone } = c.req.valid('json');
+    if (!isAcceptedPushEndpoint(endpoint, { extraHosts: pushHostsOf(c.env.PUSH_SERVICE_HOSTS), deliveredToLoopback: loopbackPushOrigin(c.env) !== null })) {
+      throw new ZodError([{ code: 'custom', path: ['endpoint'], message: PUSH_ENDPOINT_REFUSED }]);
+    }
     await savePushSubscription(c.env.DB, c.get('userId'), { endpoint, ...keys }, time_zone ?? null, c.get('now'));
     return c.json({ message: 'Subscription saved' }, 201);
   });

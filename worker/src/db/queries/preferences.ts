@@ -1,5 +1,6 @@
 /** SQL for a person's preferences and Web Push subscriptions (issue 16). */
 import { preferencesFromJson, type Preferences } from '../../domain/preferences';
+import { MAX_PUSH_SUBSCRIPTIONS } from '../../domain/push-endpoints';
 
 export async function readPreferences(d1: D1Database, userId: number): Promise<Preferences> {
   const row = await d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId).first<{ data: string }>();
@@ -36,6 +37,10 @@ export async function savePushSubscription(d1: D1Database, userId: number, sub: 
          ON CONFLICT (user_id, token) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth`,
       )
       .bind(userId, sub.endpoint, sub.p256dh, sub.auth, now),
+    // At most MAX_PUSH_SUBSCRIPTIONS per person, the newest kept: one reminder never fans out further.
+    d1
+      .prepare('DELETE FROM push_tokens WHERE user_id = ?1 AND id NOT IN (SELECT id FROM push_tokens WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2)')
+      .bind(userId, MAX_PUSH_SUBSCRIPTIONS),
     d1.prepare('UPDATE users SET time_zone = COALESCE(?2, time_zone) WHERE id = ?1').bind(userId, timeZone),
   ]);
 }
