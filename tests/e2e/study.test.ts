@@ -381,6 +381,24 @@ describe('study in the browser', () => {
     await page.context().close();
   });
 
+  it('lists the 50 most recently edited concepts in the study picker, and finds any other by its title', async () => {
+    const account = await createAccount(stack.url, 'pick');
+    for (let i = 1; i <= 55; i++) await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: `Notion ${String(i).padStart(2, '0')}` } });
+    const page = await signedInPage(account);
+    await page.goto(`${stack.url}/study/select-concepts`);
+    await page.getByText('Les 50 concepts modifiés le plus récemment — recherchez un titre pour les autres.').waitFor();
+    const picker = page.locator('.card', { has: page.getByRole('heading', { name: 'Sélectionner des concepts' }) });
+    expect(await picker.getByRole('checkbox').count()).toBe(50);
+    expect(await picker.getByText('Notion 55').count()).toBe(1);
+    expect(await picker.getByText('Notion 01').count()).toBe(0);
+    // The first concepts are older than the fifty shown: a search finds them and selects one.
+    await picker.getByLabel('Rechercher un concept').fill('Notion 01');
+    await picker.getByText('Notion 01').waitFor();
+    await picker.getByRole('checkbox').first().check();
+    await page.getByText('1 concept(s) sélectionné(s)').waitFor();
+    await page.context().close();
+  });
+
   it('shows Erreur on the dashboard cards whose statistics failed, and the server detail', async () => {
     const account = await createAccount(stack.url, 'dash');
     const page = await signedInPage(account);

@@ -74,8 +74,9 @@ export const conceptsApi = {
   create: (body: ConceptWrite) => call(concepts.$post({ json: asBody(body) })).then(asConcept),
   update,
   remove: (id: number) => callEmpty(concept.$delete(param(id))),
-  minimal: (signal?: AbortSignal) => call(concepts.minimal.$get({}, withSignal(signal))),
   search: (q: string, limit: number, signal?: AbortSignal) => call(concepts.search.$get({ query: compact({ q, limit }) }, withSignal(signal))),
+  /** The most recently edited concepts, newest first. */
+  recent: (limit: number, signal?: AbortSignal) => call(concepts.recent.$get({ query: compact({ limit }) }, withSignal(signal))),
   suggested: (limit: number, excludeConstellationId: number, signal?: AbortSignal) =>
     call(concepts.suggested.$get({ query: compact({ limit, exclude_constellation_id: excludeConstellationId }) }, withSignal(signal))),
   preview: (id: number, signal?: AbortSignal) => call(concept.preview.$get(param(id), withSignal(signal))),

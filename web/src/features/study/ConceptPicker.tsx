@@ -1,4 +1,7 @@
-/** The individual concept picker: a title search (300 ms debounce), or all concepts when empty. */
+/**
+ * The individual concept picker: a title search (300 ms debounce), or the most recently
+ * edited concepts when empty — never the whole list, which is megabytes at 10,000 concepts.
+ */
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { type ConceptRef, conceptsApi } from '../../api/concepts';
@@ -6,6 +9,7 @@ import type { ConceptSelection } from './use-concept-selection';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SEARCH_LIMIT = 50;
+const RECENT_LIMIT = 50;
 
 export function ConceptPicker({ selection }: { selection: ConceptSelection }) {
   const [query, setQuery] = useState('');
@@ -17,7 +21,7 @@ export function ConceptPicker({ selection }: { selection: ConceptSelection }) {
     const timer = setTimeout(
       () => {
         const q = query.trim();
-        (q ? conceptsApi.search(q, SEARCH_LIMIT) : conceptsApi.minimal())
+        (q ? conceptsApi.search(q, SEARCH_LIMIT) : conceptsApi.recent(RECENT_LIMIT))
           .then((list) => {
             if (!live) return;
             setError(false);
@@ -43,6 +47,7 @@ export function ConceptPicker({ selection }: { selection: ConceptSelection }) {
       {error && <p role="alert" className="text-red-300">Erreur chargement concepts</p>}
       {!concepts && !error && <Spinner />}
       {concepts?.length === 0 && <p className="text-slate-400">Aucun concept trouvé.</p>}
+      {!query.trim() && concepts?.length === RECENT_LIMIT && <p className="mb-2 text-sm text-slate-400">Les {RECENT_LIMIT} concepts modifiés le plus récemment — recherchez un titre pour les autres.</p>}
       <ul className="max-h-80 space-y-1 overflow-y-auto">
         {concepts?.map((c) => (
           <li key={c.id}>
