@@ -30,6 +30,7 @@ function step(label, cmd, args) {
 if (!only.length) {
   step('typecheck (worker, party, tests)', bin('tsc'), ['-p', 'tsconfig.json']);
   step('typecheck (web)', bin('tsc'), ['-p', 'web/tsconfig.json']);
+  step('typecheck (service worker)', bin('tsc'), ['-p', 'web/sw/tsconfig.json']);
   step('typecheck (browser tests)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json']);
 }
 

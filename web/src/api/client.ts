@@ -9,6 +9,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '../../../worker/src/index';
 import { clearToken, storeToken, storedToken } from '../lib/token-store';
+import { noteAnswer } from '../lib/offline-reads';
 import { browserTimeZone } from '../lib/time-zone';
 
 export interface SessionHandlers {
@@ -56,6 +57,7 @@ function refreshOnce(): Promise<string | null> {
 export async function authFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const sent = storedToken();
   const res = await fetch(input, withToken(init, sent));
+  noteAnswer(res);
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   // A 401 to a request that carried no token ends no session: there was none.
   if (res.status !== 401 || !sent || AUTH_CALLS.some((p) => url.includes(p))) return res;

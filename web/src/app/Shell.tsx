@@ -10,6 +10,7 @@ import { PreferencesProvider } from '../features/settings/preferences-context';
 import { PushPrompt } from '../features/settings/PushPrompt';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
+import { OfflineCopyNotice } from '../ui/OfflineCopyNotice';
 import { DrawerNotes } from '../features/daily/DrawerNotes';
 
 const LINKS: { to: string; label: string }[] = [
@@ -106,6 +107,7 @@ export function Shell() {
       {/* With the drawer closed the ☰ button floats top left: everything starts below it, banners included. */}
       <div className={showDrawer ? 'md:pl-[240px]' : !isWebView ? 'pt-12' : ''}>
         <AuthBanner />
+        <OfflineCopyNotice />
         {!isWebView && <PushPrompt />}
         {!isWebView && <BackupReminder />}
         <main className="mx-auto max-w-6xl p-4">

@@ -10,6 +10,7 @@ import { Spinner } from '../ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Shell } from './Shell';
 import { ToastProvider } from '../ui/Toasts';
+import { UpdateBanner } from '../ui/UpdateBanner';
 import { prefetchDailyNote, prefetchDailyNoteOfPath } from '../features/daily/prefetch';
 
 /** The note's data is asked for while the page's code loads (the loader runs only once it has). */
@@ -69,6 +70,7 @@ function Root() {
       <ToastProvider>
         <AuthProvider>
           <Outlet />
+          <UpdateBanner />
         </AuthProvider>
       </ToastProvider>
     </ErrorBoundary>

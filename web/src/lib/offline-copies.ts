@@ -1,12 +1,14 @@
 /**
  * The offline copies kept in this browser: concept and note content (IndexedDB, one
- * database per live room, named after the user and the document), the read copies and
- * queued changes of `offline-store.ts` (also named with this prefix), and the signed-in
+ * database per live room, named after the user and the document), the screens' read
+ * copies (`offline-reads.ts`, kept by the service worker), and the signed-in
  * person's profile (so a start without network keeps them signed in). Logging out or an
  * expired session removes them all, so the next person on a shared device cannot read them.
  *
  * Kept free of Yjs so the auth code can call it without loading the editor.
  */
+import { forgetReadCopies } from './offline-reads';
+
 export const OFFLINE_COPY_PREFIX = 'astrolabe-u';
 const REGISTRY_KEY = 'astrolabe.offline-copies';
 const PROFILE_KEY = 'astrolabe.profile';
@@ -68,5 +70,5 @@ export async function forgetOfflineCopies(): Promise<void> {
   for (const db of listed ?? []) if (db.name?.startsWith(OFFLINE_COPY_PREFIX)) names.add(db.name);
   localStorage.removeItem(REGISTRY_KEY);
   localStorage.removeItem(PROFILE_KEY);
-  await Promise.all([...names].map(deleteDatabase));
+  await Promise.all([...[...names].map(deleteDatabase), forgetReadCopies()]);
 }

@@ -10,6 +10,8 @@ type Theme = Preferences['theme'];
 const STORAGE_KEY = 'astrolabe.theme';
 const SYSTEM_LIGHT = '(prefers-color-scheme: light)';
 
+const THEME_COLOR = { dark: '#0b0716', light: '#f5f3fb' } as const;
+
 let stopFollowing: (() => void) | null = null;
 
 function paint(resolved: 'dark' | 'light') {
@@ -17,6 +19,8 @@ function paint(resolved: 'dark' | 'light') {
   root.dataset.theme = resolved;
   root.classList.toggle('dark', resolved === 'dark');
   root.style.colorScheme = resolved;
+  // The browser's (and the installed app's) bar: each theme's page background (index.css's space-950).
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLOR[resolved]);
 }
 
 /** Applies a theme now and, for `auto`, on every later change of the system's scheme. */
