@@ -32,3 +32,23 @@ export const reviewBody = z.object({
     .refine((n): n is (typeof RATINGS)[number] => (RATINGS as readonly number[]).includes(n), 'La note doit être un entier de 1 à 4.'),
   duration_ms: z.number().int().min(0).max(86_400_000).nullish(),
 });
+
+/** The most answers one upload may carry (a device uploads a longer queue in several). */
+export const UPLOAD_REVIEWS_MAX = 500;
+const rating = reviewBody.shape.rating;
+
+/** Answers given offline (issue 28): each with its device's client id and the time it was given. */
+export const uploadReviewsBody = z.object({
+  reviews: z
+    .array(
+      z.object({
+        client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identifiant client invalide (8 à 64 caractères : lettres, chiffres, - ou _).'),
+        flashcard_id: z.number().int().positive(),
+        rating,
+        reviewed_at: z.string().datetime({ offset: true, message: 'Date de révision invalide (ISO 8601 attendu).' }),
+        duration_ms: z.number().int().min(0).max(86_400_000).nullish(),
+      }),
+    )
+    .min(1)
+    .max(UPLOAD_REVIEWS_MAX),
+});

@@ -8,7 +8,8 @@ import { conceptFlashcards, dueFlashcards, findFlashcard, listFlashcards } from 
 import { createFlashcard, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
-import { dueQuery, flashcardBody, idParam, reviewBody } from './flashcards.schema';
+import { uploadReviews } from '../services/upload-reviews';
+import { dueQuery, flashcardBody, idParam, reviewBody, uploadReviewsBody } from './flashcards.schema';
 
 /** Flashcards: mounted at /api, serving /api/flashcards/* and /api/concepts/:id/flashcards. */
 export const flashcardsRoutes = new Hono<AppEnv>()
@@ -49,6 +50,19 @@ export const flashcardsRoutes = new Hono<AppEnv>()
       fuzz,
     });
     return c.json({ flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
+  })
+  // Answers given offline, replayed at their own times (issue 28); a retried upload adds nothing.
+  .post('/flashcards/reviews', validate('json', uploadReviewsBody), async (c) => {
+    const now = c.get('now');
+    const reviews = c.req.valid('json').reviews.map((r) => ({
+      clientId: r.client_id,
+      flashcardId: r.flashcard_id,
+      rating: r.rating,
+      reviewedAt: Math.min(Date.parse(r.reviewed_at), now),
+      durationMs: r.duration_ms ?? null,
+    }));
+    const result = await uploadReviews(c.env.DB, { userId: c.get('userId'), reviews, now, fuzz: c.get('fuzz') });
+    return c.json({ accepted: result.accepted, skipped: result.skipped, flashcards: result.flashcards.map(presentFlashcard) }, 200);
   })
   .post('/flashcards/:id{[0-9]+}/review/undo', validate('param', idParam), async (c) => {
     const now = c.get('now');

@@ -1,0 +1,105 @@
+/**
+ * Answers given offline, uploaded in one batch (issue 28). Each answer carries the client
+ * id the device gave it and the time it was given. The service reads the batch's cards
+ * (all the person's, else 404 and nothing written), the client ids already logged, and
+ * each card's log from its earliest new answer on; the domain's replay rule
+ * (domain/review-replay.ts) puts every new answer at its time and schedules the card again
+ * from there; one batch writes the new log rows, the rescheduled ones, the cards and their
+ * concepts' mastery — guarded by each card's `updated_at`, so a card changed meanwhile
+ * rolls the whole upload back (409; the device uploads again, and already-logged ids are
+ * skipped). Scheduling is the same as one answer's (reviewFlashcard): the person's own
+ * retention and FSRS parameters, fuzz seeded by the review, so a replay is reproducible.
+ */
+import { storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
+import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
+import { abortUnless, isGuardFailure } from '../db/queries/guard';
+import {
+  flashcardsByIdsStatement,
+  insertUploadedReviewStatement,
+  loggedUidsStatement,
+  logsSinceStatement,
+  rescheduleReviewStatement,
+  type ReviewLogReplayRow,
+} from '../db/queries/review-logs';
+import type { RatingValue, StoredCard } from '../domain/fsrs';
+import { replayCard, replayOrder, type LoggedReview, type QueuedReview } from '../domain/review-replay';
+import { notFound } from '../lib/errors';
+import { conceptCardsStatement, conceptStudyStateStatement, siblingCards, type SiblingCard } from './concept-study-state';
+import { schedulingOf } from './review-flashcard';
+
+export interface UploadReviewsProps {
+  userId: number;
+  reviews: QueuedReview[];
+  now: number;
+  fuzz?: boolean;
+}
+
+const loggedReview = (row: ReviewLogReplayRow): LoggedReview => ({
+  id: row.id,
+  rating: row.rating as RatingValue,
+  reviewedAt: row.reviewed_at,
+  cardBefore: JSON.parse(row.card_before) as StoredCard,
+});
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
+  const { userId, now } = props;
+  const cardIds = [...new Set(props.reviews.map((r) => r.flashcardId))];
+  const [cardRows, known, preferences] = await d1.batch([
+    flashcardsByIdsStatement(d1, userId, cardIds),
+    loggedUidsStatement(d1, userId, props.reviews.map((r) => r.clientId)),
+    schedulingStatement(d1, userId),
+  ]);
+  const cards = new Map((cardRows!.results as FlashcardRow[]).map((row) => [row.id, row]));
+  if (cards.size !== cardIds.length) throw notFound('Flashcard');
+  const fresh = replayOrder(props.reviews, new Set((known!.results as { uid: string }[]).map((r) => r.uid)));
+  const skipped = props.reviews.filter((r) => !fresh.includes(r)).map((r) => r.clientId);
+  if (!fresh.length) return { accepted: [] as string[], skipped, flashcards: [...cards.values()] };
+
+  const byCard = groupBy(fresh, (r) => r.flashcardId);
+  const firstNew = [...byCard].map(([id, added]) => [id, added[0]!.reviewedAt] as const);
+  const touchedConcepts = [...new Map([...byCard.keys()].map((id) => [cards.get(id)!.concept_id, id])).values()];
+  const [logRows, ...conceptRows] = await d1.batch([logsSinceStatement(d1, userId, firstNew), ...touchedConcepts.map((id) => conceptCardsStatement(d1, userId, id))]);
+  const logsByCard = groupBy(logRows!.results as ReviewLogReplayRow[], (r) => r.flashcard_id);
+  const scheduling = schedulingOf(preferences!.results[0] as SchedulingRow | undefined);
+
+  const writes: D1PreparedStatement[] = [];
+  const replayedCards = new Map<number, { card: StoredCard; lastRating: number }>();
+  for (const [id, added] of byCard) {
+    const row = cards.get(id)!;
+    const { card, replayed } = replayCard(storedCardOf(row), (logsByCard.get(id) ?? []).map(loggedReview), added, { ...scheduling, fuzz: props.fuzz ?? true });
+    replayedCards.set(id, { card, lastRating: replayed.at(-1)!.log.rating });
+    writes.push(abortUnless(d1, '(SELECT updated_at FROM flashcards WHERE id = ? AND user_id = ?) = ?', id, userId, row.updated_at));
+    for (const step of replayed) {
+      writes.push(
+        step.kind === 'logged'
+          ? rescheduleReviewStatement(d1, userId, step.id, step.log, step.cardBefore)
+          : insertUploadedReviewStatement(d1, { userId, flashcardId: id, uid: step.review.clientId, log: step.log, durationMs: step.review.durationMs, cardBefore: step.cardBefore }),
+      );
+    }
+    writes.push(updateCardStatement(d1, userId, id, card, now, row.updated_at));
+  }
+  conceptRows.forEach((rows, i) => {
+    const siblings: SiblingCard[] = siblingCards(rows.results).map((s) => {
+      const replayed = replayedCards.get(s.id);
+      return replayed ? { ...replayed.card, id: s.id, lastRating: replayed.lastRating } : s;
+    });
+    writes.push(conceptStudyStateStatement(d1, userId, cards.get(touchedConcepts[i]!)!.concept_id, siblings, now, scheduling.params));
+  });
+  try {
+    await d1.batch(writes);
+  } catch (err) {
+    if (isGuardFailure(err)) throw reviewConflict();
+    throw err;
+  }
+  const flashcards = [...cards.values()].map((row) => {
+    const replayed = replayedCards.get(row.id);
+    return replayed ? withCard(row, replayed.card, now) : row;
+  });
+  return { accepted: fresh.map((r) => r.clientId), skipped, flashcards };
+}
