@@ -10,7 +10,7 @@
  * skipped). Scheduling is the same as one answer's (reviewFlashcard): the person's own
  * retention and FSRS parameters, fuzz seeded by the review, so a replay is reproducible.
  */
-import { storedCardOf, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
+import { updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { abortUnless, isGuardFailure } from '../db/queries/guard';
 import {
@@ -21,7 +21,7 @@ import {
   rescheduleReviewStatement,
   type ReviewLogReplayRow,
 } from '../db/queries/review-logs';
-import type { RatingValue, StoredCard } from '../domain/fsrs';
+import { storedCardOf, type RatingValue, type StoredCard } from '../domain/fsrs';
 import { replayCard, replayOrder, type LoggedReview, type QueuedReview } from '../domain/review-replay';
 import { notFound } from '../lib/errors';
 import { conceptCardsStatement, conceptStudyStateStatement, siblingCards, type SiblingCard } from './concept-study-state';
