@@ -24,7 +24,7 @@ import {
 import { storedCardOf, type RatingValue, type StoredCard } from '../domain/fsrs';
 import { replayCard, replayOrder, type LoggedReview, type QueuedReview } from '../domain/review-replay';
 import { notFound } from '../lib/errors';
-import { conceptCardsStatement, conceptStudyStateStatement, siblingCards, type SiblingCard } from './concept-study-state';
+import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards, type SiblingCard } from './concept-study-state';
 import { schedulingOf } from './review-flashcard';
 
 export interface UploadReviewsProps {
@@ -89,7 +89,7 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
       const replayed = replayedCards.get(s.id);
       return replayed ? { ...replayed.card, id: s.id, lastRating: replayed.lastRating } : s;
     });
-    writes.push(conceptStudyStateStatement(d1, userId, cards.get(touchedConcepts[i]!)!.concept_id, siblings, now, scheduling.params));
+    writes.push(conceptStudyStateStatement(d1, userId, cards.get(touchedConcepts[i]!)!.concept_id, siblings, now, scheduling.params, conceptObservation(rows.results)));
   });
   try {
     await d1.batch(writes);
