@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE, call, env, signUp, type TestUser } from './helpers';
+import { BASE, call, env, signUp, uploadFile, type TestUser } from './helpers';
 import { SELF } from 'cloudflare:test';
 
 const doc = (...paragraphs: string[]) => JSON.stringify({ type: 'doc', content: paragraphs.map((text) => ({ type: 'paragraph', content: [{ type: 'text', text }] })) });
@@ -16,13 +16,7 @@ async function addBlock(user: TestUser, noteId: number, text: string, order_idx 
   return res.body;
 }
 
-async function upload(user: TestUser, path: string, name: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('file', new File([content], name));
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const res = await SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
-}
+
 
 const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
 
@@ -186,19 +180,19 @@ describe('daily notes', () => {
     expect(md).toContain('## Titre');
     expect(md).toContain('- point');
 
-    const back = await upload(ada, '/api/notes/import', 'note.json', jsonText, { note_date: '2026-04-01' });
+    const back = await uploadFile(ada, '/api/notes/import', 'note.json', jsonText, { note_date: '2026-04-01' });
     expect(back.status).toBe(201);
     const copy = (await call('GET', '/api/notes?note_date=2026-04-01', { token: ada.token })).body;
     expect(copy.blocks.map((b: any) => b.text)).toEqual([rich, doc('deuxième')]);
-    const fromMd = await upload(ada, '/api/notes/import', 'note.md', md, { note_date: '2026-04-02' });
+    const fromMd = await uploadFile(ada, '/api/notes/import', 'note.md', md, { note_date: '2026-04-02' });
     expect(fromMd.body.imported_blocks).toBe(2);
     const mdCopy = (await call('GET', '/api/notes?note_date=2026-04-02', { token: ada.token })).body;
     expect(JSON.parse(mdCopy.blocks[0].text).content[0]).toMatchObject({ type: 'heading', attrs: { level: 2 } });
 
     const before = await count('SELECT COUNT(*) AS n FROM note_blocks WHERE user_id = ?', ada.id);
-    expect((await upload(ada, '/api/notes/import', 'note.txt', 'hello', { note_date: '2026-04-03' })).body.detail).toBe('Only .md and .json files can be imported.');
-    expect((await upload(ada, '/api/notes/import', 'note.json', '{broken', { note_date: '2026-04-03' })).status).toBe(422);
-    expect((await upload(ada, '/api/notes/import', 'note.md', '# x', { note_date: '2026-02-30' })).status).toBe(422);
+    expect((await uploadFile(ada, '/api/notes/import', 'note.txt', 'hello', { note_date: '2026-04-03' })).body.detail).toBe('Only .md and .json files can be imported.');
+    expect((await uploadFile(ada, '/api/notes/import', 'note.json', '{broken', { note_date: '2026-04-03' })).status).toBe(422);
+    expect((await uploadFile(ada, '/api/notes/import', 'note.md', '# x', { note_date: '2026-02-30' })).status).toBe(422);
     const noFile = await SELF.fetch(`${BASE}/api/notes/import`, { method: 'POST', headers: { authorization: `Bearer ${ada.token}` }, body: new FormData() });
     expect(((await noFile.json()) as any).detail).toBe('Please select a file to import.');
     expect(await count('SELECT COUNT(*) AS n FROM note_blocks WHERE user_id = ?', ada.id)).toBe(before);
@@ -207,23 +201,23 @@ describe('daily notes', () => {
   it('imports highlights from a clippings file once, refusing another encoding', async () => {
     const ada = await signUp('daily');
     const clippings = '\uFEFFLe Petit Prince (Saint-Exupéry)\r\n- Votre surlignement sur la page 12 | emplacement 100-101 | Ajouté le lundi\r\n\r\nOn ne voit bien qu’avec le cœur.\r\n==========\r\nLe Petit Prince (Saint-Exupéry)\r\n- Votre signet sur la page 13\r\n\r\n\r\n==========\r\n';
-    const first = await upload(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' });
+    const first = await uploadFile(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' });
     expect(first.body).toEqual({ date: '2026-05-01', imported: 1, skipped: 0 });
-    const again = await upload(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' });
+    const again = await uploadFile(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' });
     expect(again.body).toEqual({ date: '2026-05-01', imported: 0, skipped: 1 });
     const got = (await call('GET', '/api/notes?note_date=2026-05-01', { token: ada.token })).body;
     expect(got.blocks).toHaveLength(1);
     expect(got.blocks[0].text).toContain('blockquote');
     expect(got.blocks[0].text).toContain('Le Petit Prince');
-    const list = await upload(ada, '/api/notes/import/highlight', 'h.md', '# Essais\n- Que sais-je ?\n- Rien\n', { note_date: '2026-05-01' });
+    const list = await uploadFile(ada, '/api/notes/import/highlight', 'h.md', '# Essais\n- Que sais-je ?\n- Rien\n', { note_date: '2026-05-01' });
     expect(list.body.imported).toBe(2);
     const latin1 = new Uint8Array([0x4c, 0x65, 0x20, 0xe9, 0x74, 0xe9, 0x0a, 0x2d, 0x20, 0x78]);
-    const bad = await upload(ada, '/api/notes/import/highlight', 'My Clippings.txt', latin1, { note_date: '2026-05-02' });
+    const bad = await uploadFile(ada, '/api/notes/import/highlight', 'My Clippings.txt', latin1, { note_date: '2026-05-02' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toBe('Le fichier doit être encodé en UTF-8.');
     expect((await call('GET', '/api/notes?note_date=2026-05-02', { token: ada.token })).status).toBe(404);
     // Deleting all data forgets what was imported: the same file imports again.
     expect((await call('DELETE', '/api/export-import/user-data?confirm=DELETE_ALL_MY_DATA', { token: ada.token })).status).toBeLessThan(300);
-    expect((await upload(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' })).body.imported).toBe(1);
+    expect((await uploadFile(ada, '/api/notes/import/highlight', 'My Clippings.txt', clippings, { note_date: '2026-05-01' })).body.imported).toBe(1);
   });
 });

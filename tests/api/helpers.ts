@@ -54,4 +54,13 @@ export async function signUp(prefix = 'user'): Promise<TestUser> {
   return { id: reg.body.id, username, email, token: login.body.access_token };
 }
 
+/** Posts a multipart form with `file` (and more fields) as the page's file inputs do. */
+export async function uploadFile(user: TestUser, path: string, name: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.set('file', new File([content], name));
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const res = await SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
 export { env };

@@ -2,14 +2,13 @@
  * Inputs an attacker would send (issue 32): each answers a 4xx with the error envelope and
  * changes nothing, where it used to answer 500 or store more than the write rules allow.
  */
-import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { strToU8, zipSync } from 'fflate';
 import { ANKI_SCHEMA } from '../../worker/src/domain/anki';
 import { loadSqlite } from '../../worker/src/services/sqlite-wasm';
 import { deflatedZeros, zipOf } from '../support/zip-bytes';
 import { importForm } from './data-fixtures';
-import { BASE, call, env, signUp, type TestUser } from './helpers';
+import { call, env, signUp, uploadFile, type TestUser } from './helpers';
 
 const envelope = (body: any) => expect(body).toEqual(expect.objectContaining({ detail: expect.anything(), code: expect.any(String) }));
 
@@ -18,13 +17,7 @@ function nestedDoc(levels: number): string {
   return '{"type":"doc","content":[' + '{"type":"blockquote","content":['.repeat(levels) + '{"type":"paragraph"}' + ']}'.repeat(levels) + ']}';
 }
 
-async function upload(user: TestUser, path: string, name: string, content: string | Uint8Array<ArrayBuffer>, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('file', new File([content], name));
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  const res = await SELF.fetch(`${BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
-  return { status: res.status, body: (await res.json()) as any };
-}
+
 
 const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
 
@@ -50,10 +43,10 @@ describe('daily-note import applies the write rules of a REST write', () => {
   it('refuses a note file whose title is 1,000,000 characters, storing nothing', async () => {
     const ada = await signUp('hostile');
     const file = JSON.stringify({ format: 'astrolabe-daily-note', version: 1, date: '2026-06-02', title: 'T'.repeat(1_000_000), blocks: [{ text: 'Bonjour' }] });
-    const res = await upload(ada, '/api/notes/import', 'note.json', file);
+    const res = await uploadFile(ada, '/api/notes/import', 'note.json', file);
     expect(res.status).toBe(422);
     envelope(res.body);
-    const md = await upload(ada, '/api/notes/import', 'note.md', `---\ndate: 2026-06-02\ntitle: ${'T'.repeat(600)}\n---\n\nBonjour\n`);
+    const md = await uploadFile(ada, '/api/notes/import', 'note.md', `---\ndate: 2026-06-02\ntitle: ${'T'.repeat(600)}\n---\n\nBonjour\n`);
     expect(md.status).toBe(422);
     expect(await count('SELECT COUNT(*) AS n FROM daily_notes WHERE user_id = ?', ada.id)).toBe(0);
   });
@@ -61,7 +54,7 @@ describe('daily-note import applies the write rules of a REST write', () => {
   it('refuses an imported block nested beyond the document limits', async () => {
     const ada = await signUp('hostile');
     const file = JSON.stringify({ format: 'astrolabe-daily-note', version: 1, date: '2026-06-03', title: null, blocks: [{ text: 'ok' }, { text: nestedDoc(200) }] });
-    const res = await upload(ada, '/api/notes/import', 'note.json', file);
+    const res = await uploadFile(ada, '/api/notes/import', 'note.json', file);
     expect(res.status).toBe(422);
     envelope(res.body);
     expect(await count('SELECT COUNT(*) AS n FROM note_blocks WHERE user_id = ?', ada.id)).toBe(0);
