@@ -22,7 +22,10 @@ import { blurtingBody, conceptParam, feynmanBody, conceptResultsQuery, resultPar
  * holds its concepts in order; each method step on a concept saves a result here.
  */
 export const studyMethodsRoutes = new Hono<AppEnv>()
-  .use('*', requireUser)
+  // Mounted at /api beside other areas: guard only this area's paths ('*' would also ask a
+  // token of every later /api route, such as the public file links of /api/v1/files/:id).
+  .use('/study-sessions/*', requireUser)
+  .use('/concepts/*', requireUser)
   .get('/study-sessions/:id{[0-9]+}/concepts', validate('param', sessionConceptParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
