@@ -21,7 +21,7 @@ export function LiveStatusBar({ status }: { status: LiveStatus }) {
         {CONNECTION_TEXT[status.connection]}
       </span>
       {status.unsaved && (
-        <span className="rounded-full bg-orange-500 px-2 py-0.5 font-medium text-white" data-testid="unsaved-badge">
+        <span className="rounded-full bg-orange-700 px-2 py-0.5 font-medium text-white" data-testid="unsaved-badge">
           Modifications non sauvegardées
         </span>
       )}

@@ -24,7 +24,6 @@ export function FlashcardViewer({ cards, onEdit, onDelete }: Props) {
     <div className="space-y-3">
       <button
         type="button"
-        aria-label={flipped ? 'Réponse, cliquer pour voir la question' : 'Question, cliquer pour voir la réponse'}
         className={`flex min-h-40 w-full flex-col items-center justify-center rounded-xl border p-6 text-center transition ${flipped ? 'border-emerald-600/50 bg-emerald-950/30' : 'border-space-600 bg-space-800'}`}
         onClick={() => setFlipped((f) => !f)}
       >
@@ -33,6 +32,8 @@ export function FlashcardViewer({ cards, onEdit, onDelete }: Props) {
           {flipped ? card.answer : card.question}
         </span>
         {card.concept_title && <span className="mt-3 text-xs text-nebula-400">{card.concept_title}</span>}
+        {/* The visible face is the button's name; what a press does follows it. */}
+        <span className="sr-only">{flipped ? ', cliquer pour voir la question' : ', cliquer pour voir la réponse'}</span>
       </button>
       <div className="flex items-center justify-between">
         <button type="button" className="btn-ghost" onClick={() => move(-1)}>

@@ -21,7 +21,7 @@ export function RatingButtons({
         const label = labels === 'dialog' ? r.dialogLabel : r.sessionLabel;
         const interval = previews?.[String(r.rating) as keyof NonNullable<IntervalPreviews>]?.interval;
         return (
-          <button key={r.rating} type="button" disabled={disabled} title={r.hint} aria-label={interval ? `${label} (${interval})` : label} className={`btn flex-col border bg-space-800 text-slate-100 ${r.tone}`} onClick={() => onRate(r.rating)}>
+          <button key={r.rating} type="button" disabled={disabled} title={r.hint} className={`btn flex-col border bg-space-800 text-slate-100 ${r.tone}`} onClick={() => onRate(r.rating)}>
             <span>
               <span className="text-xs text-slate-400">{r.rating}</span> {label}
             </span>

@@ -37,7 +37,7 @@ function Tile({ item, moving, onOpen }: { item: HierarchyItem; moving: boolean; 
       <button
         type="button"
         data-testid="hierarchy-tile"
-        className={`h-full w-full overflow-hidden rounded-lg border border-space-600 bg-space-800 px-2 pr-5 text-left text-xs leading-tight font-medium text-slate-100 shadow ${moving ? 'cursor-grab' : 'hover:border-nebula-400 hover:bg-space-700'}`}
+        className={`h-full w-full overflow-hidden rounded-lg border border-space-600 bg-space-800 px-2 pr-6 text-left text-xs leading-tight font-medium text-slate-100 shadow ${moving ? 'cursor-grab' : 'hover:border-nebula-400 hover:bg-space-700'}`}
         onClick={moving ? undefined : onOpen}
       >
         <span className="line-clamp-2 [overflow-wrap:anywhere]">{item.title || 'Sans titre'}</span>
@@ -46,7 +46,7 @@ function Tile({ item, moving, onOpen }: { item: HierarchyItem; moving: boolean; 
         type="button"
         aria-label={`Voir Concept ${item.title}`}
         title="Voir Concept"
-        className="absolute top-0.5 right-0.5 rounded px-1 text-xs text-nebula-400 hover:bg-space-600"
+        className="absolute top-0 right-0 flex h-6 w-6 items-center justify-center rounded text-xs text-nebula-400 hover:bg-space-600"
         onClick={() => navigate(`/concepts/${item.id}`)}
       >
         ↗

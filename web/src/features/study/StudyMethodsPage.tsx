@@ -53,11 +53,12 @@ export function StudyMethodsPage() {
         <h1 className="text-2xl font-semibold">Choisissez une méthode d'étude</h1>
         <p className="text-sm text-slate-400">Flèches gauche et droite pour parcourir, Entrée ou Espace pour choisir.</p>
       </header>
-      <div className="flex items-center gap-3" role="listbox" aria-label="Méthodes d'étude" aria-activedescendant={`method-${method.type}`}>
+      <div className="flex items-center gap-3">
         <button type="button" aria-label="Méthode précédente" className="btn-ghost px-3" onClick={() => setIndex((i) => (i - 1 + STUDY_METHODS.length) % STUDY_METHODS.length)}>
           ‹
         </button>
-        <div className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-5">
+        {/* The options alone are the listbox's children; the arrows beside it are plain buttons. */}
+        <div className="grid flex-1 grid-cols-1 gap-3 sm:grid-cols-5" role="listbox" tabIndex={0} aria-label="Méthodes d'étude" aria-activedescendant={`method-${method.type}`}>
           {STUDY_METHODS.map((m, i) => (
             <div
               key={m.type}
