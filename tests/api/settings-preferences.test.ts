@@ -17,6 +17,8 @@ const saved = {
   concept_sort_order: 'title_asc',
   galaxy_animation_enabled: false,
   galaxy_color_scheme: 'nature',
+  text_size: 'larger',
+  readable_font: true,
   default_concept_category: 'Biologie',
   auto_link_enabled: false,
   auto_extract_enabled: false,
@@ -42,6 +44,8 @@ const BAD_VALUES: [keyof typeof saved, unknown][] = [
   ['concept_sort_order', 'title_desc'],
   ['galaxy_animation_enabled', 'on'],
   ['galaxy_color_scheme', 'neon'],
+  ['text_size', 'huge'],
+  ['readable_font', 'yes'],
   ['default_concept_category', 42],
   ['auto_link_enabled', []],
   ['auto_extract_enabled', {}],
@@ -85,6 +89,14 @@ describe('preferences', () => {
     expect(res.body.detail.map((d: any) => d.loc[1]).sort()).toEqual(['daily_reminder_time', 'desired_retention', 'session_duration_limit']);
     expect(res.body.detail.find((d: any) => d.loc[1] === 'session_duration_limit').msg).toBe('Must be a whole number from 5 to 180 minutes');
     expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual(saved);
+  });
+
+  it("keeps 'text_size' and 'readable_font' at their defaults when a client that does not know them yet saves", async () => {
+    const ada = await signUp('prefs');
+    const { text_size: _s, readable_font: _f, ...older } = saved;
+    const res = await call('PUT', '/api/users/me/preferences', { token: ada.token, json: older });
+    expect(res.status).toBe(200);
+    expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...older, text_size: 'normal', readable_font: false });
   });
 
   it('refuses a partial object, naming each missing field, and unknown fields', async () => {

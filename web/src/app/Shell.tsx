@@ -95,6 +95,9 @@ export function Shell() {
   return (
     <PreferencesProvider>
     <div className="min-h-screen">
+      <a href="#contenu" className="skip-link">
+        Aller au contenu
+      </a>
       {showDrawer && (
         <div data-testid="drawer-backdrop" aria-hidden className="fixed inset-0 z-20 bg-black/60 md:hidden" onClick={() => setOpen(false)} />
       )}
@@ -110,7 +113,7 @@ export function Shell() {
         <OfflineCopyNotice />
         {!isWebView && <PushPrompt />}
         {!isWebView && <BackupReminder />}
-        <main className="mx-auto max-w-6xl p-4">
+        <main id="contenu" tabIndex={-1} className="mx-auto max-w-6xl p-4 focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -15,3 +15,5 @@ export function useMediaQuery(query: string): boolean {
 
 /** Small screens get bottom drawers instead of side panels and centred dialogs. */
 export const SMALL_SCREEN = '(max-width: 767px)';
+/** The system's 'reduce motion' setting. */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';

@@ -38,6 +38,7 @@ export function Dialog({ title, open = true, onClose, children, actions, drawerO
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') closeRef.current();
+      if (e.key === 'Tab' && panel.current) keepFocusInside(panel.current, e);
     };
     document.addEventListener('keydown', onKey);
     return () => {
@@ -66,6 +67,27 @@ export function Dialog({ title, open = true, onClose, children, actions, drawerO
     </div>,
     document.body,
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+/** Tab and Shift+Tab go round the dialog's own controls instead of leaving for the screen behind it. */
+function keepFocusInside(panel: HTMLElement, e: KeyboardEvent): void {
+  // Only the topmost dialog keeps focus (one opened from another is rendered after it).
+  const modals = document.querySelectorAll('[aria-modal="true"]');
+  if (modals[modals.length - 1] !== panel) return;
+  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const inside = panel.contains(document.activeElement);
+  if (e.shiftKey && (!inside || document.activeElement === first || document.activeElement === panel)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (!inside || document.activeElement === last)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 interface ConfirmProps {

@@ -5,7 +5,8 @@
  *
  * Two deliberate departures from the spec's list: the default theme is `dark` (the
  * product's look; the spec's `light` contradicts it), and two study fields are added:
- * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97).
+ * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Issue 29 adds
+ * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views).
  */
 import { z } from 'zod';
 
@@ -16,6 +17,8 @@ export const CONCEPT_VIEWS = ['card', 'list'] as const;
 export const CONCEPT_SORT_ORDERS = ['updated_desc', 'created_desc', 'title_asc', 'mastery_desc'] as const;
 export const GALAXY_COLOR_SCHEMES = ['default', 'cosmic', 'nature', 'monochrome'] as const;
 export const BACKUP_FREQUENCIES = ['never', 'weekly', 'monthly'] as const;
+/** 'Taille du texte' (issue 29): the root font size, so every rem-sized thing follows. */
+export const TEXT_SIZES = ['normal', 'large', 'larger'] as const;
 
 export const SESSION_DURATION_RANGE = { min: 5, max: 180 } as const;
 export const NEW_CARDS_RANGE = { min: 0, max: 9999 } as const;
@@ -57,6 +60,9 @@ export const preferencesSchema = z
     concept_sort_order: choice(CONCEPT_SORT_ORDERS),
     galaxy_animation_enabled: flag,
     galaxy_color_scheme: choice(GALAXY_COLOR_SCHEMES),
+    // Added later than the others: a client that does not know them yet keeps the defaults.
+    text_size: choice(TEXT_SIZES).default('normal'),
+    readable_font: flag.default(false),
     default_concept_category: z
       .string({ errorMap: () => ({ message: 'Must be text (at most 100 characters) or null' }) })
       .trim()
@@ -90,6 +96,8 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   concept_sort_order: 'updated_desc',
   galaxy_animation_enabled: true,
   galaxy_color_scheme: 'default',
+  text_size: 'normal',
+  readable_font: false,
   default_concept_category: null,
   auto_link_enabled: true,
   auto_extract_enabled: true,

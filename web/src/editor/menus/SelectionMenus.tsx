@@ -9,13 +9,15 @@ import { useEffect } from 'react';
 import { BubbleMenu, FloatingMenu } from '@tiptap/react/menus';
 import { Bold, Heading2, Image, Italic, Link, List, ListOrdered, Quote, Table, Unlink } from 'lucide-react';
 import { ICON, ToolButton } from './Toolbar';
+import { useRovingFocus } from '../../ui/roving-focus';
 
 const menuClass = 'flex items-center gap-0.5 rounded-md border border-space-600 bg-space-800 p-1 shadow-xl';
 
 export function SelectionBubbleMenu({ editor, onLink, onFlashcard, onCloze }: { editor: Editor; onLink: () => void; onFlashcard?: () => void; onCloze?: () => void }) {
+  const roving = useRovingFocus<HTMLDivElement>();
   return (
     <BubbleMenu editor={editor} shouldShow={({ editor: e, state }) => e.isEditable && !state.selection.empty && state.selection instanceof TextSelection}>
-      <div role="toolbar" aria-label="Menu de sélection" className={menuClass}>
+      <div {...roving} role="toolbar" aria-label="Menu de sélection" className={menuClass}>
         <ToolButton label="Gras" active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold {...ICON} /></ToolButton>
         <ToolButton label="Italique" active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic {...ICON} /></ToolButton>
         <ToolButton label="Lien" onClick={onLink}><Link {...ICON} /></ToolButton>
@@ -31,6 +33,7 @@ const emptyLineKey = new PluginKey('emptyLineMenu');
 
 export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImageByUrl: () => void }) {
   const run = () => editor.chain().focus();
+  const roving = useRovingFocus<HTMLDivElement>();
   // The document grows without a transaction when a diagram or an image finishes drawing:
   // the menu follows its line then too.
   useEffect(() => {
@@ -45,7 +48,7 @@ export function EmptyLineMenu({ editor, onImageByUrl }: { editor: Editor; onImag
     // editor): beside the caret it would hide the placeholder, above it the end of the block
     // before (a diagram's edit button, a table's last row).
     <FloatingMenu editor={editor} pluginKey={emptyLineKey} options={{ placement: 'bottom-start', offset: 6, flip: false }}>
-      <div role="toolbar" aria-label="Menu de ligne vide" className={menuClass}>
+      <div {...roving} role="toolbar" aria-label="Menu de ligne vide" className={menuClass}>
         <ToolButton label="Titre 2" onClick={() => run().toggleHeading({ level: 2 }).run()}><Heading2 {...ICON} /></ToolButton>
         <ToolButton label="Liste à puces" onClick={() => run().toggleBulletList().run()}><List {...ICON} /></ToolButton>
         <ToolButton label="Liste numérotée" onClick={() => run().toggleOrderedList().run()}><ListOrdered {...ICON} /></ToolButton>

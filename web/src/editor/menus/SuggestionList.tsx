@@ -1,5 +1,10 @@
-/** The list shown under a suggestion trigger ('/', '[[', '#', 'C::'): arrows move, Enter picks, Escape closes. */
-import { forwardRef, useEffect, useImperativeHandle, useState } from 'react';
+/**
+ * The list shown under a suggestion trigger ('/', '[[', '#', 'C::'): arrows move, Enter picks,
+ * Escape closes. Focus stays in the editor, as in the WAI-ARIA combobox pattern: while the
+ * list shows, the editor points at it (aria-controls) and at the highlighted option
+ * (aria-activedescendant), so a screen reader reads each option as the arrows reach it.
+ */
+import { forwardRef, useEffect, useId, useImperativeHandle, useState } from 'react';
 
 export interface SuggestionItem {
   id: string;
@@ -12,15 +17,26 @@ export interface SuggestionListProps {
   title: string;
   emptyText: string;
   command: (item: SuggestionItem) => void;
+  /** The editable element the keys are typed in. */
+  owner?: HTMLElement;
 }
 
 export interface SuggestionListHandle {
   onKeyDown: (event: KeyboardEvent) => boolean;
 }
 
-export const SuggestionList = forwardRef<SuggestionListHandle, SuggestionListProps>(function SuggestionList({ items, title, emptyText, command }, ref) {
+export const SuggestionList = forwardRef<SuggestionListHandle, SuggestionListProps>(function SuggestionList({ items, title, emptyText, command, owner }, ref) {
   const [selected, setSelected] = useState(0);
+  const listId = useId();
   useEffect(() => setSelected(0), [items]);
+  useEffect(() => {
+    if (!owner) return;
+    owner.setAttribute('aria-controls', listId);
+    owner.setAttribute('aria-autocomplete', 'list');
+    if (items[selected]) owner.setAttribute('aria-activedescendant', `${listId}-${selected}`);
+    else owner.removeAttribute('aria-activedescendant');
+    return () => ['aria-controls', 'aria-autocomplete', 'aria-activedescendant'].forEach((a) => owner.removeAttribute(a));
+  }, [owner, listId, items, selected]);
   useImperativeHandle(ref, () => ({
     onKeyDown: (event) => {
       if (items.length === 0) return false;
@@ -31,14 +47,16 @@ export const SuggestionList = forwardRef<SuggestionListHandle, SuggestionListPro
     },
   }));
   return (
-    <div role="listbox" aria-label={title} className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-space-600 bg-space-800 p-1 text-sm text-slate-100 shadow-xl">
+    <div id={listId} role="listbox" aria-label={title} className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-space-600 bg-space-800 p-1 text-sm text-slate-100 shadow-xl">
       {items.length === 0 ? (
         <p className="px-2 py-1 text-slate-400">{emptyText}</p>
       ) : (
         items.map((item, i) => (
           <button
             key={item.id}
+            id={`${listId}-${i}`}
             type="button"
+            tabIndex={-1}
             role="option"
             aria-selected={i === selected}
             className={`block w-full rounded px-2 py-1 text-left ${i === selected ? 'bg-nebula-500/40' : 'hover:bg-space-700'}`}

@@ -39,6 +39,7 @@ import {
   Workflow,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useRovingFocus } from '../../ui/roving-focus';
 
 export const HIGHLIGHT_COLOR = '#ffec99';
 
@@ -104,8 +105,9 @@ const run = (editor: Editor) => editor.chain().focus();
 
 export function DesktopToolbar({ editor, actions }: { editor: Editor; actions: ToolbarActions }) {
   const s = useToolbarState(editor);
+  const roving = useRovingFocus<HTMLDivElement>();
   return (
-    <div role="toolbar" aria-label="Barre d'outils de l'éditeur" className="flex flex-wrap items-center gap-0.5 border-t border-space-600 bg-space-800/80 px-1 py-1">
+    <div {...roving} role="toolbar" aria-label="Barre d'outils de l'éditeur" className="flex flex-wrap items-center gap-0.5 border-t border-space-600 bg-space-800/80 px-1 py-1">
       <ToolButton label="Annuler la modification" disabled={!s.canUndo} onClick={() => run(editor).undo().run()}><Undo2 {...ICON} /></ToolButton>
       <ToolButton label="Rétablir la modification" disabled={!s.canRedo} onClick={() => run(editor).redo().run()}><Redo2 {...ICON} /></ToolButton>
       <Sep />
@@ -171,8 +173,9 @@ function ImageAlignTools({ editor }: { editor: Editor }) {
 /** The web view's compact toolbar: one scrolling row of the most used tools. */
 export function MobileToolbar({ editor, actions }: { editor: Editor; actions: ToolbarActions }) {
   const s = useToolbarState(editor);
+  const roving = useRovingFocus<HTMLDivElement>();
   return (
-    <div role="toolbar" aria-label="Barre d'outils mobile" className="flex items-center gap-1 overflow-x-auto border-t border-space-600 bg-space-800 px-1 py-1.5">
+    <div {...roving} role="toolbar" aria-label="Barre d'outils mobile" className="flex items-center gap-1 overflow-x-auto border-t border-space-600 bg-space-800 px-1 py-1.5">
       <ToolButton label="Annuler la modification" disabled={!s.canUndo} onClick={() => run(editor).undo().run()}><Undo2 {...ICON} /></ToolButton>
       <ToolButton label="Rétablir la modification" disabled={!s.canRedo} onClick={() => run(editor).redo().run()}><Redo2 {...ICON} /></ToolButton>
       <ToolButton label="Gras" active={s.bold} onClick={() => run(editor).toggleBold().run()}><Bold {...ICON} /></ToolButton>

@@ -56,7 +56,7 @@ export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>
             // The list appears once the query is long enough ('[[', '#', 'C::' alone show nothing).
             const show = (props: SuggestionProps<I, I>) => {
               if (props.query.length < (spec.minQueryLength ?? 0)) return hide();
-              const listProps = { items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command };
+              const listProps = { items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command, owner: props.editor.view.dom };
               if (renderer) return renderer.updateProps(listProps);
               renderer = new ReactRenderer(SuggestionList, { editor: props.editor, props: listProps });
               unmount = props.mount(renderer.element);

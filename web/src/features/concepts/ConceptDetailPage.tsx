@@ -118,7 +118,7 @@ function LoadedConcept({ concept: loaded, titles }: { concept: Concept; titles: 
       </header>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <section aria-label="Contenu" className="card">
+          <section aria-label="Contenu" className="readable-view card">
             <ConceptContent concept={concept} titles={titles} />
           </section>
           <PersonalNotes notes={concept.notes} />

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
 import { Dialog } from '../../ui/Dialog';
+import { CardAnnouncer } from './CardAnnouncer';
 import { RatingButtons } from './RatingButtons';
 import { cardPreviews } from './previews';
 import { schedulingParams } from '../../api/fsrs';
@@ -149,6 +150,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
           {error}
         </p>
       )}
+      <CardAnnouncer question={card?.question ?? null} answer={card && revealed ? card.answer : null} previews={card && revealed ? cardPreviews(card, preferences.desired_retention, fsrsParams) : null} />
       {cards === null && !error && <Spinner />}
       {cards !== null && total === 0 && (
         <p className="py-6 text-center text-slate-300">
@@ -169,7 +171,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
           <p className="text-sm text-slate-400">
             Carte {index + 1} / {total}
           </p>
-          <div className="rounded-xl border border-space-600 bg-space-800 p-5">
+          <div className="readable-view rounded-xl border border-space-600 bg-space-800 p-5">
             <p className="text-xs uppercase tracking-wide text-slate-400">Question</p>
             <p className="mt-1 whitespace-pre-wrap text-lg" data-testid="review-question">
               {card.question}

@@ -6,8 +6,10 @@ export function Tabs<T extends string>({ tabs, active, onChange, label }: { tabs
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
-    const next = tabs[(tabs.indexOf(active) + step + tabs.length) % tabs.length]!;
-    onChange(next);
+    const at = (tabs.indexOf(active) + step + tabs.length) % tabs.length;
+    onChange(tabs[at]!);
+    // The focus follows the selection (WAI-ARIA tabs pattern).
+    event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')[at]?.focus();
   };
   return (
     <div role="tablist" aria-label={label} className="mb-4 flex flex-wrap gap-1 border-b border-space-700" onKeyDown={onKey}>

@@ -11,6 +11,8 @@ import { usePreferences } from '../settings/preferences-context';
 import { GalaxyScene } from './galaxy-scene';
 import { GalaxySearch } from './GalaxySearch';
 import { MasteryLegend } from './MasteryLegend';
+import { NearbyStars } from './NearbyStars';
+import { REDUCED_MOTION, useMediaQuery } from '../../lib/use-media-query';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[] };
 
@@ -39,7 +41,10 @@ export function GalaxyPage() {
   const [failed, setFailed] = useState(false);
   const { preferences } = usePreferences();
   const scheme = preferences.galaxy_color_scheme;
-  const animated = preferences.galaxy_animation_enabled;
+  // The system's 'reduce motion' stops the turn as the preference's 'off' does.
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
+  const animated = preferences.galaxy_animation_enabled && !reducedMotion;
+  const [chosen, setChosen] = useState<GraphNode | null>(null);
 
   useEffect(() => {
     if (load.phase !== 'loaded' || !host.current) return;
@@ -72,8 +77,15 @@ export function GalaxyPage() {
           <span aria-hidden="true">←</span> Astrolabe
         </Link>
         {load.phase === 'loaded' && !failed && (
-          <div className="pointer-events-auto">
-            <GalaxySearch nodes={load.nodes} onChoose={(node) => scene.current?.flyTo(node)} />
+          <div className="pointer-events-auto space-y-2">
+            <GalaxySearch
+              nodes={load.nodes}
+              onChoose={(node) => {
+                scene.current?.flyTo(node);
+                setChosen(node);
+              }}
+            />
+            {chosen && <NearbyStars nodes={load.nodes} star={chosen} onFocusStar={(node) => scene.current?.flyTo(node)} />}
           </div>
         )}
       </header>
@@ -90,7 +102,7 @@ export function GalaxyPage() {
 
 function Centred({ role, children }: { role: string; children: string }) {
   return (
-    <div role={role} className="absolute inset-0 flex items-center justify-center text-lg text-slate-200">
+    <div role={role} lang="en" className="absolute inset-0 flex items-center justify-center text-lg text-slate-200">
       {children}
     </div>
   );

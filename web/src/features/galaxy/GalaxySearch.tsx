@@ -38,12 +38,14 @@ export function GalaxySearch({ nodes, onChoose }: { nodes: readonly GraphNode[];
   };
 
   return (
-    <div className="relative w-72 max-w-[60vw]">
+    <div lang="en" className="relative w-72 max-w-[60vw]">
       <input
         type="search"
         role="combobox"
         aria-expanded={suggestions.length > 0}
         aria-controls="galaxy-suggestions"
+        aria-autocomplete="list"
+        aria-activedescendant={suggestions[active] ? `galaxy-suggestion-${suggestions[active].id}` : undefined}
         aria-label={GALAXY_TEXT.search}
         placeholder={GALAXY_TEXT.search}
         value={text}
@@ -63,6 +65,7 @@ export function GalaxySearch({ nodes, onChoose }: { nodes: readonly GraphNode[];
           {suggestions.map((node, i) => (
             <li
               key={node.id}
+              id={`galaxy-suggestion-${node.id}`}
               role="option"
               aria-selected={i === active}
               className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 ${i === active ? 'bg-space-700 text-white' : 'text-slate-200 hover:bg-space-800'}`}

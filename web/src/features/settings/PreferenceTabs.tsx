@@ -5,6 +5,7 @@ import {
   CONCEPT_SORT_ORDERS,
   CONCEPT_VIEWS,
   GALAXY_COLOR_SCHEMES,
+  TEXT_SIZES,
   NEW_CARDS_RANGE,
   NOTIFICATION_FREQUENCIES,
   RETENTION_RANGE,
@@ -125,6 +126,8 @@ export function InterfaceTab({ draft, set }: TabProps) {
         options={labelled(GALAXY_COLOR_SCHEMES, { default: 'Default (mastery)', cosmic: 'Cosmic', nature: 'Nature', monochrome: 'Monochrome' })}
         onChange={(v) => set('galaxy_color_scheme', v)}
       />
+      <Select label="Text size" value={draft.text_size} options={labelled(TEXT_SIZES, { normal: 'Normal', large: 'Large', larger: 'Larger' })} onChange={(v) => set('text_size', v)} />
+      <Switch label="Readable font" hint="Atkinson Hyperlegible, wider spacing, in the review and reading views." checked={draft.readable_font} onChange={(v) => set('readable_font', v)} />
     </Section>
   );
 }

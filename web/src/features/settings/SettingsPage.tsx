@@ -104,7 +104,8 @@ export function SettingsPage() {
   const PreferenceTab = PREFERENCE_TABS[tab];
   const props: TabProps = { draft, set, errors };
   return (
-    <section className="mx-auto max-w-4xl space-y-4 pb-24">
+    // The settings and data screens are in English (spec document 3): said so for screen readers.
+    <section lang="en" className="mx-auto max-w-4xl space-y-4 pb-24">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">Settings</h1>
         {dirty && (

@@ -1,7 +1,7 @@
 /**
  * The signed-in person's preferences for every screen: loaded once inside the shell,
  * the defaults until (or unless) they load, replaced when the settings screen saves or
- * resets. Applies the theme whenever it changes.
+ * resets. Applies the theme, the text size and the readable font whenever they change.
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_PREFERENCES, type Preferences } from '@domain/preferences';
@@ -52,6 +52,17 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loaded) applyTheme(preferences.theme);
   }, [loaded, preferences.theme]);
+
+  // 'Text size' and 'Readable font' (issue 29): read by index.css on the root element.
+  useEffect(() => {
+    const root = document.documentElement.dataset;
+    root.textSize = preferences.text_size;
+    root.readableFont = String(preferences.readable_font);
+    return () => {
+      delete root.textSize;
+      delete root.readableFont;
+    };
+  }, [preferences.text_size, preferences.readable_font]);
 
   const value = useMemo(() => ({ preferences, loaded, loadFailed, replace: setPreferences }), [preferences, loaded, loadFailed]);
   return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;

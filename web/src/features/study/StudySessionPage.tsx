@@ -2,6 +2,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { RatingButtons } from '../flashcards/RatingButtons';
+import { CardAnnouncer } from '../flashcards/CardAnnouncer';
 import { useReviewKeys } from '../flashcards/use-review-keys';
 import { useStudySession } from './use-study-session';
 import { useStudyTimers } from './use-study-timers';
@@ -85,6 +86,12 @@ export function StudySessionPage() {
           </button>
         </div>
       )}
+      <CardAnnouncer
+        labels="session"
+        question={s.card && (s.phase === 'question' || s.phase === 'answer') ? s.card.question : null}
+        answer={s.card && s.phase === 'answer' ? s.card.answer : null}
+        previews={s.card?.previews}
+      />
       {s.phase === 'loading' && <Spinner />}
       {s.phase === 'finished' && (
         <div className="card text-center">
@@ -93,7 +100,7 @@ export function StudySessionPage() {
         </div>
       )}
       {s.card && (s.phase === 'question' || s.phase === 'answer') && (
-        <div className="card space-y-4">
+        <div className="readable-view card space-y-4">
           {s.card.concept_title && <p className="text-xs text-nebula-400">{s.card.concept_title}</p>}
           <p className="whitespace-pre-wrap text-xl" data-testid="session-question">
             {s.card.question}

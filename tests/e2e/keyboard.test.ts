@@ -1,0 +1,269 @@
+/**
+ * Everyone can use it (issue 29), without a mouse: a keyboard-only journey from signing in
+ * to changing a setting, focus going back where it was after each dialog, the editor's
+ * toolbar as one Tab stop, the galaxy standing still for reduced motion, and the concept
+ * page and review dialog at 200 % zoom and at 320 CSS px without sideways scrolling.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, PASSWORD, type Account } from '../support/client';
+import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+/** What has the keyboard's focus: its accessible-ish name (label, aria-label or text). */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return '';
+    const labelled = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '';
+    return labelled.replace(/\s+/g, ' ').trim();
+  });
+
+/** Presses Tab (Shift+Tab with `back`) until the focused control's name matches, as a keyboard user would. */
+async function tabTo(page: Page, name: RegExp, { back = false, max = 100 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (name.test(await focusedName(page))) return;
+  }
+  throw new Error(`no control named ${name} within ${max} presses of Tab (last: ${await focusedName(page)})`);
+}
+
+async function seedLinkTarget(account: Account) {
+  const made = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Chlorophylle', content: 'Pigment vert.', tag_names: [] } });
+  expect(made.status).toBe(201);
+  return made.body.id as number;
+}
+
+/** The page is not wider than its window: nothing scrolls sideways (WCAG 1.4.10). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+describe('keyboard, focus, motion and zoom', () => {
+  it('signs in, creates a linked concept and a card, reviews it with 1–4, uses the quick switcher and changes a setting, by keyboard only', async () => {
+    const account = await createAccount(stack.url, 'kbd');
+    const targetId = await seedLinkTarget(account);
+    const { context, page } = await newPage(browser);
+
+    // Sign in.
+    await page.goto(`${stack.url}/login`);
+    await tabTo(page, /Email ou nom d'utilisateur/);
+    await page.keyboard.type(account.username);
+    await tabTo(page, /^Mot de passe/);
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/dashboard`);
+
+    // The first Tab on a screen offers to skip the menu; Enter puts the focus on the page.
+    await page.reload();
+    await page.getByTestId('drawer-username').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Aller au contenu');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contenu');
+
+    // A concept with a [[link]], from the concepts list.
+    await page.goto(`${stack.url}/concepts`);
+    await page.getByRole('link', { name: 'Ajouter Concept' }).waitFor();
+    await tabTo(page, /^Ajouter Concept$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/concepts/new`);
+    await tabTo(page, /^Titre \*$/);
+    await page.keyboard.type('Photosynthèse');
+    // The editor's toolbar is one Tab stop: Tab from the title reaches the toolbar once, then the text.
+    await page.getByRole('textbox', { name: 'Contenu' }).waitFor();
+    await tabTo(page, /^Contenu$/);
+    await page.keyboard.type('Grâce à la [[chloro');
+    const suggestions = page.getByRole('listbox', { name: 'Concepts' });
+    await suggestions.getByRole('option', { name: 'Chlorophylle' }).waitFor();
+    // The editor points at the highlighted option, as a combobox does.
+    const active = await page.getByRole('textbox', { name: 'Contenu' }).getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${active}"]`).textContent()).toContain('Chlorophylle');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(' la plante capte la lumière.');
+    await tabTo(page, /^Ajouter le concept$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/concepts\/\d+$/);
+    const conceptId = Number(page.url().split('/').pop());
+    const saved = await api(stack.url, 'GET', `/api/concepts/${conceptId}`, { token: account.token });
+    expect(JSON.stringify(saved.body.content)).toContain(`/concepts/${targetId}`);
+
+    // A card, from the concept page's 'Créer' tab (the arrows move between tabs).
+    await page.getByRole('tab', { name: 'Créer' }).waitFor();
+    await tabTo(page, /^Réviser$/);
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toBe('Créer');
+    await tabTo(page, /^Question \*$/);
+    await page.keyboard.type('Quel pigment capte la lumière ?');
+    await tabTo(page, /^Réponse \*$/);
+    await page.keyboard.type('La chlorophylle');
+    await tabTo(page, /^Créer la flashcard$/);
+    await page.keyboard.press('Enter');
+    await page.getByText('Flashcard créée avec succès!').first().waitFor();
+
+    // Review it: Space shows the answer, 1-4 rate; the dialog gives the focus back on close.
+    await tabTo(page, /^Créer$/, { back: true });
+    await page.keyboard.press('ArrowLeft');
+    await tabTo(page, /^Réviser les flashcards$/);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+    await dialog.getByTestId('review-question').waitFor();
+    const announcer = dialog.getByTestId('card-announcer');
+    expect(await announcer.textContent()).toBe('Question : Quel pigment capte la lumière ?');
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    await page.keyboard.press('Space');
+    await dialog.getByTestId('review-answer').waitFor();
+    const intervals = await Promise.all([1, 2, 3, 4].map((r) => dialog.getByTestId(`interval-${r}`).textContent()));
+    expect(await announcer.textContent()).toBe(`Réponse : La chlorophylle. 1 À revoir : ${intervals[0]}, 2 Difficile : ${intervals[1]}, 3 Bon : ${intervals[2]}, 4 Facile : ${intervals[3]}.`);
+    // Tab stays inside the open dialog.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await page.keyboard.press('3');
+    await dialog.getByText('Révision terminée !').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Réviser les flashcards');
+    const card = (await api(stack.url, 'GET', `/api/concepts/${conceptId}/flashcards`, { token: account.token })).body[0];
+    expect(card.reps).toBe(1);
+
+    // The quick switcher: Ctrl+K, type, Enter goes there.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Aller à…' }).waitFor();
+    await page.keyboard.type('Chloro');
+    await page.getByRole('option', { name: /Chlorophylle/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/concepts/${targetId}`);
+
+    // A setting: the text size, saved from the Interface tab.
+    await page.goto(`${stack.url}/settings?tab=interface`);
+    await page.getByLabel('Text size').waitFor();
+    await tabTo(page, /^Text size/);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await tabTo(page, /^Save Changes$/);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await api(stack.url, 'GET', '/api/users/me/preferences', { token: account.token })).body.text_size).toBe('larger');
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+    await screenshot(page, 'keyboard-settings-larger-text');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('gives the focus back to the button that opened each dialog', async () => {
+    const account = await createAccount(stack.url, 'focus');
+    const conceptId = await seedLinkTarget(account);
+    await api(stack.url, 'POST', `/api/concepts/${conceptId}/flashcards`, { token: account.token, json: { question: 'Couleur ?', answer: 'Vert' } });
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+
+    const opens: { path: string; opener: string; dialog: string }[] = [
+      { path: '/concepts', opener: 'Création rapide', dialog: 'Create New Concept' },
+      { path: '/constellation-manager', opener: 'Nouvelle constellation', dialog: 'Nouvelle constellation' },
+      { path: `/concepts/${conceptId}`, opener: 'Réviser les flashcards', dialog: 'Réviser les flashcards' },
+      { path: `/concepts/${conceptId}`, opener: 'Modifier', dialog: 'Modifier la flashcard' },
+    ];
+    for (const { path, opener, dialog } of opens) {
+      await page.goto(`${stack.url}${path}`);
+      const button = page.getByRole('button', { name: opener, exact: true }).first();
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const open = page.getByRole('dialog', { name: dialog });
+      await open.waitFor();
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+      await page.keyboard.press('Escape');
+      await open.waitFor({ state: 'detached' });
+      expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("makes the editor's toolbar one Tab stop that the arrow keys move along", async () => {
+    const account = await createAccount(stack.url, 'tools');
+    const { context, page } = await newPage(browser);
+    await page.goto(`${stack.url}/login`);
+    await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+    await page.goto(`${stack.url}/concepts/new`);
+    await page.getByRole('textbox', { name: 'Contenu' }).waitFor();
+    const toolbar = page.getByRole('toolbar', { name: "Barre d'outils de l'éditeur" });
+    await toolbar.waitFor();
+    const stops = await toolbar.locator('button').evaluateAll((buttons) => buttons.filter((b) => (b as HTMLButtonElement).tabIndex === 0).length);
+    expect(stops).toBe(1);
+    await toolbar.getByRole('button', { name: 'Gras' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedName(page)).toBe('Italique');
+    await page.keyboard.press('End');
+    expect(await focusedName(page)).toBe('Insérer un tableau');
+    await page.keyboard.press('Home');
+    // Undo and redo are disabled on an untouched document: the first usable tool is 'Gras'.
+    expect(await focusedName(page)).toBe('Gras');
+    // Tab leaves the toolbar, Shift+Tab comes back to the tool used last.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="toolbar"]')))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName(page)).toBe('Italique');
+    await context.close();
+  });
+
+  it('keeps the galaxy still when the system asks for reduced motion, and turns it otherwise', async () => {
+    const account = await createAccount(stack.url, 'motion');
+    await seedLinkTarget(account);
+    for (const [reducedMotion, animated] of [['reduce', 'false'], ['no-preference', 'true']] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/login`);
+      await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+      await page.goto(`${stack.url}/galaxy`);
+      const galaxy = page.getByTestId('galaxy');
+      await expect.poll(() => galaxy.getAttribute('data-animated'), { timeout: 20_000 }).toBe(animated);
+      // The keyboard path: search, choose, then Tab through the nearest stars; Enter opens one.
+      if (reducedMotion === 'reduce') {
+        await page.getByRole('combobox', { name: 'Search concept...' }).fill('Chloro');
+        await page.getByRole('option', { name: 'Chlorophylle' }).waitFor();
+        await page.keyboard.press('Enter');
+        const nearby = page.getByRole('navigation', { name: 'Étoiles proches' });
+        await nearby.waitFor();
+        await page.keyboard.press('Tab');
+        expect(await focusedName(page)).toBe('Chlorophylle');
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/\/concepts\/\d+$/);
+      }
+      await context.close();
+    }
+  });
+
+  it('shows the concept page and the review dialog at 200 % zoom and at 320 px without sideways scrolling', async () => {
+    const account = await createAccount(stack.url, 'zoom');
+    const concept = await api(stack.url, 'POST', '/api/concepts', {
+      token: account.token,
+      json: { title: 'Photosynthèse chlorophyllienne des plantes vasculaires', content: 'La photosynthèse convertit la lumière en énergie chimique dans les chloroplastes des cellules végétales.', tag_names: ['biologie', 'photosynthèse-avancée'] },
+    });
+    await api(stack.url, 'POST', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token, json: { question: 'Où a lieu la photosynthèse dans la cellule végétale ?', answer: 'Dans les chloroplastes' } });
+    // 200 % of a 1280 px window is 640 CSS px; 320 px is WCAG 1.4.10's width.
+    for (const width of [640, 320]) {
+      const { context, page } = await newPage(browser, { width, height: 400 });
+      await page.goto(`${stack.url}/login`);
+      await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+      await page.goto(`${stack.url}/concepts/${concept.body.id}`);
+      await page.getByRole('button', { name: 'Réviser les flashcards' }).waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `zoom-${width}-concept`);
+      await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+      await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
+      await dialog.getByTestId('review-answer').waitFor();
+      expect(await scrollsSideways(page)).toBe(false);
+      // Every rating stays inside the dialog.
+      const overflowing = await dialog.evaluate((d) => [...d.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().right > d.getBoundingClientRect().right + 1).length);
+      expect(overflowing).toBe(0);
+      await screenshot(page, `zoom-${width}-review-dialog`);
+      await context.close();
+    }
+  });
+});
