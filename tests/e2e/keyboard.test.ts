@@ -37,8 +37,16 @@ async function seedLinkTarget(account: Account) {
   return made.body.id as number;
 }
 
-/** The page is not wider than its window: nothing scrolls sideways (WCAG 1.4.10). */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+/**
+ * Something would need sideways scrolling (WCAG 1.4.10): the page is wider than its window,
+ * or a heading's or paragraph's text runs out of its own box (a long word not wrapped).
+ */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth + 1) return 'the page';
+    const spilled = [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, li')].find((el) => getComputedStyle(el).overflowX === 'visible' && el.scrollWidth > el.clientWidth + 1);
+    return spilled ? `${spilled.tagName}: ${spilled.textContent?.slice(0, 60)}` : false;
+  });
 
 describe('keyboard, focus, motion and zoom', () => {
   it('signs in, creates a linked concept and a card, reviews it with 1–4, uses the quick switcher and changes a setting, by keyboard only', async () => {
@@ -263,6 +271,11 @@ describe('keyboard, focus, motion and zoom', () => {
       const overflowing = await dialog.evaluate((d) => [...d.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().right > d.getBoundingClientRect().right + 1).length);
       expect(overflowing).toBe(0);
       await screenshot(page, `zoom-${width}-review-dialog`);
+      // WCAG 1.4.12: a person's own text spacing still fits.
+      await page.keyboard.press('Escape');
+      await page.addStyleTag({ content: '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }' });
+      expect(await scrollsSideways(page)).toBe(false);
+      await screenshot(page, `zoom-${width}-concept-text-spacing`);
       await context.close();
     }
   });

@@ -103,7 +103,7 @@ function LoadedConcept({ concept: loaded, titles }: { concept: Concept; titles: 
       <BackLink />
       <header className="card space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <h1 className="text-3xl font-semibold break-words">{title}</h1>
+          <h1 className="min-w-0 text-3xl font-semibold [overflow-wrap:anywhere]">{title}</h1>
           <div className="flex gap-2">
             <Link to={`/concepts/${concept.id}/edit${isWebView ? '?source=mobile_webview' : ''}`} className="btn-primary">
               Modifier
