@@ -44,6 +44,7 @@ interface Seed {
   constellationId: number;
   sessionId: number;
   endedSessionId: number;
+  methodSessionId: number;
   today: string;
 }
 
@@ -81,7 +82,8 @@ async function seed(): Promise<Seed> {
   const ended2 = await api(stack.url, 'PUT', `/api/study-sessions/${ended.id}/end`, { token: account.token });
   if (ended2.status !== 200) throw new Error(`end session: ${ended2.status}`);
   const session = await post(account, '/api/study-sessions', { method_type: 'FLASHCARDS', concept_ids: [concept.id] });
-  return { account, conceptId: concept.id, linkedId: linked.id, constellationId: constellation.id, sessionId: session.id, endedSessionId: ended.id, today };
+  const method = await post(account, '/api/study-sessions', { method_type: 'BLURTING', concept_ids: [concept.id] });
+  return { account, conceptId: concept.id, linkedId: linked.id, constellationId: constellation.id, sessionId: session.id, endedSessionId: ended.id, methodSessionId: method.id, today };
 }
 
 /** Waits for a screen to stop loading: its page shown and no loading text or spinner left. */
@@ -137,6 +139,7 @@ function screensOf(s: Seed): Screen[] {
     { name: 'study-select', path: '/study/select-concepts' },
     { name: 'study-session', path: `/study/session/${s.sessionId}` },
     { name: 'study-session-none', path: '/study/session' },
+    { name: 'study-method', path: `/study/method/${s.methodSessionId}` },
     { name: 'study-summary', path: `/study/summary/${s.endedSessionId}` },
     { name: 'study-summary-none', path: '/study/summary' },
     { name: 'daily', path: '/daily' },
