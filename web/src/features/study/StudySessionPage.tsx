@@ -1,6 +1,7 @@
 /** /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). */
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
+import { SessionProblem } from './SessionProblem';
 import { RatingButtons } from '../flashcards/RatingButtons';
 import { CardAnnouncer } from '../flashcards/CardAnnouncer';
 import { useReviewKeys } from '../flashcards/use-review-keys';
@@ -18,7 +19,6 @@ function parseSessionId(raw: string | undefined): { id: number | null; problem: 
 export function StudySessionPage() {
   const { sessionId } = useParams();
   const { id, problem } = parseSessionId(sessionId);
-  const navigate = useNavigate();
   const s = useStudySession(id);
   useReviewKeys(s.phase === 'question' || s.phase === 'answer', s.phase === 'answer', s.reveal, (r) => void s.rate(r));
   const timers = useStudyTimers(s.phase === 'question' || s.phase === 'answer');
@@ -27,18 +27,7 @@ export function StudySessionPage() {
   const revealIn = useAutoReveal(preferences.auto_advance_cards, s.phase === 'question' && s.card ? s.shownCount : null, s.reveal);
 
   const failure = problem ?? (s.phase === 'error' ? s.error : null);
-  if (failure) {
-    return (
-      <section className="card mx-auto max-w-xl text-center">
-        <p role="alert" className="mb-4 text-red-300">
-          {failure}
-        </p>
-        <button type="button" className="btn-primary" onClick={() => navigate('/study')}>
-          Retour au menu d'étude
-        </button>
-      </section>
-    );
-  }
+  if (failure) return <SessionProblem message={failure} />;
 
   const total = s.progress?.total_cards ?? 0;
   const position = Math.min((s.progress?.cards_reviewed ?? 0) + 1, Math.max(total, 1));

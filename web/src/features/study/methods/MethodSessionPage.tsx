@@ -12,6 +12,7 @@ import { errorText } from '../../../ui/error-text';
 import { Spinner } from '../../../ui/Spinner';
 import { useLoad } from '../../../ui/use-load';
 import { methodOf } from '../methods';
+import { SessionProblem } from '../SessionProblem';
 import { BlurtingStep } from './BlurtingStep';
 import { FeynmanStep } from './FeynmanStep';
 
@@ -33,20 +34,8 @@ export function MethodSessionPage() {
     },
     [id],
   );
-  const navigate = useNavigate();
   const failure = id === null ? 'ID de session invalide.' : load.phase === 'error' ? errorText(load.error, LOAD_ERROR) : null;
-  if (failure) {
-    return (
-      <section className="card mx-auto max-w-xl space-y-4 text-center">
-        <p role="alert" className="text-red-300">
-          {failure}
-        </p>
-        <button type="button" className="btn-primary" onClick={() => navigate('/study')}>
-          Retour au menu d'étude
-        </button>
-      </section>
-    );
-  }
+  if (failure) return <SessionProblem message={failure} />;
   if (load.phase !== 'loaded') return <Spinner />;
   return <MethodRun key={id} {...load.data} />;
 }
