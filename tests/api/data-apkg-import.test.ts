@@ -12,6 +12,7 @@ import { ANKI_SCHEMA } from '../../worker/src/domain/anki';
 import { loadSqlite } from '../../worker/src/services/sqlite-wasm';
 import { SELF } from 'cloudflare:test';
 import { BASE, call, signUp, type TestUser } from './helpers';
+import { exportApkg, openPackage, rows } from './apkg-package';
 import { exportJson, importForm } from './data-fixtures';
 
 const DAY = 86_400_000;
@@ -31,7 +32,16 @@ async function buildCollection(modern: boolean): Promise<Uint8Array> {
   db.run(ANKI_SCHEMA);
   const deckJson = Object.fromEntries(DECKS.map(([id, name]) => [id, { id, name }]));
   // Anki ≥ 2.1 writes schedVer 2; without it the collection would read as scheduler v1.
-  db.run("INSERT INTO col VALUES (1, ?, 0, 0, 11, 0, 0, 0, '{\"schedVer\":2}', '{}', ?, '{}', '{}')", [CRT, modern ? '{}' : JSON.stringify(deckJson)]);
+  const models = {
+    1: {
+      id: 1, name: 'Basic (and reversed card)', type: 0, flds: [{ name: 'Front', ord: 0 }, { name: 'Back', ord: 1 }],
+      tmpls: [
+        { name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' },
+        { name: 'Card 2', ord: 1, qfmt: '{{Back}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Front}}' },
+      ],
+    },
+  };
+  db.run("INSERT INTO col VALUES (1, ?, 0, 0, 11, 0, 0, 0, '{\"schedVer\":2}', ?, ?, '{}', '{}')", [CRT, JSON.stringify(models), modern ? '{}' : JSON.stringify(deckJson)]);
   if (modern) {
     db.run('CREATE TABLE decks (id integer primary key not null, name text not null, mtime_secs integer not null, usn integer not null, common blob not null, kind blob not null)');
     for (const [id, name] of DECKS) db.run("INSERT INTO decks VALUES (?, ?, 0, 0, x'', x'')", [id, name.replace(/::/g, '\x1f')]);
@@ -159,6 +169,25 @@ describe('Anki package import', () => {
       expect([again.concepts.length, again.flashcards.length, again.reviews.length]).toEqual([3, 4, 6]);
     });
   }
+
+  it('exports an imported package back with its notes, FSRS memory state and media under their names', async () => {
+    const user = await signUp('anki');
+    expect((await importApkg(user, await buildPackage(true))).status).toBe(200);
+    const { db, files, media } = await openPackage(await exportApkg(user));
+    const notes = rows(db, 'SELECT n.guid, n.flds, group_concat(c.ord) AS ords FROM notes n JOIN cards c ON c.nid = n.id GROUP BY n.id ORDER BY n.guid');
+    expect(notes).toEqual([
+      { guid: 'g1001', flds: 'hola\x1fbonjour <b>salut</b>', ords: '0' },
+      { guid: 'g1002', flds: 'Qui est-ce ?<br><img src="chat.png">\x1fel gato [sound:miaou.mp3]', ords: '0' },
+      { guid: 'g1003', flds: 'comer\x1fmanger', ords: '0,1' },
+    ]);
+    // Anki's memory state goes back in cards.data.
+    expect(JSON.parse(String(rows(db, 'SELECT data FROM cards WHERE id = 2001')[0]!.data))).toMatchObject({ s: 15.5, d: 6.2 });
+    // The image and the sound travel under the names the fields use, byte for byte.
+    const byName = Object.fromEntries(Object.entries(media).map(([entry, name]) => [name, files[entry]]));
+    expect(Object.keys(byName).sort()).toEqual(['chat.png', 'miaou.mp3']);
+    expect(byName['chat.png']).toEqual(PNG);
+    expect(byName['miaou.mp3']).toEqual(MP3);
+  });
 
   it('refuses a file that is not a zip, and a zip without a collection, writing nothing', async () => {
     const user = await signUp('anki');

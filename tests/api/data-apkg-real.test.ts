@@ -6,6 +6,9 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { loadSqlite } from '../../worker/src/services/sqlite-wasm';
+import { exportApkg, openPackage, rows } from './apkg-package';
 import { call, signUp, type TestUser } from './helpers';
 import { exportJson, importForm } from './data-fixtures';
 
@@ -71,5 +74,43 @@ describe('Anki packages written by Anki', () => {
     // Its foo.wav is three letters, not audio: nothing is uploaded, the card still says it had a sound.
     expect(backup.flashcards.map((f: any) => f.question)).toEqual(['🔊 foo.wav']);
     expect(backup.files).toEqual([]);
+  });
+});
+
+describe('Anki package → Astrolabe → Anki package', () => {
+  it('gives back the same notes (guids, note types, fields), cards by ordinal, schedules and history', async () => {
+    const name = 'ankidroid-templates.apkg';
+    const SQL = await loadSqlite();
+    const before = new SQL.Database(unzipSync(fixture(name))['collection.anki2']);
+    const user = await signUp('anki');
+    expect((await importApkg(user, name)).status).toBe(200);
+    const { db: after } = await openPackage(await exportApkg(user));
+
+    // Every note comes back under its guid, with its note type and its fields, holding the same cards.
+    const notes = (db: typeof before) =>
+      rows(db, `SELECT n.guid, n.mid, n.flds, group_concat(c.ord) AS ords FROM notes n JOIN cards c ON c.nid = n.id GROUP BY n.id ORDER BY n.guid`).map((n): Record<string, any> => ({
+        ...n,
+        ords: String(n.ords).split(',').map(Number).sort((a, b) => a - b),
+      }));
+    expect(notes(before)).toHaveLength(48);
+    expect(notes(after)).toEqual(notes(before));
+    const models = (db: typeof before) => JSON.parse(String(rows(db, 'SELECT models FROM col')[0]!.models)) as Record<string, { name: string; type: number; tmpls: { qfmt: string; afmt: string }[]; flds: { name: string }[] }>;
+    const summary = (m: ReturnType<typeof models>[string]) => [m.name, m.type, m.flds.map((f) => f.name), m.tmpls.map((t) => [t.qfmt, t.afmt])];
+    for (const note of notes(after)) expect(summary(models(after)[note.mid]!)).toEqual(summary(models(before)[note.mid]!));
+
+    // Cards keep their ids and, once started, their schedule. (The v1 collection's relearning
+    // cards are review cards in a learning queue; Anki makes them relearning, type 3, on import.)
+    const schedule = (db: typeof before) =>
+      rows(db, `SELECT c.id, c.ord, n.guid, CASE WHEN c.type = 2 AND c.queue IN (1, 3) THEN 3 ELSE c.type END AS type, c.queue, c.due, c.ivl, c.reps, c.lapses
+                FROM cards c JOIN notes n ON n.id = c.nid WHERE c.type != 0 ORDER BY c.id`);
+    expect(schedule(before)).toHaveLength(15);
+    expect(schedule(after)).toEqual(schedule(before));
+    // The history: the same answers, at the same times, on the same cards, with v1 learning answers as Anki reads them once upgraded.
+    const history = (db: typeof before, upgrade: boolean) =>
+      rows(db, `SELECT id, cid, CASE WHEN ${upgrade ? 1 : 0} AND type IN (0, 2) AND ease IN (2, 3) THEN ease + 1 ELSE ease END AS ease FROM revlog ORDER BY id`);
+    expect(history(before, true)).toHaveLength(102);
+    expect(history(after, false)).toEqual(history(before, true));
+    // And the package says it is a v2 collection, so Anki does not raise those answers again.
+    expect(JSON.parse(String(rows(after, 'SELECT conf FROM col')[0]!.conf)).schedVer).toBe(2);
   });
 });

@@ -4,39 +4,15 @@
  * per concept under its constellation, fields, the schedule (due, interval, reps, lapses,
  * FSRS memory state in cards.data) and the review history in revlog; images as media.
  */
-import { unzipSync, strFromU8 } from 'fflate';
-import type { Database } from 'sql.js';
 import { describe, expect, it } from 'vitest';
-import { loadSqlite } from '../../worker/src/services/sqlite-wasm';
-import { call, env, signUp, type TestUser } from './helpers';
+import { exportApkg, openPackage, rows } from './apkg-package';
+import { call, env, signUp } from './helpers';
 import { T0, fillAccount } from './data-fixtures';
 import { at } from './study-fixtures';
 
 const DAY = 86_400_000;
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 
-async function exportApkg(user: TestUser, options: unknown = {}) {
-  const { SELF } = await import('cloudflare:test');
-  return SELF.fetch('http://astrolabe.test/api/export-import/export/apkg', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(options),
-  });
-}
-
-async function openPackage(res: Response) {
-  expect(res.status).toBe(200);
-  const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
-  const SQL = await loadSqlite();
-  const db = new SQL.Database(files['collection.anki2']);
-  return { files, db, media: JSON.parse(strFromU8(files.media!)) as Record<string, string> };
-}
-
-function rows(db: Database, sql: string): Record<string, any>[] {
-  const [result] = db.exec(sql);
-  if (!result) return [];
-  return result.values.map((v) => Object.fromEntries(result.columns.map((c, i) => [c, v[i]])));
-}
 
 describe('Anki package export', () => {
   it('writes a schema-11 collection Anki imports, keeping the schedule, the history and images', async () => {
@@ -54,6 +30,8 @@ describe('Anki package export', () => {
     const [col] = rows(db, 'SELECT * FROM col');
     expect(col!.ver).toBe(11);
     expect(col!.tags).toBe('{}');
+    // Scheduler v2, as Anki ≥ 2.1.50 writes it: without it Anki reads the history as v1 and raises learning answers by one.
+    expect(JSON.parse(col!.conf)).toMatchObject({ schedVer: 2, sched2021: true, creationOffset: 0 });
     const models = Object.values(JSON.parse(col!.models)) as any[];
     expect(models).toHaveLength(1);
     expect(models[0].flds.map((f: any) => f.name)).toEqual(['Front', 'Back']);
@@ -96,6 +74,18 @@ describe('Anki package export', () => {
     expect(card0Log.slice(0, -1).map((r) => r.ivl)).toEqual(card0Log.slice(1).map((r) => r.lastIvl));
     for (const r of revlog) expect(r.ivl).toBe(r === revlog.findLast((o) => o.cid === r.cid) ? rows(db, `SELECT ivl FROM cards WHERE id = ${r.cid}`)[0]!.ivl : revlog.find((o) => o.cid === r.cid && o.id > r.id)!.lastIvl);
     db.close();
+  });
+
+  it('exports a cloze card made here as a Cloze note Anki shows with its blank', async () => {
+    const user = await signUp('apkg');
+    const { root } = await fillAccount(user, 'Cloze');
+    await call('POST', `/api/concepts/${root.id}/flashcards`, { token: user.token, json: { question: 'Complétez : « La _____ passe à Tours. »', answer: 'Loire' }, headers: at(T0) });
+    const { db } = await openPackage(await exportApkg(user));
+    const [col] = rows(db, 'SELECT models FROM col');
+    const cloze = (Object.values(JSON.parse(col!.models)) as any[]).find((m) => m.type === 1);
+    expect(cloze.tmpls.map((t: any) => t.qfmt)).toEqual(['{{cloze:Text}}']);
+    const notes = rows(db, `SELECT n.flds, c.ord FROM notes n JOIN cards c ON c.nid = n.id WHERE n.mid = ${cloze.id}`);
+    expect(notes).toEqual([{ flds: 'La {{c1::Loire}} passe à Tours.\x1f', ord: 0 }]);
   });
 
   it('exports one constellation or a list of concepts, refuses another person\'s constellation, and says when there is nothing', async () => {

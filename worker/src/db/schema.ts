@@ -230,6 +230,8 @@ export const flashcards = sqliteTable(
     /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning. */
     state: integer('state').notNull().default(0),
     lastReview: integer('last_review'),
+    /** JSON {guid, ord, type_id, fields}: the Anki note and card it came from (issue 27); null when made here. */
+    ankiNote: text('anki_note'),
     ...timestamps,
   },
   (t) => [
@@ -491,4 +493,20 @@ export const noteHighlights = sqliteTable(
     createdAt: integer('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.highlightKey] })],
+);
+
+/** Note types of the person's imported Anki notes (issue 27): what the Anki export writes back. */
+export const ankiNoteTypes = sqliteTable(
+  'anki_note_types',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ankiId: integer('anki_id').notNull(),
+    name: text('name').notNull(),
+    /** 0 normal, 1 cloze. */
+    kind: integer('kind').notNull(),
+    /** JSON {fields: string[], templates: {ord, name, qfmt, afmt}[], css}. */
+    config: text('config').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ankiId] })],
 );

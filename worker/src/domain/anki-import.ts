@@ -218,17 +218,19 @@ const protobufText = (fields: ProtobufField[], field: number) => {
   return found?.bytes ? new TextDecoder().decode(found.bytes) : '';
 };
 
-/** A schema-18 note type (`notetypes.config`: `kind = 1`, 1 for Cloze) with its fields and templates (`templates.config`: `q_format = 1`, `a_format = 2`). */
+/** A schema-18 note type (`notetypes.config`: `kind = 1`, 1 for Cloze; `css = 3`) with its fields and templates (`templates.config`: `q_format = 1`, `a_format = 2`). */
 export function noteTypeFromTables(
   row: { id: number; name: string; config: Uint8Array },
   fields: { ord: number; name: string }[],
   templates: { ord: number; name: string; config: Uint8Array }[],
 ): AnkiNoteType {
-  const kind = protobufFields(row.config).find((f) => f.field === 1 && f.value !== undefined)?.value ?? 0;
+  const config = protobufFields(row.config);
+  const kind = config.find((f) => f.field === 1 && f.value !== undefined)?.value ?? 0;
   return {
     id: row.id,
     name: row.name,
     cloze: kind === 1,
+    css: protobufText(config, 3),
     fields: [...fields].sort((a, b) => a.ord - b.ord).map((f) => f.name),
     templates: templates.map((t) => {
       const config = protobufFields(t.config);
@@ -241,6 +243,7 @@ interface Schema11Model {
   id: number | string;
   name: string;
   type: number;
+  css?: string;
   flds: { name: string; ord: number }[];
   tmpls: { name: string; ord: number; qfmt: string; afmt: string }[];
 }
@@ -257,6 +260,7 @@ export function noteTypesFromModels(json: string): AnkiNoteType[] {
     id: Number(m.id),
     name: String(m.name ?? ''),
     cloze: m.type === 1,
+    css: String(m.css ?? ''),
     fields: [...(m.flds ?? [])].sort((a, b) => a.ord - b.ord).map((f) => String(f.name)),
     templates: (m.tmpls ?? []).map((t) => ({ ord: Number(t.ord), name: String(t.name ?? ''), qfmt: String(t.qfmt ?? ''), afmt: String(t.afmt ?? '') })),
   }));

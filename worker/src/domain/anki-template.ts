@@ -20,6 +20,22 @@ export interface AnkiNoteType {
   cloze: boolean;
   fields: string[];
   templates: AnkiTemplate[];
+  css?: string;
+}
+
+/** A note type as the person's `anki_note_types` row keeps it. */
+export function noteTypeRow(type: AnkiNoteType) {
+  return { ankiId: type.id, name: type.name, kind: type.cloze ? 1 : 0, config: JSON.stringify({ fields: type.fields, templates: type.templates, css: type.css ?? '' }) };
+}
+
+/** A note type back from its row; null when its config cannot be read. */
+export function noteTypeFromRow(row: { anki_id: number; name: string; kind: number; config: string }): AnkiNoteType | null {
+  try {
+    const config = JSON.parse(row.config) as { fields: string[]; templates: AnkiTemplate[]; css?: string };
+    return { id: row.anki_id, name: row.name, cloze: row.kind === 1, fields: config.fields, templates: config.templates, css: config.css ?? '' };
+  } catch {
+    return null;
+  }
 }
 
 export interface CardSpecials {

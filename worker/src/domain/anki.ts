@@ -9,6 +9,8 @@
  * is epoch seconds, a new card's `due` its position. `cards.data` holds the FSRS memory
  * state as `{"s": stability, "d": difficulty, "dr": desired retention}`.
  */
+import type { AnkiNoteType } from './anki-template';
+import { CLOZE_BLANK } from './cloze';
 import type { StoredCard } from './fsrs';
 
 const DAY_MS = 86_400_000;
@@ -37,35 +39,63 @@ CREATE INDEX ix_notes_csum on notes (csum);
 
 export const ANKI_DEFAULT_DECK_ID = 1;
 export const ANKI_MODEL_ID = 1_700_000_000_001;
+export const ANKI_CLOZE_MODEL_ID = 1_700_000_000_002;
 export const DEFAULT_APKG_FILE_NAME = 'flashcards.apkg';
 export const FIELD_SEPARATOR = '\x1f';
 /** Anki caps the answer time it records at 60 s. */
 const MAX_ANSWER_MS = 60_000;
 const DEFAULT_EASE = 2500;
 
-/** The Basic note type: fields Front and Back, one card. */
-export function basicModel(nowSeconds: number) {
+const CARD_CSS = '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n';
+
+/** A note type as schema 11's `col.models` holds it. */
+export function modelJson(type: AnkiNoteType, nowSeconds: number) {
   const field = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] });
   return {
-    [ANKI_MODEL_ID]: {
-      id: ANKI_MODEL_ID,
-      name: 'Basic (Astrolabe)',
-      type: 0,
-      mod: nowSeconds,
-      usn: -1,
-      sortf: 0,
-      did: ANKI_DEFAULT_DECK_ID,
-      tmpls: [{ name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}', bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }],
-      flds: [field('Front', 0), field('Back', 1)],
-      css: '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-align: center;\n  color: black;\n  background-color: white;\n}\n',
-      latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
-      latexPost: '\\end{document}',
-      latexsvg: false,
-      req: [[0, 'any', [0]]],
-      tags: [],
-      vers: [],
-    },
+    id: type.id,
+    name: type.name,
+    type: type.cloze ? 1 : 0,
+    mod: nowSeconds,
+    usn: -1,
+    sortf: 0,
+    did: ANKI_DEFAULT_DECK_ID,
+    tmpls: type.templates.map((t) => ({ name: t.name, ord: t.ord, qfmt: t.qfmt, afmt: t.afmt, bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 })),
+    flds: type.fields.map(field),
+    css: type.css || CARD_CSS,
+    latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPost: '\\end{document}',
+    latexsvg: false,
+    // Anki ≥ 2.1.28 works card requirements out itself; older ones read this.
+    req: type.templates.map((t) => [t.ord, 'any', [0]]),
+    tags: [],
+    vers: [],
   };
+}
+
+/** The Basic note type: fields Front and Back, one card. */
+export const BASIC_NOTE_TYPE: AnkiNoteType = {
+  id: ANKI_MODEL_ID,
+  name: 'Basic (Astrolabe)',
+  cloze: false,
+  fields: ['Front', 'Back'],
+  templates: [{ name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}' }],
+};
+
+/** The Cloze note type of cloze cards made in Astrolabe: fields Text and Back Extra, a card per deletion. */
+export const CLOZE_NOTE_TYPE: AnkiNoteType = {
+  id: ANKI_CLOZE_MODEL_ID,
+  name: 'Cloze (Astrolabe)',
+  cloze: true,
+  fields: ['Text', 'Back Extra'],
+  templates: [{ name: 'Cloze', ord: 0, qfmt: '{{cloze:Text}}', afmt: '{{cloze:Text}}<br>\n{{Back Extra}}' }],
+  css: `${CARD_CSS}.cloze {\n  font-weight: bold;\n  color: blue;\n}\n`,
+};
+
+/** The Text field of an Astrolabe cloze card ('Complétez : « … _____ … »' and its answer), or null for another card. */
+export function clozeText(question: string, answer: string): string | null {
+  const match = /^Complétez : « ([\s\S]*) »$/.exec(question);
+  if (!match || match[1]!.split(CLOZE_BLANK).length !== 2 || !answer.trim()) return null;
+  return match[1]!.replace(CLOZE_BLANK, `{{c1::${answer.trim().replace(/\}\}/g, '} }')}}}`);
 }
 
 export function deckJson(id: number, name: string, nowSeconds: number) {
@@ -108,8 +138,17 @@ export function deckOptions(nowSeconds: number, desiredRetention: number) {
   };
 }
 
+/**
+ * `col.conf` as Anki ≥ 2.1.50 writes it: `schedVer: 2` above all — without it Anki takes
+ * the collection for a v1 one and raises every learning answer by a button on import.
+ */
 export function collectionConf(nextPos: number) {
   return {
+    schedVer: 2,
+    sched2021: true,
+    // Days start at UTC midnight: the collection's crt is one.
+    creationOffset: 0,
+    dayLearnFirst: false,
     activeDecks: [ANKI_DEFAULT_DECK_ID],
     curDeck: ANKI_DEFAULT_DECK_ID,
     newSpread: 0,

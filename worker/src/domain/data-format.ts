@@ -90,6 +90,11 @@ export const SECTIONS = {
     last_review: time.nullable(),
     created_at: time,
     updated_at: time,
+    /** The Anki note and card it came from (issue 27), so an Anki export updates that note. */
+    anki_note: z
+      .object({ guid: text(100).min(1), ord: z.number().int().min(0).max(1000), type_id: z.number().int(), fields: z.array(text(100_000)).max(100) })
+      .nullable()
+      .default(null),
   }),
   study_sessions: z.object({
     uid,

@@ -6,27 +6,32 @@
  * in a card travel as media files.
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
-import type { Database } from 'sql.js';
+import type { Database, Statement } from 'sql.js';
 import {
   ANKI_DEFAULT_DECK_ID,
-  ANKI_MODEL_ID,
   ANKI_SCHEMA,
+  BASIC_NOTE_TYPE,
+  CLOZE_NOTE_TYPE,
   FIELD_SEPARATOR,
   ankiSchedule,
   ankiTags,
   answerTime,
-  basicModel,
   cardTextToField,
+  clozeText,
   collectionConf,
   collectionCreated,
   deckJson,
   deckOptions,
   deckPart,
+  modelJson,
   revlogType,
   sortField,
 } from '../domain/anki';
+import { noteMediaNames } from '../domain/anki-import';
+import { noteTypeFromRow, type AnkiNoteType } from '../domain/anki-template';
+import { readNoteTypes } from '../db/queries/anki-note-types';
 import { DEFAULT_DESIRED_RETENTION } from '../domain/fsrs';
-import { CARD_COLUMNS, constellationName, readCardPage, readDecks, readReviewPage, uploadTypes, type CardScope, type DeckRow } from '../db/queries/anki';
+import { CARD_COLUMNS, constellationName, readCardPage, readDecks, readReviewPage, readUploads, type CardScope, type DeckRow } from '../db/queries/anki';
 import { breathe } from '../lib/breathe';
 import { ApiError, notFound } from '../lib/errors';
 import { userFileKey } from '../lib/r2-keys';
@@ -81,13 +86,22 @@ async function checksum(text: string): Promise<number> {
 class MediaCollector {
   readonly files: { uuid: string; name: string }[] = [];
   private readonly names = new Map<string, string>();
-  /** `types`: the person's uploads, uuid → MIME type; an address to anything else stays text. */
+  /** `uploads`: the person's, MIME type by uuid and uuid by file name; an address to anything else stays text. */
   constructor(
     private readonly userId: number,
-    private readonly types: Map<string, string>,
+    private readonly uploads: { types: Map<string, string>; byName: Map<string, string> },
   ) {}
+
+  /** An imported note's media file, by the name its fields use: packed under that name when the person has it. */
+  named = (fileName: string): void => {
+    const uuid = this.uploads.byName.get(fileName);
+    if (!uuid || this.names.has(uuid)) return;
+    this.names.set(uuid, fileName);
+    this.files.push({ uuid, name: fileName });
+  };
+
   name = (owner: number, uuid: string): string | null => {
-    const type = this.types.get(uuid);
+    const type = this.uploads.types.get(uuid);
     if (owner !== this.userId || !type) return null;
     let name = this.names.get(uuid);
     if (!name) {
@@ -99,47 +113,120 @@ class MediaCollector {
   };
 }
 
-async function writeCards(db: Database, props: ApkgExportProps, deckOf: Map<number, number>, media: MediaCollector, crt: number, now: number) {
+interface AnkiIdentity {
+  guid: string;
+  ord: number;
+  type_id: number;
+  fields: string[];
+}
+
+function readIdentity(value: unknown, types: Map<number, AnkiNoteType>): AnkiIdentity | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const note = JSON.parse(value) as AnkiIdentity;
+    return types.has(note.type_id) && typeof note.guid === 'string' && Array.isArray(note.fields) ? note : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Notes as Anki reads them: a card imported from Anki goes back into its own note (its
+ * guid, note type and fields, every card of the note under one note, by ordinal) so that
+ * Anki updates that note; a cloze card made here becomes a Cloze note; any other card a
+ * Basic note of its own (its uid as guid).
+ */
+class NoteWriter {
+  private readonly insertNote: Statement;
+  private readonly noteOfGuid = new Map<string, { id: number; ords: Set<number> }>();
+  readonly usedTypes = new Map<number, AnkiNoteType>([[BASIC_NOTE_TYPE.id, BASIC_NOTE_TYPE]]);
+
+  constructor(
+    db: Database,
+    private readonly media: MediaCollector,
+  ) {
+    this.insertNote = db.prepare("INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
+  }
+
+  /** The note of card `cardId` (written now unless its note already is) and the card's ordinal in it. */
+  async noteOf(cardId: number, row: { uid: string; question: string; answer: string; tags: string; mod: number; identity: AnkiIdentity | null }, type: AnkiNoteType | undefined) {
+    const { identity } = row;
+    const known = identity && this.noteOfGuid.get(identity.guid);
+    if (identity && type && known && !known.ords.has(identity.ord)) {
+      known.ords.add(identity.ord);
+      return { nid: known.id, ord: identity.ord };
+    }
+    if (identity && type && !known) {
+      for (const name of identity.fields.flatMap(noteMediaNames)) this.media.named(name);
+      this.usedTypes.set(type.id, type);
+      await this.write(cardId, identity.guid, type.id, identity.fields, row);
+      this.noteOfGuid.set(identity.guid, { id: cardId, ords: new Set([identity.ord]) });
+      return { nid: cardId, ord: identity.ord };
+    }
+    const cloze = clozeText(row.question, row.answer);
+    if (cloze !== null) {
+      this.usedTypes.set(CLOZE_NOTE_TYPE.id, CLOZE_NOTE_TYPE);
+      await this.write(cardId, row.uid, CLOZE_NOTE_TYPE.id, [cardTextToField(cloze, this.media.name), ''], row);
+      return { nid: cardId, ord: 0 };
+    }
+    const fields = [cardTextToField(row.question, this.media.name), cardTextToField(row.answer, this.media.name)];
+    await this.write(cardId, row.uid, BASIC_NOTE_TYPE.id, fields, row);
+    return { nid: cardId, ord: 0 };
+  }
+
+  private async write(id: number, guid: string, typeId: number, fields: string[], row: { tags: string; mod: number }) {
+    const sort = sortField(fields[0] ?? '');
+    this.insertNote.run([id, guid, typeId, row.mod, row.tags, fields.join(FIELD_SEPARATOR), sort, await checksum(sort)]);
+  }
+
+  free() {
+    this.insertNote.free();
+  }
+}
+
+async function writeCards(db: Database, props: ApkgExportProps, deckOf: Map<number, number>, notes: NoteWriter, types: Map<number, AnkiNoteType>, crt: number, now: number) {
   const col = Object.fromEntries(CARD_COLUMNS.map((c, i) => [c, i])) as Record<(typeof CARD_COLUMNS)[number], number>;
-  const insertNote = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, \'\')');
-  const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)');
+  const insertCard = db.prepare('INSERT INTO cards VALUES (?, ?, ?, ?, ?, -1, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)');
   const ankiIdOf = new Map<number, number>();
   let lastId = 0;
   let position = 0;
-  for (let after = 0; ; ) {
-    const rows = await readCardPage(props.d1, props.userId, props.scope, after, PAGE);
-    const fronts = rows.map((r) => cardTextToField(String(r[col.question]), media.name));
-    const sums = await Promise.all(fronts.map((f) => checksum(sortField(f))));
-    rows.forEach((r, i) => {
-      const id = Math.max(Number(r[col.created_at]), lastId + 1);
-      lastId = id;
-      ankiIdOf.set(Number(r[col.id]), id);
-      const mod = Math.floor(Number(r[col.updated_at]) / 1000);
-      const tags = ankiTags(JSON.parse(String(r[col.tags] ?? '[]')) as string[]);
-      const fields = fronts[i]! + FIELD_SEPARATOR + cardTextToField(String(r[col.answer]), media.name);
-      insertNote.run([id, String(r[col.uid]), ANKI_MODEL_ID, mod, tags, fields, sortField(fronts[i]!), sums[i]!]);
-      const card = {
-        due: Number(r[col.due]),
-        stability: Number(r[col.stability]),
-        difficulty: Number(r[col.difficulty]),
-        elapsedDays: Number(r[col.elapsed_days]),
-        scheduledDays: Number(r[col.scheduled_days]),
-        learningSteps: Number(r[col.learning_steps]),
-        reps: Number(r[col.reps]),
-        lapses: Number(r[col.lapses]),
-        state: Number(r[col.state]),
-        lastReview: r[col.last_review] === null ? null : Number(r[col.last_review]),
-      };
-      const s = ankiSchedule(card, position++, crt, now, DEFAULT_DESIRED_RETENTION);
-      const deck = deckOf.get(Number(r[col.concept_id])) ?? ANKI_DEFAULT_DECK_ID;
-      insertCard.run([id, id, deck, mod, s.type, s.queue, s.due, s.ivl, s.factor, card.reps, card.lapses, s.left, s.data]);
-    });
-    if (rows.length < PAGE) break;
-    after = Number(rows.at(-1)![col.id]);
+  try {
+    for (let after = 0; ; ) {
+      const rows = await readCardPage(props.d1, props.userId, props.scope, after, PAGE);
+      for (const r of rows) {
+        const id = Math.max(Number(r[col.created_at]), lastId + 1);
+        lastId = id;
+        ankiIdOf.set(Number(r[col.id]), id);
+        const mod = Math.floor(Number(r[col.updated_at]) / 1000);
+        const identity = readIdentity(r[col.anki_note], types);
+        const { nid, ord } = await notes.noteOf(
+          id,
+          { uid: String(r[col.uid]), question: String(r[col.question]), answer: String(r[col.answer]), tags: ankiTags(JSON.parse(String(r[col.tags] ?? '[]')) as string[]), mod, identity },
+          identity ? types.get(identity.type_id) : undefined,
+        );
+        const card = {
+          due: Number(r[col.due]),
+          stability: Number(r[col.stability]),
+          difficulty: Number(r[col.difficulty]),
+          elapsedDays: Number(r[col.elapsed_days]),
+          scheduledDays: Number(r[col.scheduled_days]),
+          learningSteps: Number(r[col.learning_steps]),
+          reps: Number(r[col.reps]),
+          lapses: Number(r[col.lapses]),
+          state: Number(r[col.state]),
+          lastReview: r[col.last_review] === null ? null : Number(r[col.last_review]),
+        };
+        const s = ankiSchedule(card, position++, crt, now, DEFAULT_DESIRED_RETENTION);
+        const deck = deckOf.get(Number(r[col.concept_id])) ?? ANKI_DEFAULT_DECK_ID;
+        insertCard.run([id, nid, deck, ord, mod, s.type, s.queue, s.due, s.ivl, s.factor, card.reps, card.lapses, s.left, s.data]);
+      }
+      if (rows.length < PAGE) break;
+      after = Number(rows.at(-1)![col.id]);
+    }
+  } finally {
+    insertCard.free();
   }
-  insertNote.free();
-  insertCard.free();
-  return { ankiIdOf, notes: position };
+  return { ankiIdOf, cards: position };
 }
 
 /**
@@ -249,18 +336,26 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
   try {
     const nowSeconds = Math.floor(now / 1000);
     const crt = collectionCreated(now);
-    const media = new MediaCollector(userId, await uploadTypes(d1, userId));
+    const media = new MediaCollector(userId, await readUploads(d1, userId));
+    const types = new Map((await readNoteTypes(d1, userId)).flatMap((row) => noteTypeFromRow(row) ?? []).map((t) => [t.id, t]));
     const { json: deckMap, deckOf } = buildDecks(decks, nowSeconds);
     db.run(ANKI_SCHEMA);
     db.run('BEGIN');
-    const { ankiIdOf, notes } = await writeCards(db, props, deckOf, media, crt, now);
+    const notes = new NoteWriter(db, media);
+    let written: Awaited<ReturnType<typeof writeCards>>;
+    try {
+      written = await writeCards(db, props, deckOf, notes, types, crt, now);
+    } finally {
+      notes.free();
+    }
+    const { ankiIdOf, cards } = written;
     const reviews = await writeRevlog(db, props, ankiIdOf);
     db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, \'{}\')', [
       crt,
       now,
       now,
-      JSON.stringify(collectionConf(notes)),
-      JSON.stringify(basicModel(nowSeconds)),
+      JSON.stringify(collectionConf(cards)),
+      JSON.stringify(Object.fromEntries([...notes.usedTypes.values()].map((t) => [t.id, modelJson(t, nowSeconds)]))),
       JSON.stringify(deckMap),
       JSON.stringify(deckOptions(nowSeconds, DEFAULT_DESIRED_RETENTION)),
     ]);
@@ -283,7 +378,7 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
       await zip.add(String(i), [new Uint8Array(await object.arrayBuffer())], false);
     }
     await zip.add('media', [strToU8(JSON.stringify(mediaMap))], true);
-    return { bytes: zip.finish(), cards: notes, reviews };
+    return { bytes: zip.finish(), cards, reviews };
   } catch (error) {
     try {
       db.close();

@@ -24,10 +24,11 @@ import {
   schedulerVersion,
   type CardMedia,
 } from '../domain/anki-import';
-import { renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
+import { noteTypeRow, renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
 import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
+import { upsertNoteTypes } from '../db/queries/anki-note-types';
 import { ArchiveError, unzstdCapped, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
@@ -253,7 +254,9 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
     const decks = readDecks(db);
     const noteTypes = readNoteTypes(db);
     const scheduler = readSchedulerVersion(db);
-    const notes = new Map(all(db, 'SELECT id, mid, flds, tags FROM notes').map(([id, mid, flds, tags]) => [Number(id), { mid: Number(mid), flds: String(flds ?? ''), tags: String(tags ?? '') }]));
+    const notes = new Map(
+      all(db, 'SELECT id, guid, mid, flds, tags FROM notes').map(([id, guid, mid, flds, tags]) => [Number(id), { guid: String(guid ?? ''), mid: Number(mid), flds: String(flds ?? ''), tags: String(tags ?? '') }]),
+    );
     // A card in a filtered deck belongs to its home deck (odid) and keeps its home due date (odue) there.
     const cards = all(
       db,
@@ -281,6 +284,7 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
         due: card.due, stability: card.stability, difficulty: card.difficulty, elapsed_days: card.elapsedDays, scheduled_days: card.scheduledDays,
         learning_steps: card.learningSteps, state: card.state, reps: card.reps, lapses: card.lapses, last_review: card.lastReview,
         created_at: Number(id), updated_at: Number(mod) * 1000,
+        anki_note: { guid: String(note.guid), ord: Number(ord), type_id: Number(note.mid), fields: note.flds.split('\x1f') },
       });
       for (const log of logs) {
         sections.reviews.push({
@@ -291,6 +295,10 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
       }
     }
     for (const concept of sections.concepts as { uid: string; tags: string[] }[]) concept.tags = [...(tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
+    // The note types go first, on their own: should the import then fail, they are only
+    // descriptions the next import of these notes replaces.
+    const usedTypes = [...new Set([...notes.values()].map((n) => Number(n.mid)))].flatMap((id) => noteTypes.get(id) ?? []);
+    if (usedTypes.length) await props.d1.batch(upsertNoteTypes(props.d1, props.userId, usedTypes.map(noteTypeRow), now));
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
     const result = await importBackup({ d1: props.d1, userId: props.userId, backup: { header, sections }, merge: true }, now);
     // The decks' history gives their concepts a mastery at once (the nightly refresh would

@@ -44,7 +44,7 @@ export async function readDecks(d1: D1Database, userId: number, scope: CardScope
 }
 
 /** Columns of a card page, in this order. */
-export const CARD_COLUMNS = ['id', 'uid', 'concept_id', 'question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at'] as const;
+export const CARD_COLUMNS = ['id', 'uid', 'concept_id', 'question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at', 'anki_note'] as const;
 
 export function readCardPage(d1: D1Database, userId: number, scope: CardScope, after: number, limit: number) {
   const filter = scopeFilter(scope);
@@ -71,8 +71,21 @@ export function readReviewPage(d1: D1Database, userId: number, scope: CardScope,
     .raw<number[]>();
 }
 
-/** The person's uploads by uuid (the last part of the R2 key) with their MIME type. */
-export async function uploadTypes(d1: D1Database, userId: number): Promise<Map<string, string>> {
-  const { results } = await d1.prepare('SELECT key, mime_type FROM files WHERE user_id = ?').bind(userId).all<{ key: string; mime_type: string }>();
-  return new Map(results.map((r) => [r.key.split('/').pop()!, r.mime_type]));
+/**
+ * The person's uploads: MIME type by uuid (the last part of the R2 key), and the uuid of
+ * the latest upload of each file name (an imported Anki note names its media by file name).
+ */
+export async function readUploads(d1: D1Database, userId: number): Promise<{ types: Map<string, string>; byName: Map<string, string> }> {
+  const { results } = await d1
+    .prepare('SELECT key, file_name, mime_type FROM files WHERE user_id = ? ORDER BY id')
+    .bind(userId)
+    .all<{ key: string; file_name: string; mime_type: string }>();
+  const types = new Map<string, string>();
+  const byName = new Map<string, string>();
+  for (const r of results) {
+    const uuid = r.key.split('/').pop()!;
+    types.set(uuid, r.mime_type);
+    byName.set(r.file_name, uuid);
+  }
+  return { types, byName };
 }

@@ -75,6 +75,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
       ...plain('f', 'question', 'answer'),
       ['tags', jsonValue('f.tags')],
       ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'created_at', 'updated_at'),
+      ['anki_note', jsonValue('f.anki_note')],
     ],
   },
   study_sessions: {
@@ -226,6 +227,7 @@ export const DELETE_USER_ROWS = [
   'DELETE FROM study_session_concepts WHERE session_id IN (SELECT id FROM study_sessions WHERE user_id = ?1)',
   'DELETE FROM study_sessions WHERE user_id = ?1',
   'DELETE FROM flashcards WHERE user_id = ?1',
+  'DELETE FROM anki_note_types WHERE user_id = ?1',
   'DELETE FROM block_mentions WHERE user_id = ?1',
   'DELETE FROM note_docs WHERE user_id = ?1',
   'DELETE FROM note_blocks WHERE user_id = ?1',
