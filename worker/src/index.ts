@@ -70,14 +70,16 @@ const routes = app
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)
   .route('/api/study-sessions', studySessionsRoutes)
+  // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id — before
+  // the sub-apps below mounted on /api with a sign-in check on all their paths: a file's
+  // public address is fetched by <img>/<audio> without a token.
+  .route('/api/v1', uploadsRoutes)
   // Blurting, Feynman, Cornell, Composite: /api/study-sessions/:id/{concepts,results…} and /api/concepts/:id/method-results.
   .route('/api', studyMethodsRoutes)
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
   .route('/api/import', importRoutes)
   .route('/api/export-import', exportImportRoutes)
-  // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id.
-  .route('/api/v1', uploadsRoutes)
   // Party server only (x-internal-secret).
   .route('/internal', internalRoutes);
 
