@@ -232,11 +232,15 @@ export const flashcards = sqliteTable(
     lastReview: integer('last_review'),
     /** JSON {guid, ord, type_id, fields}: the Anki note and card it came from (issue 27); null when made here. */
     ankiNote: text('anki_note'),
+    /** 1 when kept out of every study queue (by hand, or as a leech) until unsuspended (migration 0028). */
+    suspended: integer('suspended').notNull().default(0),
+    /** Kept out of study queues until this instant (the next study day's start); null when not buried. */
+    buriedUntil: integer('buried_until'),
     ...timestamps,
   },
   (t) => [
-    /** Due lists and due/overdue counts read this index alone (state is in it). */
-    index('flashcards_user_due_state').on(t.userId, t.due, t.state),
+    /** Due lists and due/overdue counts read this index alone (state, suspension and burial are in it). */
+    index('flashcards_user_due_state').on(t.userId, t.due, t.state, t.suspended, t.buriedUntil),
     index('flashcards_concept').on(t.conceptId),
     index('flashcards_user_state').on(t.userId, t.state),
   ],
@@ -355,11 +359,31 @@ export const reviewLogs = sqliteTable(
     reviewedAt: integer('reviewed_at').notNull(),
     durationMs: integer('duration_ms'),
     cardBefore: text('card_before').notNull(),
+    /** What the answer did besides the card's memory state (domain/workload.ts ReviewEffects, JSON), for undo. */
+    effects: text('effects'),
   },
   (t) => [
     index('review_logs_user_time').on(t.userId, t.reviewedAt),
     index('review_logs_card_time').on(t.flashcardId, t.reviewedAt),
   ],
+);
+
+/**
+ * Suspend, bury, reschedule and forget done by hand (migration 0028): each row keeps the
+ * card as it was before (memory state, suspension, burial; JSON), so the latest one can be
+ * undone while the card is still as that action left it.
+ */
+export const flashcardActions = sqliteTable(
+  'flashcard_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    flashcardId: integer('flashcard_id').notNull().references(() => flashcards.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    cardBefore: text('card_before').notNull(),
+    doneAt: integer('done_at').notNull(),
+  },
+  (t) => [index('flashcard_actions_card').on(t.flashcardId, t.id)],
 );
 
 /**

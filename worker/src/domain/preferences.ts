@@ -6,7 +6,9 @@
  * Two deliberate departures from the spec's list: the default theme is `dark` (the
  * product's look; the spec's `light` contradicts it), and two study fields are added:
  * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Issue 29 adds
- * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views).
+ * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views);
+ * issue 30 the workload tools (load balancing, easy days, sibling burying, leeches, review
+ * order; domain/workload.ts applies them).
  */
 import { z } from 'zod';
 
@@ -19,10 +21,17 @@ export const GALAXY_COLOR_SCHEMES = ['default', 'cosmic', 'nature', 'monochrome'
 export const BACKUP_FREQUENCIES = ['never', 'weekly', 'monthly'] as const;
 /** 'Taille du texte' (issue 29): the root font size, so every rem-sized thing follows. */
 export const TEXT_SIZES = ['normal', 'large', 'larger'] as const;
+/** A weekday's share of the review workload (Anki's easy days: 100 %, 50 %, almost none). */
+export const EASY_DAY_LOADS = ['normal', 'reduced', 'minimum'] as const;
+/** What happens to a card that becomes a leech: tagged and suspended, or only tagged. */
+export const LEECH_ACTIONS = ['suspend', 'tag'] as const;
+/** Which due cards come first when more are due than a session takes. */
+export const REVIEW_ORDERS = ['due', 'retrievability', 'random'] as const;
 
 export const SESSION_DURATION_RANGE = { min: 5, max: 180 } as const;
 export const NEW_CARDS_RANGE = { min: 0, max: 9999 } as const;
 export const RETENTION_RANGE = { min: 0.7, max: 0.97 } as const;
+export const LEECH_THRESHOLD_RANGE = { min: 1, max: 99 } as const;
 /** `HH:MM`, 00:00 to 23:59. */
 export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -55,6 +64,15 @@ export const preferencesSchema = z
       .number({ errorMap: () => ({ message: 'Must be a number from 0.70 to 0.97' }) })
       .min(RETENTION_RANGE.min, 'Must be a number from 0.70 to 0.97')
       .max(RETENTION_RANGE.max, 'Must be a number from 0.70 to 0.97'),
+    load_balancing: flag,
+    /** Monday first, Sunday last. */
+    easy_days: z
+      .array(choice(EASY_DAY_LOADS), { errorMap: () => ({ message: 'Must be 7 weekday loads (normal, reduced, minimum), Monday first' }) })
+      .length(7, 'Must be 7 weekday loads (normal, reduced, minimum), Monday first'),
+    bury_siblings: flag,
+    leech_threshold: wholeNumber(LEECH_THRESHOLD_RANGE.min, LEECH_THRESHOLD_RANGE.max, ' lapses'),
+    leech_action: choice(LEECH_ACTIONS),
+    review_order: choice(REVIEW_ORDERS),
     theme: choice(THEMES),
     default_concept_view: choice(CONCEPT_VIEWS),
     concept_sort_order: choice(CONCEPT_SORT_ORDERS),
@@ -91,6 +109,14 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   auto_advance_cards: false,
   new_cards_per_day: 20,
   desired_retention: 0.9,
+  // Anki's defaults: load balancing on, every weekday normal, siblings not buried, a leech at
+  // 8 lapses is tagged and suspended (manual, 'Leeches'), reviews in due-date order.
+  load_balancing: true,
+  easy_days: Object.freeze(['normal', 'normal', 'normal', 'normal', 'normal', 'normal', 'normal']) as Preferences['easy_days'],
+  bury_siblings: false,
+  leech_threshold: 8,
+  leech_action: 'suspend',
+  review_order: 'due',
   theme: 'dark',
   default_concept_view: 'card',
   concept_sort_order: 'updated_desc',

@@ -2,7 +2,7 @@
  * Which cards a study session holds, and which one it shows next (Anki's study loop).
  *
  * Building a session (`buildSessionQueue`): cards already studied and due now come first,
- * most overdue first; then new cards, in the order they were written, but no more than
+ * in the person's review order (most overdue first by default; domain/workload.ts); then new cards, in the order they were written, but no more than
  * what is left of today's new-card allowance (`newCardsPerDay`, default 20, minus the new
  * cards already introduced today); cards not yet due are included only when the person
  * asks to review ahead ('Réviser en avance'), after everything else, soonest first —
@@ -15,6 +15,8 @@
  * (state Review) does not come back. The session is over when nothing is left to show.
  */
 import { STATE } from './fsrs';
+import { orderBacklog } from './workload';
+import type { Preferences } from './preferences';
 
 export const DEFAULT_NEW_CARDS_PER_DAY = 20;
 export const LEARN_AHEAD_MS = 20 * 60_000;
@@ -23,6 +25,9 @@ export interface QueueCard {
   id: number;
   state: number;
   due: number;
+  /** The memory state the 'retrievability' review order reads. */
+  stability?: number;
+  lastReview?: number | null;
 }
 
 export interface QueueOptions {
@@ -34,6 +39,10 @@ export interface QueueOptions {
   ahead?: boolean;
   /** Most cards a session takes. */
   limit?: number;
+  /** The order of due cards (preference `review_order`, domain/workload.ts); by due date when not given. */
+  order?: Preferences['review_order'];
+  /** The random order's seed (the study day's number, so the order holds all day). */
+  seed?: number;
 }
 
 export interface SessionQueue {
@@ -58,7 +67,7 @@ export function newCardAllowance(options: Pick<QueueOptions, 'newCardsPerDay' | 
 }
 
 export function buildSessionQueue(cards: readonly QueueCard[], now: number, options: QueueOptions = {}): SessionQueue {
-  const due = cards.filter((c) => c.state !== STATE.New && c.due <= now).sort(byDue);
+  const due = orderBacklog(cards.filter((c) => c.state !== STATE.New && c.due <= now), options.order ?? 'due', now, options.seed ?? 0);
   const allNew = cards.filter((c) => c.state === STATE.New).sort((a, b) => a.id - b.id);
   const fresh = allNew.slice(0, newCardAllowance(options));
   const notDue = cards.filter((c) => c.state !== STATE.New && c.due > now).sort(byDue);

@@ -31,6 +31,10 @@ export function presentFlashcard(row: FlashcardRow) {
     lapses: row.lapses,
     state: stateName(row.state),
     last_review: row.last_review === null ? null : iso(row.last_review),
+    /** Kept out of study until unsuspended (by hand or as a leech). */
+    suspended: row.suspended === 1,
+    /** Kept out of study until then (a sibling answered today, or buried by hand); null when not buried. */
+    buried_until: row.buried_until === null ? null : iso(row.buried_until),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };

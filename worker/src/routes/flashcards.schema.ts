@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_MAX, normaliseCardTags, QUESTION_MAX } from '../domain/flashcard-fields';
 import { RATINGS } from '../domain/fsrs';
+import { RESCHEDULE_MAX_DAYS } from '../domain/card-actions';
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -51,4 +52,18 @@ export const uploadReviewsBody = z.object({
     )
     .min(1)
     .max(UPLOAD_REVIEWS_MAX),
+});
+
+/** The actions a card takes without a body (rescheduling has its own route). */
+export const cardActionParam = z.object({
+  id: z.coerce.number().int().positive(),
+  action: z.enum(['suspend', 'unsuspend', 'bury', 'unbury', 'forget']),
+});
+
+export const rescheduleBody = z.object({
+  days: z
+    .number({ invalid_type_error: `Le nombre de jours doit être un entier de 0 à ${RESCHEDULE_MAX_DAYS}.`, required_error: `Le nombre de jours doit être un entier de 0 à ${RESCHEDULE_MAX_DAYS}.` })
+    .int(`Le nombre de jours doit être un entier de 0 à ${RESCHEDULE_MAX_DAYS}.`)
+    .min(0, `Le nombre de jours doit être un entier de 0 à ${RESCHEDULE_MAX_DAYS}.`)
+    .max(RESCHEDULE_MAX_DAYS, `Le nombre de jours doit être un entier de 0 à ${RESCHEDULE_MAX_DAYS}.`),
 });

@@ -4,12 +4,18 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
-import { conceptFlashcards, dueFlashcards, findFlashcard, listFlashcards } from '../db/queries/flashcards';
+import { conceptFlashcards, dueFlashcards, findFlashcard, leechFlashcards, listFlashcards } from '../db/queries/flashcards';
+import { applyCardAction, undoCardAction } from '../services/card-actions';
+import { resolveTimeZone } from '../domain/study-day';
+import { LEECH_TAG } from '../domain/workload';
 import { createFlashcard, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
 import { uploadReviews } from '../services/upload-reviews';
-import { dueQuery, flashcardBody, idParam, reviewBody, uploadReviewsBody } from './flashcards.schema';
+import { cardActionParam, dueQuery, flashcardBody, idParam, rescheduleBody, reviewBody, uploadReviewsBody } from './flashcards.schema';
+
+/** How many leeches the dashboard's 'Sangsues' list shows. */
+const LEECH_LIST_SIZE = 50;
 
 /** Flashcards: mounted at /api, serving /api/flashcards/* and /api/concepts/:id/flashcards. */
 export const flashcardsRoutes = new Hono<AppEnv>()
@@ -22,6 +28,10 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   })
   .get('/flashcards/due', validate('query', dueQuery), async (c) => {
     const rows = await dueFlashcards(c.env.DB, c.get('userId'), c.get('now'), c.req.valid('query').limit);
+    return c.json(rows.results.map(presentFlashcard), 200);
+  })
+  .get('/flashcards/leeches', async (c) => {
+    const rows = await leechFlashcards(c.env.DB, c.get('userId'), LEECH_TAG, LEECH_LIST_SIZE);
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
@@ -68,6 +78,23 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     const now = c.get('now');
     const result = await undoReview(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now });
     return c.json({ flashcard: presentFlashcard(result.flashcard) }, 200);
+  })
+  // Suspend, unsuspend, bury, unbury, forget ('Oublier') and reschedule by hand, and undo the latest.
+  .post('/flashcards/:id{[0-9]+}/:action{suspend|unsuspend|bury|unbury|forget}', validate('param', cardActionParam), async (c) => {
+    const { id, action } = c.req.valid('param');
+    const zone = resolveTimeZone(c.req.header('x-time-zone'));
+    const row = await applyCardAction(c.env.DB, { userId: c.get('userId'), flashcardId: id, action, zone, now: c.get('now') });
+    return c.json({ flashcard: presentFlashcard(row) }, 200);
+  })
+  .post('/flashcards/:id{[0-9]+}/reschedule', validate('param', idParam), validate('json', rescheduleBody), async (c) => {
+    const zone = resolveTimeZone(c.req.header('x-time-zone'));
+    const { days } = c.req.valid('json');
+    const row = await applyCardAction(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, action: 'reschedule', days, zone, now: c.get('now') });
+    return c.json({ flashcard: presentFlashcard(row) }, 200);
+  })
+  .post('/flashcards/:id{[0-9]+}/actions/undo', validate('param', idParam), async (c) => {
+    const result = await undoCardAction(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now: c.get('now') });
+    return c.json({ action: result.action, flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   .get('/concepts/:id{[0-9]+}/flashcards', validate('param', idParam), async (c) => {
     const rows = await conceptFlashcards(c.env.DB, c.get('userId'), c.req.valid('param').id);

@@ -38,6 +38,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const now = c.get('now');
     const userId = c.get('userId');
+    const preferences = await readPreferences(c.env.DB, userId);
     const session = await createStudySession(c.env.DB, {
       userId,
       methodType: body.method_type,
@@ -45,7 +46,8 @@ export const studySessionsRoutes = new Hono<AppEnv>()
       constellationId: body.constellation_id,
       dueOnly: body.due_only,
       reviewAhead: body.review_ahead,
-      newCardsPerDay: (await readPreferences(c.env.DB, userId)).new_cards_per_day,
+      newCardsPerDay: preferences.new_cards_per_day,
+      reviewOrder: preferences.review_order,
       dayStart: studyDayBounds(now, resolveTimeZone(c.req.header('x-time-zone'))).start,
       now,
     });
@@ -60,7 +62,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     // unanswered card, else a learning card due within 20 minutes. Missing, ended or done → 404.
     const userId = c.get('userId');
     const now = c.get('now');
-    const { states, scheduling } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id);
+    const { states, scheduling } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id, now);
     const nextId = pickNextSessionCard(states, now);
     const row = nextId === null ? null : await sessionFlashcard(c.env.DB, userId, nextId);
     if (!row) throw notFound('Next flashcard');

@@ -6,6 +6,7 @@
 import type { StoredCard } from '../domain/fsrs';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { masteryLevel, nextReviewAt, type RecallObservation } from '../domain/mastery-level';
+import type { SiblingState } from '../domain/workload';
 
 export type SiblingCard = Pick<StoredCard, 'state' | 'stability' | 'lastReview' | 'due'> & { id: number; lastRating: number | null };
 
@@ -31,16 +32,29 @@ export function recallObservationOf(row: { recall_score?: number | null; recall_
 export const conceptCardsStatement = (d1: D1Database, userId: number, flashcardId: number) =>
   d1
     .prepare(
-      `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating,
+      `SELECT f.id, f.state, f.stability, f.last_review, f.due, f.suspended, f.buried_until, ${LAST_RATING_SQL} AS last_rating,
          (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params, ${latestRecallSql('f.concept_id')} FROM flashcards f
        WHERE f.concept_id = (SELECT concept_id FROM flashcards WHERE id = ?2 AND user_id = ?1) AND +f.user_id = ?1`,
     )
     .bind(userId, flashcardId);
 
-type CardStateRow = { id: number; state: number; stability: number; last_review: number | null; due: number; last_rating: number | null };
+type CardStateRow = {
+  id: number;
+  state: number;
+  stability: number;
+  last_review: number | null;
+  due: number;
+  suspended: number;
+  buried_until: number | null;
+  last_rating: number | null;
+};
 
 export const siblingCards = (rows: readonly unknown[]) =>
   (rows as CardStateRow[]).map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating }));
+
+/** The same rows as burying reads them (domain/workload.ts siblingsToBury). */
+export const siblingStates = (rows: readonly unknown[]) =>
+  (rows as CardStateRow[]).map((r): SiblingState => ({ id: r.id, state: r.state, due: r.due, suspended: r.suspended, buriedUntil: r.buried_until }));
 
 /** The person's own FSRS parameters carried by the rows of conceptCardsStatement (null: the defaults). */
 export const conceptParams = (rows: readonly unknown[]) => storedFsrsParams((rows[0] as { fsrs_params?: string | null } | undefined)?.fsrs_params);

@@ -2,6 +2,8 @@ import { buildSessionQueue, DEFAULT_NEW_CARDS_PER_DAY, type QueueCard } from '..
 import { ApiError, notFound } from '../lib/errors';
 import { idByUid, newUid } from '../db/queries/new-row';
 import { insertSessionConceptsStatement } from '../db/queries/study-method-results';
+import { dueCandidateStatements, selectionCardsStatement } from '../db/queries/study-sessions';
+import type { Preferences } from '../domain/preferences';
 import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
@@ -23,6 +25,8 @@ export interface CreateSessionProps {
   newCardsPerDay?: number;
   /** Start of the person's current study day (ms): new cards first answered since then count against the allowance. */
   dayStart?: number;
+  /** Which due cards come first when more are due than a session takes (preference review_order); by due date when not given. */
+  reviewOrder?: Preferences['review_order'];
   now: number;
 }
 
@@ -46,20 +50,9 @@ async function constellationConcepts(d1: D1Database, userId: number, constellati
   return members!.results.map((r) => r.id);
 }
 
-/** Every card of the chosen concepts with what the queue needs. */
-function conceptCards(d1: D1Database, userId: number, conceptIds: number[]) {
-  return d1
-    .prepare('SELECT id, state, due FROM flashcards WHERE concept_id IN (SELECT value FROM json_each(?2)) AND +user_id = ?1')
-    .bind(userId, JSON.stringify(conceptIds))
-    .all<QueueCard>();
-}
-
-/** A due-review session's candidates: the most overdue studied cards and the oldest new ones. */
-async function dueCandidates(d1: D1Database, userId: number, now: number) {
-  const [studied, fresh] = await d1.batch<QueueCard>([
-    d1.prepare('SELECT id, state, due FROM flashcards WHERE user_id = ? AND due <= ? AND state != 0 ORDER BY due, id LIMIT ?').bind(userId, now, DUE_SESSION_CARDS),
-    d1.prepare('SELECT id, state, due FROM flashcards WHERE user_id = ? AND due <= ? AND state = 0 ORDER BY id LIMIT ?').bind(userId, now, DUE_SESSION_CARDS),
-  ]);
+/** A due-review session's candidates: the first studied cards in the review order and the oldest new ones. */
+async function dueCandidates(d1: D1Database, userId: number, now: number, order: Preferences['review_order'], seed: number) {
+  const [studied, fresh] = await d1.batch<QueueCard>(dueCandidateStatements(d1, userId, now, DUE_SESSION_CARDS, order, seed));
   return [...studied!.results, ...fresh!.results];
 }
 
@@ -81,9 +74,17 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   const { userId, now } = props;
   const hasConcepts = props.conceptIds !== undefined && props.conceptIds !== null;
   const hasConstellation = typeof props.constellationId === 'number';
-  const queueOptions = async () => ({ newCardsPerDay: props.newCardsPerDay ?? DEFAULT_NEW_CARDS_PER_DAY, newSeenToday: await newSeenSince(d1, userId, props.dayStart) });
+  const order = props.reviewOrder ?? 'due';
+  // The random order holds for the study day.
+  const seed = Math.floor((props.dayStart ?? now) / 86_400_000);
+  const queueOptions = async () => ({
+    newCardsPerDay: props.newCardsPerDay ?? DEFAULT_NEW_CARDS_PER_DAY,
+    newSeenToday: await newSeenSince(d1, userId, props.dayStart),
+    order,
+    seed,
+  });
   if (props.dueOnly || (props.methodType === 'FLASHCARDS' && !hasConcepts && !hasConstellation)) {
-    const queue = buildSessionQueue(await dueCandidates(d1, userId, now), now, { ...(await queueOptions()), limit: DUE_SESSION_CARDS });
+    const queue = buildSessionQueue(await dueCandidates(d1, userId, now, order, seed), now, { ...(await queueOptions()), limit: DUE_SESSION_CARDS });
     if (!queue.ids.length) throw new ApiError(422, 'nothing_due', NOTHING_DUE);
     return { scope: 'due', cardIds: queue.ids, conceptIds: [] };
   }
@@ -91,7 +92,7 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   if (hasConcepts) for (const id of await ownConcepts(d1, userId, props.conceptIds!)) conceptIds.add(id);
   if (hasConstellation) for (const id of await constellationConcepts(d1, userId, props.constellationId!)) conceptIds.add(id);
   if (conceptIds.size === 0) throw new ApiError(422, 'empty_selection', EMPTY_SELECTION);
-  const cards = (await conceptCards(d1, userId, [...conceptIds])).results;
+  const cards = (await selectionCardsStatement(d1, userId, [...conceptIds], now).all<QueueCard>()).results;
   const scope = hasConstellation && !hasConcepts ? 'constellation' : 'concepts';
   // The other methods work on the concepts themselves, in the order chosen (issue 31).
   if (props.methodType !== 'FLASHCARDS') return { scope, cardIds: buildSessionQueue(cards, now, { ahead: true, newCardsPerDay: Infinity }).ids, conceptIds: [...conceptIds] };

@@ -59,9 +59,13 @@ export async function dashboardStats(d1: D1Database, userId: number, now: number
          FROM flashcard_stats WHERE user_id = ?`,
       )
       .bind(userId),
-    // Due today and overdue: a range of the (user_id, due, state) index, no table rows read.
+    // Due today and overdue, suspended and buried cards left out: a range of the
+    // (user_id, due, state, suspended, buried_until) index, no table rows read.
     d1
-      .prepare('SELECT COUNT(*) AS due_today, SUM(state != 0 AND due <= ?3) AS overdue FROM flashcards WHERE user_id = ?1 AND due < ?2')
+      .prepare(
+        `SELECT COUNT(*) AS due_today, SUM(state != 0 AND due <= ?3) AS overdue FROM flashcards
+         WHERE user_id = ?1 AND due < ?2 AND suspended = 0 AND (buried_until IS NULL OR buried_until <= ?3)`,
+      )
       .bind(userId, w.todayEnd, now),
     answerFigures(d1, userId, w.last30Start, w.last7Start),
     d1.prepare('SELECT id, title, mastery_level FROM concepts WHERE user_id = ? AND mastery_level IS NOT NULL ORDER BY mastery_level, id LIMIT ?').bind(userId, CONCEPT_LIST_SIZE),

@@ -50,6 +50,8 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
     answer: props.answer,
     tags: JSON.stringify(props.tags),
     ...cardColumns(card),
+    suspended: 0,
+    buried_until: null,
     created_at: now,
     updated_at: now,
   };

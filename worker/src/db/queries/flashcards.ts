@@ -22,6 +22,8 @@ export interface FlashcardRow {
   lapses: number;
   state: number;
   last_review: number | null;
+  suspended: number;
+  buried_until: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -29,8 +31,11 @@ export interface FlashcardRow {
 /** The SELECT list and FROM clause every flashcard read shares (alias f, concept c). */
 export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_title, f.question, f.answer, f.tags, f.due,
   f.stability, f.difficulty, f.elapsed_days, f.scheduled_days, f.learning_steps, f.reps, f.lapses, f.state,
-  f.last_review, f.created_at, f.updated_at
+  f.last_review, f.suspended, f.buried_until, f.created_at, f.updated_at
   FROM flashcards f JOIN concepts c ON c.id = f.concept_id`;
+
+/** A card that a study queue may show at `?` (bind now): not suspended, not buried past it (alias f). */
+export const QUEUEABLE_SQL = 'f.suspended = 0 AND (f.buried_until IS NULL OR f.buried_until <= ?)';
 
 export const findFlashcardStatement = (d1: D1Database, userId: number, id: number) =>
   d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId);
@@ -63,9 +68,53 @@ export function listFlashcards(d1: D1Database, userId: number) {
   return d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? ORDER BY f.id`).bind(userId).all<FlashcardRow>();
 }
 
-/** The person's cards due at `now`, soonest first. */
+/** The person's cards due at `now` (neither suspended nor buried), soonest first. */
 export function dueFlashcards(d1: D1Database, userId: number, now: number, limit: number) {
-  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? ORDER BY f.due, f.id LIMIT ?`).bind(userId, now, limit).all<FlashcardRow>();
+  return d1
+    .prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? AND ${QUEUEABLE_SQL} ORDER BY f.due, f.id LIMIT ?`)
+    .bind(userId, now, now, limit)
+    .all<FlashcardRow>();
+}
+
+/** The person's leeches (cards tagged LEECH_TAG), most lapses first. */
+export function leechFlashcards(d1: D1Database, userId: number, tag: string, limit: number) {
+  return d1
+    .prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?) ORDER BY f.lapses DESC, f.id LIMIT ?`)
+    .bind(userId, tag, limit)
+    .all<FlashcardRow>();
+}
+
+/**
+ * How many of the person's cards (other than `exceptId`, not suspended) fall due in each
+ * of the given [start, end) spans, in order: the load of the days load balancing weighs.
+ */
+export function dayLoadsStatement(d1: D1Database, userId: number, exceptId: number, spans: readonly (readonly [number, number])[]) {
+  return d1
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM flashcards WHERE user_id = ?1 AND due >= s.value ->> '$[0]' AND due < s.value ->> '$[1]' AND suspended = 0 AND id != ?2) AS n
+       FROM json_each(?3) s ORDER BY s.key`,
+    )
+    .bind(userId, exceptId, JSON.stringify(spans));
+}
+
+/** Sets a card's tags and suspension, only if the same batch just wrote the card (its updated_at is `now`). */
+export function markLeechStatement(d1: D1Database, userId: number, id: number, tags: readonly string[] | string, suspended: number, now: number) {
+  return d1
+    .prepare('UPDATE flashcards SET tags = ?, suspended = ? WHERE id = ? AND user_id = ? AND updated_at = ?')
+    .bind(typeof tags === 'string' ? tags : JSON.stringify(tags), suspended, id, userId, now);
+}
+
+/**
+ * Buries (until `until`) or unburies (`until` null, only those still buried until `previous`)
+ * cards of the person, only if the same batch just wrote card `answeredId` (its updated_at is `now`).
+ */
+export function burySiblingsStatement(d1: D1Database, userId: number, ids: readonly number[], until: number | null, answeredId: number, now: number, previous: number | null = null) {
+  return d1
+    .prepare(
+      `UPDATE flashcards SET buried_until = ?1 WHERE user_id = ?2 AND id IN (SELECT value FROM json_each(?3))
+         AND (?4 IS NULL OR buried_until = ?4) AND (SELECT updated_at FROM flashcards WHERE id = ?5) = ?6`,
+    )
+    .bind(until, userId, JSON.stringify(ids), previous, answeredId, now);
 }
 
 /** A concept's cards, or null when the concept is not the person's (one round trip). */

@@ -11,11 +11,14 @@ export const countReviews = (d1: D1Database, userId: number) => d1.prepare('SELE
 export const selectReviewEvents = (d1: D1Database, userId: number, limit: number) =>
   d1.prepare('SELECT flashcard_id AS c, reviewed_at AS t, rating AS r FROM review_logs WHERE user_id = ? ORDER BY flashcard_id, reviewed_at LIMIT ?').bind(userId, limit);
 
-/** The person's preferences and own FSRS parameters, in one row (one statement of a batch). */
+/** The person's preferences, own FSRS parameters and time zone, in one row (one statement of a batch). */
 export const schedulingStatement = (d1: D1Database, userId: number) =>
-  d1.prepare('SELECT (SELECT data FROM user_preferences WHERE user_id = ?1) AS data, (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params').bind(userId);
+  d1
+    .prepare('SELECT (SELECT data FROM user_preferences WHERE user_id = ?1) AS data, fsrs_params, time_zone FROM users WHERE id = ?1')
+    .bind(userId);
 
 export interface SchedulingRow {
   data: string | null;
   fsrs_params: string | null;
+  time_zone?: string | null;
 }

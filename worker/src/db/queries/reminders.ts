@@ -19,10 +19,10 @@ export async function reminderCandidates(d1: D1Database): Promise<ReminderCandid
   return rows.results;
 }
 
-/** Cards due at `now` per person, for the given people (those with none are absent). */
+/** Cards due at `now` per person (neither suspended nor buried), for the given people (those with none are absent). */
 export async function dueCounts(d1: D1Database, userIds: number[], now: number): Promise<Map<number, number>> {
   const rows = await d1
-    .prepare('SELECT user_id, COUNT(*) AS n FROM flashcards WHERE user_id IN (SELECT value FROM json_each(?1)) AND due <= ?2 GROUP BY user_id')
+    .prepare('SELECT user_id, COUNT(*) AS n FROM flashcards WHERE user_id IN (SELECT value FROM json_each(?1)) AND due <= ?2 AND suspended = 0 AND (buried_until IS NULL OR buried_until <= ?2) GROUP BY user_id')
     .bind(JSON.stringify(userIds), now)
     .all<{ user_id: number; n: number }>();
   return new Map(rows.results.map((r) => [r.user_id, r.n]));

@@ -4,7 +4,8 @@
  */
 import type { SessionCardState } from '../../domain/study-queue';
 import { SESSION_COLUMNS, type StudySessionRow } from '../../services/study-session-progress';
-import { FLASHCARD_SELECT, type FlashcardRow } from './flashcards';
+import type { Preferences } from '../../domain/preferences';
+import { FLASHCARD_SELECT, QUEUEABLE_SQL, type FlashcardRow } from './flashcards';
 import { schedulingStatement, type SchedulingRow } from './fsrs-params';
 
 export function findStudySession(d1: D1Database, userId: number, id: number) {
@@ -15,15 +16,17 @@ export function findStudySession(d1: D1Database, userId: number, id: number) {
  * The open session's cards with their memory state (empty when the session is missing,
  * ended or another person's), and the person's stored preferences, in one round trip.
  */
-export async function sessionQueue(d1: D1Database, userId: number, sessionId: number) {
+export async function sessionQueue(d1: D1Database, userId: number, sessionId: number, now: number) {
   const [cards, preferences] = await d1.batch([
+    // A card suspended or buried since the session began (a sibling answered, a leech) is left out.
     d1
       .prepare(
         `SELECT f.id, f.state, f.due, sc.position, sc.rating IS NOT NULL AS answered
          FROM study_session_cards sc JOIN flashcards f ON f.id = sc.flashcard_id
-         WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2`,
+         WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2
+           AND ${QUEUEABLE_SQL.replace('?', '?3')}`,
       )
-      .bind(sessionId, userId),
+      .bind(sessionId, userId, now),
     schedulingStatement(d1, userId),
   ]);
   const states: SessionCardState[] = (cards!.results as (Omit<SessionCardState, 'answered'> & { answered: number })[]).map((r) => ({ ...r, answered: r.answered === 1 }));
@@ -37,4 +40,42 @@ export function sessionFlashcard(d1: D1Database, userId: number, flashcardId: nu
 /** Ends the session; ending twice keeps the first end time. */
 export function endStudySession(d1: D1Database, userId: number, id: number, now: number) {
   return d1.prepare('UPDATE study_sessions SET ended_at = ? WHERE id = ? AND user_id = ? AND ended_at IS NULL').bind(now, id, userId).run();
+}
+
+/**
+ * The ORDER BY of due studied cards for a review order, the same order domain/workload.ts
+ * orderBacklog gives: by due date; by retrievability (lowest first: the forgetting curve falls
+ * with elapsed time over stability, so that ratio, highest first); or by the day's random rank.
+ */
+const BACKLOG_ORDER_SQL: Record<Preferences['review_order'], string> = {
+  due: 'due, id',
+  retrievability: '(?2 - last_review) * 1.0 / MAX(stability, 0.0001) DESC, due, id',
+  random: '((((id % 2147483647) * ((((?4 % 65536) * 1103515245 + 12345) % 4194301) + 1)) % 2147483647) * 48271) % 2147483647, id',
+};
+
+/**
+ * A due-review session's candidates: the first `limit` studied cards due at `now` in the
+ * review order, and the oldest new ones (neither suspended nor buried).
+ */
+export function dueCandidateStatements(d1: D1Database, userId: number, now: number, limit: number, order: Preferences['review_order'], seed: number) {
+  const queueable = QUEUEABLE_SQL.replaceAll('f.', '').replace('?', '?2');
+  return [
+    d1
+      .prepare(
+        `SELECT id, state, due, stability, last_review AS lastReview FROM flashcards
+         WHERE user_id = ?1 AND due <= ?2 AND state != 0 AND ${queueable} ORDER BY ${BACKLOG_ORDER_SQL[order]} LIMIT ?3`,
+      )
+      .bind(...[userId, now, limit], ...(order === 'random' ? [seed] : [])),
+    d1.prepare(`SELECT id, state, due FROM flashcards WHERE user_id = ?1 AND due <= ?2 AND state = 0 AND ${queueable} ORDER BY id LIMIT ?3`).bind(userId, now, limit),
+  ];
+}
+
+/** Every card of the chosen concepts a session may hold (neither suspended nor buried at `now`). */
+export function selectionCardsStatement(d1: D1Database, userId: number, conceptIds: readonly number[], now: number) {
+  return d1
+    .prepare(
+      `SELECT f.id, f.state, f.due, f.stability, f.last_review AS lastReview FROM flashcards f
+       WHERE f.concept_id IN (SELECT value FROM json_each(?2)) AND +f.user_id = ?1 AND ${QUEUEABLE_SQL.replace('?', '?3')}`,
+    )
+    .bind(userId, JSON.stringify(conceptIds), now);
 }

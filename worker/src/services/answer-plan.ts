@@ -1,0 +1,83 @@
+/**
+ * The one place an answer is decided: its FSRS schedule (with load balancing and easy days
+ * when on), the siblings it buries and whether it makes the card a leech. Every path that
+ * records an answer (one review, a session's, an uploaded batch) goes through planAnswer,
+ * and the decisions themselves are the pure functions of domain/workload.ts.
+ */
+import { reviewCard, STATE, type RatingValue, type StoredCard } from '../domain/fsrs';
+import type { Preferences } from '../domain/preferences';
+import { addDays, studyDayBounds, studyDayKey, studyDayStart } from '../domain/study-day';
+import {
+  answerSideEffects,
+  balancedInterval,
+  EASY_DAY_CAPACITY,
+  fuzzRange,
+  weekdayIndex,
+  type AnswerSideEffects,
+  type ReviewEffects,
+  type SiblingState,
+} from '../domain/workload';
+import { dayLoadsStatement, type FlashcardRow } from '../db/queries/flashcards';
+import { parseTags } from '../presenters/flashcard';
+
+const DAY = 86_400_000;
+
+export interface PlanProps {
+  userId: number;
+  row: FlashcardRow;
+  siblings: readonly SiblingState[];
+  rating: RatingValue;
+  now: number;
+  fuzz: boolean;
+  scheduling: { desiredRetention: number; params: number[] | null };
+  preferences: Preferences;
+  zone: string;
+}
+
+/**
+ * The card's next state. With load balancing on (and fuzz, which tests may turn off), a
+ * review interval that ts-fsrs would fuzz goes instead to the least loaded day of the same
+ * fuzz range, weighed by easy days: one read of the range's loads.
+ */
+async function schedule(d1: D1Database, props: PlanProps, before: StoredCard) {
+  const { row, rating, now, scheduling, preferences, zone } = props;
+  if (!props.fuzz || !preferences.load_balancing) return reviewCard(before, now, rating, { ...scheduling, fuzz: props.fuzz });
+  const plain = reviewCard(before, now, rating, { ...scheduling, fuzz: false });
+  const range = plain.card.state === STATE.Review ? fuzzRange(plain.card.scheduledDays, plain.log.elapsedDays) : null;
+  if (!range) return plain;
+  const today = studyDayKey(now, zone);
+  const days = Array.from({ length: range.max - range.min + 1 }, (_, i) => addDays(today, range.min + i));
+  const spans = days.map((key) => [studyDayStart(key, zone), studyDayStart(addDays(key, 1), zone)] as const);
+  const loads = (await dayLoadsStatement(d1, props.userId, row.id, spans).all<{ n: number }>()).results.map((r) => r.n);
+  const capacities = days.map((key) => EASY_DAY_CAPACITY[preferences.easy_days[weekdayIndex(key)]!]);
+  const day = balancedInterval({ range, interval: plain.card.scheduledDays, loads, capacities });
+  return { card: { ...plain.card, scheduledDays: day, due: now + day * DAY }, log: { ...plain.log, scheduledDays: day } };
+}
+
+export interface AnswerPlan {
+  card: StoredCard;
+  log: ReturnType<typeof reviewCard>['log'];
+  sideEffects: AnswerSideEffects;
+  /** What undo needs to take the side effects back (null when there were none). */
+  effects: ReviewEffects | null;
+}
+
+export async function planAnswer(d1: D1Database, props: PlanProps, before: StoredCard): Promise<AnswerPlan> {
+  const { row, now, preferences, zone } = props;
+  const { card, log } = await schedule(d1, props, before);
+  const sideEffects = answerSideEffects({
+    answeredId: row.id,
+    before,
+    after: card,
+    tags: parseTags(row.tags),
+    suspended: row.suspended,
+    siblings: props.siblings,
+    dayEnd: studyDayBounds(now, zone).end,
+    preferences,
+  });
+  const effects: ReviewEffects = {
+    ...(sideEffects.bury.length ? { buried: sideEffects.bury, buriedUntil: sideEffects.buriedUntil } : {}),
+    ...(sideEffects.leech ? { leech: { tags: row.tags, suspended: row.suspended } } : {}),
+  };
+  return { card, log, sideEffects, effects: Object.keys(effects).length ? effects : null };
+}

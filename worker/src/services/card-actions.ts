@@ -1,0 +1,84 @@
+/**
+ * Suspend, unsuspend, bury, unbury, reschedule and forget a card by hand, and undo the
+ * latest of them. Each is one batch: a guard that the card is still as read, the card's
+ * new state, the action with the card as it was before, and the concept's mastery and next
+ * review. Undo restores that earlier state while the card is still as the action left it
+ * (an answer or an edit since then makes it refuse).
+ */
+import { cardAfterAction, type CardAction, type HeldCard } from '../domain/card-actions';
+import { addDays, studyDayBounds, studyDayStart } from '../domain/study-day';
+import { ApiError, notFound } from '../lib/errors';
+import { isGuardFailure } from '../db/queries/guard';
+import { storedCardOf } from '../domain/fsrs';
+import { findFlashcardStatement, reviewConflict, withCard, type FlashcardRow } from '../db/queries/flashcards';
+import {
+  cardUnchangedGuard,
+  deleteActionStatement,
+  insertActionStatement,
+  latestActionStatement,
+  rewindActionStatement,
+  writeHeldCardStatement,
+  type FlashcardActionRow,
+} from '../db/queries/flashcard-actions';
+import { conceptCardsStatement, conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+
+export interface CardActionProps {
+  userId: number;
+  flashcardId: number;
+  action: CardAction;
+  /** For 'reschedule': due that many study days from today (0: today). */
+  days?: number;
+  zone: string;
+  now: number;
+}
+
+const heldOf = (row: FlashcardRow): HeldCard => ({ card: storedCardOf(row), suspended: row.suspended, buriedUntil: row.buried_until, tags: row.tags });
+
+async function readCard(d1: D1Database, userId: number, flashcardId: number, extra: D1PreparedStatement[] = []) {
+  const [found, concept, ...rest] = await d1.batch([findFlashcardStatement(d1, userId, flashcardId), conceptCardsStatement(d1, userId, flashcardId), ...extra]);
+  const row = found!.results[0] as FlashcardRow | undefined;
+  if (!row) throw notFound('Flashcard');
+  return { row, conceptRows: concept!.results, rest };
+}
+
+/** Writes `after` over the card read as `row` (refused with 409 if it changed meanwhile), with `statements` in the same batch. */
+async function writeHeld(d1: D1Database, userId: number, row: FlashcardRow, conceptRows: unknown[], after: HeldCard, now: number, statements: D1PreparedStatement[]) {
+  const cards = siblingCards(conceptRows).map((s) => (s.id === row.id ? { ...after.card, id: s.id, lastRating: s.lastRating } : s));
+  try {
+    await d1.batch([
+      cardUnchangedGuard(d1, userId, row.id, row.updated_at),
+      writeHeldCardStatement(d1, userId, row.id, after, now),
+      ...statements,
+      conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, conceptParams(conceptRows), conceptObservation(conceptRows)),
+    ]);
+  } catch (err) {
+    if (isGuardFailure(err)) throw reviewConflict();
+    throw err;
+  }
+  return withCard({ ...row, suspended: after.suspended, buried_until: after.buriedUntil, tags: after.tags }, after.card, now);
+}
+
+export async function applyCardAction(d1: D1Database, props: CardActionProps) {
+  const { userId, flashcardId, action, zone, now } = props;
+  const { row, conceptRows } = await readCard(d1, userId, flashcardId);
+  const today = studyDayBounds(now, zone);
+  const dueAt = props.days === undefined || props.days === 0 ? now : studyDayStart(addDays(today.key, props.days), zone);
+  const before = heldOf(row);
+  const after = cardAfterAction(before, action, { now, dayEnd: today.end, dueAt });
+  return writeHeld(d1, userId, row, conceptRows, after, now, [insertActionStatement(d1, userId, flashcardId, action, before, now)]);
+}
+
+const nothingToUndo = () => new ApiError(404, 'nothing_to_undo', 'Aucune action à annuler pour cette carte.');
+const cardChanged = () => new ApiError(409, 'card_changed', 'Cette carte a changé depuis cette action : elle ne peut plus être annulée.');
+
+/** Takes back the card's latest action, while the card is still as that action left it. */
+export async function undoCardAction(d1: D1Database, props: { userId: number; flashcardId: number; now: number }) {
+  const { userId, flashcardId, now } = props;
+  const { row, conceptRows, rest } = await readCard(d1, userId, flashcardId, [latestActionStatement(d1, userId, flashcardId)]);
+  const last = rest[0]!.results[0] as FlashcardActionRow | undefined;
+  if (!last) throw nothingToUndo();
+  if (row.updated_at !== last.doneAt) throw cardChanged();
+  const before = JSON.parse(last.card_before) as HeldCard;
+  const statements = [deleteActionStatement(d1, userId, last.id), rewindActionStatement(d1, userId, flashcardId, last.id, now)];
+  return { action: last.action as CardAction, flashcard: await writeHeld(d1, userId, row, conceptRows, before, now, statements) };
+}
