@@ -97,7 +97,7 @@ describe('oversized bodies', () => {
     const user = await signUp('big');
     const res = await call('POST', '/api/concepts', { token: user.token, body: sixteenMb(), headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
+    expect(res.body).toEqual({ detail: 'Le contenu envoyé est trop volumineux.', code: 'payload_too_large' });
     expect(await conceptCount(user.id)).toBe(0);
   });
 });

@@ -99,14 +99,47 @@ describe('preferences', () => {
     expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...older, text_size: 'normal', readable_font: false });
   });
 
-  it('refuses a partial object, naming each missing field, and unknown fields', async () => {
+  it('keeps the stored value of every field a client does not send, and refuses unknown fields', async () => {
     const ada = await signUp('prefs');
-    const { theme: _t, auto_link_enabled: _a, ...partial } = saved;
-    const res = await call('PUT', '/api/users/me/preferences', { token: ada.token, json: partial });
-    expect(res.status).toBe(422);
-    expect(res.body.detail.map((d: any) => d.loc[1]).sort()).toEqual(['auto_link_enabled', 'theme']);
+    await call('PUT', '/api/users/me/preferences', { token: ada.token, json: saved });
+    const res = await call('PUT', '/api/users/me/preferences', { token: ada.token, json: { theme: 'auto' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...saved, theme: 'auto' });
+    expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...saved, theme: 'auto' });
     const extra = await call('PUT', '/api/users/me/preferences', { token: ada.token, json: { ...saved, colour: 'red' } });
     expect(extra.status).toBe(422);
+    expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...saved, theme: 'auto' });
+  });
+
+  it("saves a client built from the spec alone (its list has neither new_cards_per_day nor desired_retention)", async () => {
+    const ada = await signUp('prefs');
+    await call('PUT', '/api/users/me/preferences', { token: ada.token, json: { ...saved, new_cards_per_day: 35, desired_retention: 0.85 } });
+    const spec = {
+      notifications_enabled: false,
+      daily_reminder_time: '07:30',
+      review_reminders: false,
+      progress_notifications: true,
+      achievement_notifications: false,
+      notification_frequency: 'daily',
+      preferred_study_method: 'FEYNMAN',
+      session_duration_limit: 45,
+      break_reminders: false,
+      auto_advance_cards: true,
+      theme: 'light',
+      default_concept_view: 'list',
+      concept_sort_order: 'title_asc',
+      galaxy_animation_enabled: false,
+      galaxy_color_scheme: 'nature',
+      default_concept_category: null,
+      auto_link_enabled: false,
+      auto_extract_enabled: false,
+      data_backup_frequency: 'monthly',
+    };
+    const res = await call('PUT', '/api/users/me/preferences', { token: ada.token, json: spec });
+    expect(res.status).toBe(200);
+    const kept = { new_cards_per_day: 35, desired_retention: 0.85, text_size: saved.text_size, readable_font: saved.readable_font };
+    expect(res.body).toEqual({ ...spec, ...kept });
+    expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...spec, ...kept });
   });
 
   it('accepts the limits: 5 and 180 minutes, 00:00 and 23:59, retention 0.70 and 0.97, an empty category as none', async () => {

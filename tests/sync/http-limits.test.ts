@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, createAccount, type Account } from '../support/client';
 
 const stack = inject('stack');
-const TOO_LARGE = { detail: 'Request body is too large', code: 'payload_too_large' };
+const TOO_LARGE = { detail: 'Le contenu envoyé est trop volumineux.', code: 'payload_too_large' };
 let owner: Account;
 
 beforeAll(async () => {

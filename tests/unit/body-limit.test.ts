@@ -46,7 +46,7 @@ describe('a body streamed without a Content-Length', () => {
     const stream = streamOf(256); // 16 MB
     const res = await post(app, stream.body);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ detail: 'Request body is too large', code: 'payload_too_large' });
+    expect(await res.json()).toEqual({ detail: 'Le contenu envoyé est trop volumineux.', code: 'payload_too_large' });
     expect(stream.pulled()).toBeLessThan(256);
     expect(reached).toEqual([]);
   });

@@ -88,19 +88,23 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly detail: unknown,
+    /** The HTTP status text ('Internal Server Error'), when the answer had one. */
+    readonly statusText = '',
   ) {
     super(typeof detail === 'string' ? detail : `HTTP ${status}`);
   }
 }
 
 type Issue = { loc?: unknown[]; msg?: string };
+const REQUEST_PARTS = ['body', 'query', 'param', 'header', 'form', 'json'];
 
 /** The spec's rendering of a server detail: a string as is, a list as 'location: message' lines. */
 export function detailText(detail: unknown, separator = '\n'): string | null {
   if (typeof detail === 'string') return detail;
   if (Array.isArray(detail)) {
     return (detail as Issue[])
-      .map((d) => `${(d.loc ?? []).filter((p) => p !== 'body').join('.')}: ${d.msg ?? ''}`)
+      // The request part ('body', 'query') is the server's business, not the person's.
+      .map((d) => `${(d.loc ?? []).filter((p) => !REQUEST_PARTS.includes(p as string)).join('.')}: ${d.msg ?? ''}`)
       .join(separator);
   }
   return null;
@@ -110,6 +114,7 @@ export function detailText(detail: unknown, separator = '\n'): string | null {
 interface JsonResponse {
   ok: boolean;
   status: number;
+  statusText?: string;
   json(): Promise<unknown>;
 }
 
@@ -122,7 +127,7 @@ export async function readJson<T>(res: JsonResponse): Promise<T> {
   } catch {
     // not JSON
   }
-  throw new ApiRequestError(res.status, detail);
+  throw new ApiRequestError(res.status, detail, res.statusText ?? '');
 }
 
 /** What a typed call answers when it succeeds (the body of its 2xx responses). */

@@ -6,8 +6,7 @@
  */
 import type { Context, Next } from 'hono';
 import { readStreamWithLimit, StreamTooLargeError } from './read-limited';
-
-const TOO_LARGE = { detail: 'Request body is too large', code: 'payload_too_large' } as const;
+import { BODY_TOO_LARGE as TOO_LARGE } from './errors';
 
 export function limitBody(maxSize: number) {
   return async (c: Context, next: Next) => {

@@ -2,6 +2,12 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { RichDocTooLargeError } from '../domain/richtext';
+import { useFrenchZodMessages } from './zod-french';
+
+useFrenchZodMessages();
+
+/** The 413 envelope, from the body limit and from the runtime alike. */
+export const BODY_TOO_LARGE = { detail: 'Le contenu envoyé est trop volumineux.', code: 'payload_too_large' } as const;
 
 /** A failure meant for the client: its status, a stable code and a readable detail. */
 export class ApiError extends Error {
@@ -16,7 +22,8 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+/** `what` in French, as a person reads it: notFound('Concept') → 'Concept introuvable.' */
+export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} introuvable.`);
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -46,8 +53,9 @@ export function errorResponse(err: unknown, c: Context) {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status === 413) return c.json({ detail: 'Request body is too large', code: 'payload_too_large' }, 413);
-    if (status < 500) return c.json({ detail: err.message || 'Bad request', code: 'http_error' }, status);
+    if (status === 413) return c.json(BODY_TOO_LARGE, 413);
+    // Hono's own texts ('Malformed JSON in request body') are English: the person reads French.
+    if (status < 500) return c.json({ detail: /json/i.test(err.message) ? "Le corps de la requête n'est pas un JSON valide." : 'Requête invalide.', code: 'http_error' }, status);
   }
   console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: String(err), stack: (err as Error)?.stack }));
   return c.json({ detail: 'Internal server error', code: 'internal_error' }, 500);

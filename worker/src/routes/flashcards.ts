@@ -36,7 +36,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   })
   .get('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const row = await findFlashcard(c.env.DB, c.get('userId'), c.req.valid('param').id);
-    if (!row) throw notFound('Flashcard');
+    if (!row) throw notFound('Carte');
     return c.json(presentFlashcard(row), 200);
   })
   .put('/flashcards/:id{[0-9]+}', validate('param', idParam), validate('json', flashcardBody), async (c) => {

@@ -21,7 +21,7 @@ import { createSessionBody, sessionCardParam, sessionParam, sessionReviewBody } 
 
 async function findSession(d1: D1Database, userId: number, id: number) {
   const row = await findStudySession(d1, userId, id);
-  if (!row) throw notFound('Study session');
+  if (!row) throw notFound("Session d'étude");
   return row;
 }
 
@@ -65,7 +65,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const { states, scheduling } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id, now);
     const nextId = pickNextSessionCard(states, now);
     const row = nextId === null ? null : await sessionFlashcard(c.env.DB, userId, nextId);
-    if (!row) throw notFound('Next flashcard');
+    if (!row) throw notFound('Carte suivante');
     // A card whose stored memory state FSRS refuses (e.g. imported) is still served, without previews.
     let previews: ReturnType<typeof presentPreviews> | null = null;
     try {

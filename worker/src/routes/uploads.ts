@@ -28,7 +28,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .get('/files/:owner{[0-9]+}/:uuid', validate('param', fileAddress), async (c) => {
     const { owner, uuid } = c.req.valid('param');
     const object = await c.env.FILES.get(userFileKey(owner, uuid));
-    if (!object) throw notFound('File');
+    if (!object) throw notFound('Fichier');
     const headers = new Headers({
       'Content-Type': object.httpMetadata?.contentType ?? 'application/octet-stream',
       'Content-Disposition': object.httpMetadata?.contentDisposition ?? 'attachment',

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { DEFAULT_PREFERENCES } from '../domain/preferences';
 import { isAcceptedPushEndpoint, PUSH_ENDPOINT_REFUSED, pushHostsOf } from '../domain/push-endpoints';
 import { loopbackPushOrigin } from '../services/push';
-import { clearPreferences, readPreferences, savePushSubscription, writePreferences } from '../db/queries/preferences';
+import { clearPreferences, readPreferences, savePushSubscription, updatePreferences } from '../db/queries/preferences';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
@@ -27,14 +27,12 @@ export const usersRoutes = new Hono<AppEnv>()
     await deleteAccount({ d1: c.env.DB, bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
     return c.body(null, 204);
   })
-  // Preferences (spec document 3 §7): the defaults until the person saves; PUT takes the whole object.
+  // Preferences (spec document 3 §7): the defaults until the person saves; PUT changes the fields sent.
   .get('/me/preferences', requireUser, async (c) => {
     return c.json(await readPreferences(c.env.DB, c.get('userId')), 200);
   })
   .put('/me/preferences', requireUser, validate('json', preferencesBody), async (c) => {
-    const preferences = c.req.valid('json');
-    await writePreferences(c.env.DB, c.get('userId'), preferences, c.get('now'));
-    return c.json(preferences, 200);
+    return c.json(await updatePreferences(c.env.DB, c.get('userId'), c.req.valid('json'), c.get('now')), 200);
   })
   .post('/me/preferences/reset', requireUser, async (c) => {
     await clearPreferences(c.env.DB, c.get('userId'));

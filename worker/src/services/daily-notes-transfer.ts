@@ -3,7 +3,7 @@
  * and highlight import. Every import is checked whole before anything is written, then
  * written in one batch: a bad file writes nothing.
  */
-import { ApiError, notFound } from '../lib/errors';
+import { ApiError, BODY_TOO_LARGE, notFound } from '../lib/errors';
 import { selectBlocksOfNote, selectKnownHighlightKeys, insertHighlightKeys, selectNoteByDate, type BlockRow, type NoteRow } from '../db/queries/daily-notes';
 import { insertBlocks } from '../db/queries/daily-notes';
 import { blockTextProblem, NOTE_TITLE_MAX_CHARS, NOTE_TITLE_TOO_LONG } from '../domain/daily-blocks';
@@ -34,7 +34,7 @@ type Form = Record<string, string | File | (string | File)[]>;
 async function fileText(form: Form): Promise<{ name: string; text: string }> {
   const file = form.file;
   if (!(file instanceof File) || file.size === 0) throw invalid(SELECT_FILE);
-  if (file.size > MAX_FILE_BYTES) throw new ApiError(413, 'payload_too_large', 'Request body is too large');
+  if (file.size > MAX_FILE_BYTES) throw new ApiError(413, BODY_TOO_LARGE.code, BODY_TOO_LARGE.detail);
   try {
     return { name: file.name, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await file.arrayBuffer()) };
   } catch {

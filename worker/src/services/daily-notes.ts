@@ -121,7 +121,7 @@ export async function saveBlockText(d1: D1Database, userId: number, blockId: num
   } catch (err) {
     if (!isGuardFailure(err)) throw err;
     const current = await selectOwnBlock(d1, userId, blockId).first<BlockRow>();
-    if (!current) throw notFound('Block');
+    if (!current) throw notFound('Bloc');
     throw new ApiError(409, 'block_conflict', 'Ce bloc a été modifié ailleurs depuis sa lecture.', { block: presentBlock(current) });
   }
 }
@@ -129,12 +129,12 @@ export async function saveBlockText(d1: D1Database, userId: number, blockId: num
 /** Deletes one of the user's blocks; answers the note it belonged to. */
 export async function deleteBlock(d1: D1Database, userId: number, blockId: number): Promise<number> {
   const deleted = await deleteOwnBlock(d1, userId, blockId).first<{ note_id: number }>();
-  if (!deleted) throw notFound('Block');
+  if (!deleted) throw notFound('Bloc');
   return deleted.note_id;
 }
 
 export async function requireOwnBlock(d1: D1Database, userId: number, blockId: number): Promise<BlockRow> {
   const block = await selectOwnBlock(d1, userId, blockId).first<BlockRow>();
-  if (!block) throw notFound('Block');
+  if (!block) throw notFound('Bloc');
   return block;
 }

@@ -65,7 +65,7 @@ export async function updateFlashcard(d1: D1Database, props: FlashcardText & { u
     .bind(props.question, props.answer, JSON.stringify(props.tags), props.now, props.id, props.userId)
     .run();
   // meta.changes also counts the search index trigger's writes (migration 0012), hence "none" not "one".
-  if (result.meta.changes === 0) throw notFound('Flashcard');
+  if (result.meta.changes === 0) throw notFound('Carte');
   return (await findFlashcard(d1, props.userId, props.id))!;
 }
 
@@ -77,7 +77,7 @@ export async function updateFlashcard(d1: D1Database, props: FlashcardText & { u
 export async function deleteFlashcard(d1: D1Database, props: { userId: number; id: number; now: number }) {
   const { userId, id, now } = props;
   const [row, siblings] = await Promise.all([findFlashcard(d1, userId, id), conceptCardsOf(d1, userId, id)]);
-  if (!row) throw notFound('Flashcard');
+  if (!row) throw notFound('Carte');
   await d1.batch([
     d1
       .prepare(

@@ -57,7 +57,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   ]);
   if (sessionId !== null) assertSessionCard(membership!.results[0] as { ended_at: number | null; member: number } | undefined);
   const row = found!.results[0] as FlashcardRow | undefined;
-  if (!row) throw notFound('Flashcard');
+  if (!row) throw notFound('Carte');
   const siblings = siblingCards(concept!.results);
   const schedulingRow = preferences!.results[0] as SchedulingRow | undefined;
   const scheduling = schedulingOf(schedulingRow);

@@ -34,7 +34,7 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
 
   const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);
   if (room.outcome === 'conflict') throw await contentConflict(d1, userId, conceptId);
-  if (room.outcome === 'gone') throw new ApiError(404, 'not_found', 'Concept not found');
+  if (room.outcome === 'gone') throw new ApiError(404, 'not_found', 'Concept introuvable.');
   if (room.outcome === 'applied' || room.outcome === 'unchanged') {
     // The room judged the write against the live document (one at a time): no version guard here.
     const content = room.outcome === 'applied' ? { doc: room.doc, state: room.state } : undefined;
@@ -55,7 +55,7 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
 /** 409 with what the writer needs to merge again: the current content and its version. */
 async function contentConflict(d1: D1Database, userId: number, conceptId: number): Promise<ApiError> {
   const row = await d1.prepare('SELECT content, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ content: string | null; content_version: number }>();
-  if (!row) return new ApiError(404, 'not_found', 'Concept not found');
+  if (!row) return new ApiError(404, 'not_found', 'Concept introuvable.');
   return new ApiError(409, 'content_conflict', 'Le contenu de ce concept a été modifié ailleurs depuis votre lecture.', {
     content: storedContent(row.content),
     content_version: row.content_version,

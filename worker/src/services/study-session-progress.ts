@@ -21,9 +21,9 @@ export const sessionCardCheckStatement = (d1: D1Database, userId: number, sessio
  * (404 otherwise), and an ended session's figures are final (409).
  */
 export function assertSessionCard(row: { ended_at: number | null; member: number } | undefined) {
-  if (!row) throw notFound('Study session');
+  if (!row) throw notFound("Session d'étude");
   if (row.ended_at !== null) throw new ApiError(409, 'session_ended', 'Cette session est terminée.');
-  if (!row.member) throw notFound('Flashcard in this session');
+  if (!row.member) throw notFound('Carte de cette session');
 }
 
 /** Sets a session card's rating from its latest remaining answer in that session (null if none). */

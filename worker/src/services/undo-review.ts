@@ -43,7 +43,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
   const row = found!.results[0] as FlashcardRow | undefined;
   const lastLog = logs!.results[0] as { id: number; session_id: number | null; card_before: string; effects: string | null } | undefined;
   const siblings = siblingCards(concept!.results);
-  if (!row) throw notFound('Flashcard');
+  if (!row) throw notFound('Carte');
   if (!lastLog) throw nothingToUndo();
   if (inSession && lastLog.session_id !== props.sessionId) throw nothingToUndo();
 

@@ -7,14 +7,24 @@ export async function readPreferences(d1: D1Database, userId: number): Promise<P
   return preferencesFromJson(row?.data);
 }
 
-export async function writePreferences(d1: D1Database, userId: number, preferences: Preferences, now: number): Promise<void> {
-  await d1
+/**
+ * Saves the fields a client sent over the stored ones (JSON merge patch, in one statement):
+ * a field not sent keeps its stored value, so a client that knows fewer fields than this
+ * server (the spec's list has no `new_cards_per_day`) saves without erasing the others.
+ * Answers the preferences now in force.
+ */
+export async function updatePreferences(d1: D1Database, userId: number, changes: Partial<Preferences>, now: number): Promise<Preferences> {
+  const row = await d1
     .prepare(
       `INSERT INTO user_preferences (user_id, data, updated_at) VALUES (?1, ?2, ?3)
-       ON CONFLICT (user_id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at`,
+       ON CONFLICT (user_id) DO UPDATE SET
+         data = json_patch(CASE WHEN json_valid(data) THEN data ELSE '{}' END, excluded.data),
+         updated_at = excluded.updated_at
+       RETURNING data`,
     )
-    .bind(userId, JSON.stringify(preferences), now)
-    .run();
+    .bind(userId, JSON.stringify(changes), now)
+    .first<{ data: string }>();
+  return preferencesFromJson(row?.data);
 }
 
 /** Back to the defaults: the stored row goes, so later default changes reach this person too. */
