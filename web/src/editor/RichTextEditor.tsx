@@ -6,8 +6,10 @@
  */
 import type { AnyExtension, Editor, Range } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type JSONContent } from '@tiptap/react';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import type { ConceptRef } from '../api/concepts';
 import { useAuth } from '../ui/auth-context';
+import { useToast } from '../ui/Toasts';
 import { insertPendingLink, resolvePendingLinks } from './concept-links';
 import { FlashcardFromSelectionDialog } from './dialogs/FlashcardFromSelectionDialog';
 import { FlowchartDialog } from './dialogs/FlowchartDialog';
@@ -46,6 +48,14 @@ export interface RichTextEditorProps {
    * to the session a screen provides through LiveEditingContext; `null` opts out.
    */
   collaboration?: Pick<LiveSession, 'extensions'> | null;
+  /** The dialog for an unknown [[name]] (default: the editor's quick creation, spec document 1 §2). */
+  conceptDialog?: ComponentType<ConceptDialogProps>;
+}
+
+export interface ConceptDialogProps {
+  name: string;
+  onCreated(concept: ConceptRef): void;
+  onClose(): void;
 }
 
 function Footer({ editor, limit }: { editor: Editor; limit: number }) {
@@ -64,12 +74,13 @@ function Footer({ editor, limit }: { editor: Editor; limit: number }) {
   );
 }
 
-export function RichTextEditor({ value, onChange, editable = true, disabled = false, conceptId, placeholder, ariaLabel = 'Contenu', extraExtensions = [], toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady, collaboration }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, editable = true, disabled = false, conceptId, placeholder, ariaLabel = 'Contenu', extraExtensions = [], toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady, collaboration, conceptDialog: ConceptDialog = QuickConceptDialog }: RichTextEditorProps) {
   const contextSession = useContext(LiveEditingContext);
   // Only an editable editor joins a live document; read-only views render their value.
   const live = editable ? (collaboration === undefined ? contextSession : collaboration) : null;
   const extras = live ? [...extraExtensions, ...live.extensions] : editable ? extraExtensions : [...extraExtensions, WikiLinkView];
   const { isWebView } = useAuth();
+  const toast = useToast();
   const [dialog, setDialog] = useState<EditorDialogState>(null);
   const handlers = useRef<EditorHandlers>(null!);
   const editorRef = useRef<Editor | null>(null);
@@ -81,6 +92,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
       if (editorRef.current) insertPendingLink(editorRef.current, range, name);
       setDialog({ kind: 'concept', name });
     },
+    onPasteTrimmed: (message: string) => toast.error(message),
     onWikiLink: (name: string) => {
       searchConcepts(name).then(
         (hits) => {
@@ -94,7 +106,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
   };
 
   const extensions = useMemo(
-    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n) }, withSuggestions: editable, withHistory: !extras.some((e) => e.name === 'collaboration') }), ...extras],
+    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n), onPasteTrimmed: (m) => handlers.current.onPasteTrimmed?.(m) }, withSuggestions: editable, withHistory: !extras.some((e) => e.name === 'collaboration') }), ...extras],
     // The schema is fixed for the editor's lifetime; extraExtensions are read once too.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -160,7 +172,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
       {dialog?.kind === 'flowchart' && <FlowchartDialog code={dialog.code} onClose={closeDialog} onSubmit={(code) => insertChart('flowchart', code, dialog.update)} />}
       {dialog?.kind === 'flashcard' && <FlashcardFromSelectionDialog conceptId={dialog.conceptId} selection={dialog.selection} cloze={dialog.cloze} onClose={closeDialog} />}
       {dialog?.kind === 'concept' && (
-        <QuickConceptDialog
+        <ConceptDialog
           name={dialog.name}
           onClose={closeDialog}
           onCreated={(concept) => {

@@ -14,6 +14,7 @@ import { isSafeLinkHref } from '@domain/safe-url';
 import { conceptTrigger, nameTrigger, slashMenu } from './menus/triggers';
 import { ConceptLink, PendingConceptLink } from './nodes/concept-link';
 import { SafeInsertion } from './insertion';
+import { PasteLimit } from './paste-limit';
 import { FileAttachment, Figure, YoutubeVideo } from './nodes/media';
 import { MermaidBlock } from './nodes/MermaidBlock';
 
@@ -26,6 +27,8 @@ export interface EditorHandlers {
   onCreateConcept: (name: string, range: Range) => void;
   onEditChart: (props: { code: string; diagramType: DiagramType; update: (code: string) => void }) => void;
   isWebView: () => boolean;
+  /** A paste was cut to the character limit: what to tell the person. */
+  onPasteTrimmed?: (message: string) => void;
 }
 
 /** `withHistory` is false when a collaboration extension brings its own (Yjs) undo. */
@@ -50,6 +53,7 @@ export function buildExtensions(options: { placeholder?: string; limit?: number;
     TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({ placeholder: ({ node }) => (node.type.name === 'heading' ? HEADING_PLACEHOLDER : (options.placeholder ?? DEFAULT_PLACEHOLDER)) }),
     CharacterCount.configure({ limit: options.limit ?? EDITOR_CHARACTER_LIMIT }),
+    PasteLimit.configure({ limit: options.limit ?? EDITOR_CHARACTER_LIMIT, onTrimmed: (message) => handlers.onPasteTrimmed?.(message) }),
     SafeInsertion,
     Figure,
     FileAttachment,

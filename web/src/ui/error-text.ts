@@ -16,5 +16,15 @@ export function errorText(err: unknown, fallback: string, separator = '; '): str
   return fallback;
 }
 
+/**
+ * The server's detail, else its status and status text ('500 Internal Server Error'), else
+ * `noAnswer` when no answer came at all (spec document 3 §8: a block deletion's message).
+ */
+export function failureText(err: unknown, noAnswer: string): string {
+  if (!(err instanceof ApiRequestError)) return err instanceof Error && err.message ? err.message : noAnswer;
+  if (err.status === 0) return detailText(err.detail) || noAnswer;
+  return detailText(err.detail) || `${err.status} ${err.statusText}`.trim();
+}
+
 /** True for the 404 of a missing (or someone else's) object. */
 export const isNotFound = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 404;

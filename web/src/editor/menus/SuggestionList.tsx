@@ -16,6 +16,8 @@ export interface SuggestionListProps {
   items: SuggestionItem[];
   title: string;
   emptyText: string;
+  /** The items could not be loaded: `emptyText` is then an error, announced as one. */
+  failed?: boolean;
   command: (item: SuggestionItem) => void;
   /** The editable element the keys are typed in. */
   owner?: HTMLElement;
@@ -25,7 +27,7 @@ export interface SuggestionListHandle {
   onKeyDown: (event: KeyboardEvent) => boolean;
 }
 
-export const SuggestionList = forwardRef<SuggestionListHandle, SuggestionListProps>(function SuggestionList({ items, title, emptyText, command, owner }, ref) {
+export const SuggestionList = forwardRef<SuggestionListHandle, SuggestionListProps>(function SuggestionList({ items, title, emptyText, failed = false, command, owner }, ref) {
   const [selected, setSelected] = useState(0);
   const listId = useId();
   useEffect(() => setSelected(0), [items]);
@@ -49,7 +51,9 @@ export const SuggestionList = forwardRef<SuggestionListHandle, SuggestionListPro
   return (
     <div id={listId} role="listbox" aria-label={title} className="z-50 max-h-72 w-64 overflow-y-auto rounded-md border border-space-600 bg-space-800 p-1 text-sm text-slate-100 shadow-xl">
       {items.length === 0 ? (
-        <p className="px-2 py-1 text-slate-400">{emptyText}</p>
+        <p role={failed ? 'alert' : undefined} className={`px-2 py-1 ${failed ? 'text-red-300' : 'text-slate-400'}`}>
+          {emptyText}
+        </p>
       ) : (
         items.map((item, i) => (
           <button

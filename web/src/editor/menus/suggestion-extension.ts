@@ -13,6 +13,8 @@ export interface TriggerSpec<I extends SuggestionItem> {
   char: string;
   title: string;
   emptyText: string;
+  /** Said instead of `emptyText` when the items could not be loaded (default: `emptyText`). */
+  errorText?: string;
   allowSpaces?: boolean;
   minQueryLength?: number;
   /** Only in a paragraph (the slash menu), for example. */
@@ -26,6 +28,8 @@ export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>
     name: `${spec.name}Suggestion`,
     addProseMirrorPlugins() {
       const editor = this.editor;
+      // Whether the last lookup failed: the list then says so instead of 'nothing found'.
+      let failed = false;
       return [
         Suggestion<I, I>({
           editor,
@@ -38,8 +42,12 @@ export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>
           items: async ({ query }) => {
             if (query.length < (spec.minQueryLength ?? 0)) return [];
             try {
-              return await spec.items(query);
-            } catch {
+              const items = await spec.items(query);
+              failed = false;
+              return items;
+            } catch (err) {
+              console.warn(`${spec.name} suggestions failed`, err);
+              failed = true;
               return [];
             }
           },
@@ -56,7 +64,7 @@ export function suggestionTrigger<I extends SuggestionItem>(spec: TriggerSpec<I>
             // The list appears once the query is long enough ('[[', '#', 'C::' alone show nothing).
             const show = (props: SuggestionProps<I, I>) => {
               if (props.query.length < (spec.minQueryLength ?? 0)) return hide();
-              const listProps = { items: props.items, title: spec.title, emptyText: spec.emptyText, command: props.command, owner: props.editor.view.dom };
+              const listProps = { items: props.items, title: spec.title, emptyText: failed ? (spec.errorText ?? spec.emptyText) : spec.emptyText, failed, command: props.command, owner: props.editor.view.dom };
               if (renderer) return renderer.updateProps(listProps);
               renderer = new ReactRenderer(SuggestionList, { editor: props.editor, props: listProps });
               unmount = props.mount(renderer.element);

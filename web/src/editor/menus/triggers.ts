@@ -84,6 +84,7 @@ export function conceptTrigger(onCreate: (name: string, range: Range) => void) {
     char: '[[',
     title: 'Concepts',
     emptyText: 'Aucun concept trouvé',
+    errorText: 'Failed to load concept list for linking.',
     allowSpaces: true,
     minQueryLength: 1,
     items: async (query) => {

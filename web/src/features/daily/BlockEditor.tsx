@@ -7,6 +7,7 @@ import type { Editor } from '@tiptap/core';
 import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { RichTextEditor } from '../../editor/RichTextEditor';
+import { CreateFromLinkDialog } from './PromoteDialog';
 import type { NoteBlock } from '../../api/notes';
 import { useBlockSaver, type SaveState } from './use-block-saver';
 
@@ -99,6 +100,7 @@ export function BlockEditor({ block, highlighted, register, onSaved, onDelete, o
         collaboration={null}
         onReady={onReady}
         ariaLabel="Bloc"
+        conceptDialog={CreateFromLinkDialog}
         onChange={(doc) => {
           latest.current = doc;
           if (touched.current) saver.edit(JSON.stringify(doc));

@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNoteDate, localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { notesApi, type NoteBlock } from '../../api/notes';
 import { ConfirmDialog } from '../../ui/Dialog';
-import { errorText } from '../../ui/error-text';
+import { errorText, failureText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/Toasts';
 import { StoredDocument } from '../../editor/StoredDocument';
@@ -177,7 +177,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
       setNote({ ...note, blocks: note.blocks.filter((b) => b.id !== target.id) });
       void refreshMentions();
     } catch (err) {
-      toast.error(`Failed to delete block: ${errorText(err, 'Aucune réponse du serveur.')}`);
+      toast.error(`Failed to delete block: ${failureText(err, 'Aucune réponse du serveur.')}`);
     } finally {
       setDeleting(false);
       setToDelete(null);

@@ -9,6 +9,7 @@ import { blocksOf } from '@domain/note-ydoc';
 import { fragmentToDoc } from '@domain/yjs-prosemirror';
 import type { NoteBlock } from '../../api/notes';
 import { RichTextEditor } from '../../editor/RichTextEditor';
+import { CreateFromLinkDialog } from './PromoteDialog';
 import type { NoteSession } from './live-note';
 
 interface Props {
@@ -65,7 +66,7 @@ function LiveBlock({ session, uid, id, index, last, highlighted, onDelete, onPro
       data-testid="note-block"
       className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}
     >
-      <RichTextEditor value={null} collaboration={live} ariaLabel="Bloc" />
+      <RichTextEditor value={null} collaboration={live} ariaLabel="Bloc" conceptDialog={CreateFromLinkDialog} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
         <div className="flex gap-1">
           <button type="button" className="btn-ghost text-xs" aria-label="Monter le bloc" title="Monter le bloc" disabled={index === 0} onClick={() => session.move(uid, index - 1)}>

@@ -26,20 +26,22 @@ function choicesOf(answer: QuickSearchResponse | null, typed: string): Choice[] 
   return [...concepts, ...notes, ...everywhere];
 }
 
+/** The suggestions and the text they answer (older than what is typed while a request runs). */
 function useQuickResults(open: boolean, typed: string) {
-  const [answer, setAnswer] = useState<QuickSearchResponse | null>(null);
+  const [result, setResult] = useState<{ answer: QuickSearchResponse; query: string } | null>(null);
   useEffect(() => {
     if (!open) return;
     const ctrl = new AbortController();
+    const query = typed.trim();
     const timer = setTimeout(() => {
-      quickSearch(typed.trim(), ctrl.signal).then(setAnswer, () => undefined);
+      quickSearch(query, ctrl.signal).then((answer) => setResult({ answer, query }), () => undefined);
     }, TYPING_PAUSE_MS);
     return () => {
       clearTimeout(timer);
       ctrl.abort();
     };
   }, [open, typed]);
-  return answer;
+  return result;
 }
 
 export function QuickSwitcher() {
@@ -48,8 +50,11 @@ export function QuickSwitcher() {
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const listId = useId();
-  const answer = useQuickResults(open, typed);
-  const choices = choicesOf(answer, typed);
+  const result = useQuickResults(open, typed);
+  const choices = choicesOf(result?.answer ?? null, typed);
+  const current = result?.query === typed.trim();
+  // Enter pressed before the suggestions for the typed text arrived: they are opened on arrival.
+  const [enterPending, setEnterPending] = useState(false);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -57,6 +62,7 @@ export function QuickSwitcher() {
         event.preventDefault();
         setTyped('');
         setActive(0);
+        setEnterPending(false);
         setOpen(true);
       }
     };
@@ -69,6 +75,13 @@ export function QuickSwitcher() {
     setOpen(false);
     navigate(choice.to);
   };
+  const chosen = enterPending && current ? choices[Math.min(active, choices.length - 1)] : undefined;
+  useEffect(() => {
+    if (!chosen) return;
+    setEnterPending(false);
+    setOpen(false);
+    navigate(chosen.to);
+  }, [chosen, navigate]);
 
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -77,7 +90,8 @@ export function QuickSwitcher() {
       setActive((a) => (choices.length ? (a + step + choices.length) % choices.length : 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(choices[Math.min(active, choices.length - 1)]);
+      if (current) choose(choices[Math.min(active, choices.length - 1)]);
+      else setEnterPending(true);
     }
   };
 
@@ -96,6 +110,7 @@ export function QuickSwitcher() {
         onChange={(e) => {
           setTyped(e.target.value);
           setActive(0);
+          setEnterPending(false);
         }}
         onKeyDown={onKey}
       />

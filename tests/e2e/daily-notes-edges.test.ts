@@ -1,0 +1,138 @@
+/**
+ * Daily notes where a person meets their rough edges (issue 33): a deletion the server
+ * refuses, a concept search that fails while typing '[[', the creation dialog of an
+ * unknown [[name]] (the spec's Title and Tags), a paste over the 100,000-character limit
+ * (in a block and in the embedded editor).
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { localNoteDate } from '@domain/daily-dates';
+import { api, createAccount, type Account } from '../support/client';
+import { pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
+import { openEditorPage } from './editor-support/editor-page';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+const signedInPage = (account: Account, opts: { width?: number; height?: number } = {}) => openSignedIn(browser, stack.url, account.token, opts);
+const blocks = (page: Page) => page.getByTestId('note-block');
+
+/** Today's note holding one block with `text`, made through the API. */
+async function noteWithBlock(account: Account, text: string) {
+  const note = await api(stack.url, 'POST', '/api/notes', { token: account.token, json: { date: localNoteDate(new Date()) } });
+  const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+  await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: account.token, json: { text: doc, order_idx: 0 } });
+  return note.body.id as number;
+}
+
+/** What a person's Ctrl+V delivers: a paste event carrying `text`. */
+async function paste(editor: Locator, text: string) {
+  await editor.evaluate((el, t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** 120,000 characters of writing over many lines. */
+const LONG_TEXT = Array.from({ length: 1200 }, (_, i) => `Ligne ${String(i).padStart(4, '0')} `.padEnd(100, 'é')).join('\n');
+
+describe('daily notes: failures and limits', () => {
+  it("says the server's status when deleting a block fails", async () => {
+    const ada = await createAccount(stack.url, 'delfail');
+    await noteWithBlock(ada, 'Un bloc à garder');
+    const { context, page } = await signedInPage(ada);
+    // Without a party server the page edits block by block over REST, where deletion can fail.
+    await page.route('**/api/config', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), party_host: null } });
+    });
+    await page.route('**/api/notes/blocks/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: '' }) : route.fallback()));
+    await page.goto(`${stack.url}/daily`);
+    await blocks(page).first().getByText('Un bloc à garder').waitFor();
+    await blocks(page).first().getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Failed to delete block: 500 Internal Server Error').waitFor();
+    expect(await page.getByText('Aucune réponse du serveur.').count()).toBe(0);
+    expect(await blocks(page).count()).toBe(1);
+    await context.close();
+  });
+
+  it("says the concept list failed to load while typing '[['", async () => {
+    const ada = await createAccount(stack.url, 'linkfail');
+    await noteWithBlock(ada, 'Début');
+    const { context, page } = await signedInPage(ada);
+    await page.route('**/api/concepts/search?**', (route) => route.fulfill({ status: 500, json: { detail: 'Internal server error', code: 'internal_error' } }));
+    await page.goto(`${stack.url}/daily`);
+    const editor = blocks(page).first().getByRole('textbox', { name: 'Bloc' });
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' [[Biolo');
+    const list = page.getByRole('listbox', { name: 'Concepts' });
+    await list.getByText('Failed to load concept list for linking.').waitFor();
+    expect(await list.getByText('Aucun concept trouvé').count()).toBe(0);
+    await screenshot(page, 'daily-link-search-failed');
+    await context.close();
+  });
+
+  it('creates the concept of an unknown [[name]] from the spec dialog: Title and Tags, and a blank title says so', async () => {
+    const ada = await createAccount(stack.url, 'unknownlink');
+    await noteWithBlock(ada, 'Vu au microscope :');
+    const { context, page } = await signedInPage(ada, { width: 390, height: 844 });
+    await page.goto(`${stack.url}/daily`);
+    const editor = blocks(page).first().getByRole('textbox', { name: 'Bloc' });
+    await editor.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' [[Stomate]]');
+    const dialog = page.getByRole('dialog', { name: 'Créer un nouveau concept' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Stomate');
+    await dialog.getByLabel('Tags').waitFor();
+    expect(await dialog.getByLabel('Contenu').count()).toBe(0);
+    await screenshot(page, 'daily-create-from-link-phone');
+    await dialog.getByLabel('Title').fill('  ');
+    const create = dialog.getByRole('button', { name: 'Créer le concept' });
+    expect(await create.isEnabled()).toBe(true);
+    await create.click();
+    await dialog.getByText('Title cannot be empty.').waitFor();
+    await dialog.getByLabel('Title').fill('Stomate');
+    await dialog.getByLabel('Tags').fill('botanique, feuille');
+    await create.click();
+    await dialog.waitFor({ state: 'hidden' });
+    const link = blocks(page).first().locator('a[data-concept-link]', { hasText: 'Stomate' });
+    await link.waitFor();
+    const id = Number((await link.getAttribute('href'))!.split('/').pop());
+    const concept = await api(stack.url, 'GET', `/api/concepts/${id}`, { token: ada.token });
+    expect(concept.body.title).toBe('Stomate');
+    expect(concept.body.tags.map((t: { name: string }) => t.name).sort()).toEqual(['botanique', 'feuille']);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the start of a paste over 100,000 characters in a block, and says why', async () => {
+    const ada = await createAccount(stack.url, 'pasteblock');
+    await noteWithBlock(ada, 'Avant');
+    const { context, page } = await signedInPage(ada);
+    await page.goto(`${stack.url}/daily`);
+    const editor = blocks(page).first().getByRole('textbox', { name: 'Bloc' });
+    await editor.click();
+    await page.keyboard.press('End');
+    await paste(editor, LONG_TEXT);
+    await page.getByText('Le texte collé dépasse 100 000 caractères.', { exact: false }).waitFor();
+    await expect.poll(() => blocks(page).first().getByTestId('editor-counts').textContent()).toContain('100000 / 100000 caractères');
+    expect(await editor.textContent()).toContain('AvantLigne 0000');
+    await screenshot(page, 'daily-paste-too-long');
+    await context.close();
+  });
+
+  it('keeps the start of a paste over 100,000 characters in the embedded editor, and says why', async () => {
+    const { context, page, editor } = await openEditorPage(browser, stack.url);
+    await editor.click();
+    await paste(editor, LONG_TEXT);
+    await page.getByText('Le texte collé dépasse 100 000 caractères.', { exact: false }).waitFor();
+    await expect.poll(() => page.getByTestId('editor-counts').textContent()).toContain('100000 / 100000 caractères');
+    expect(await editor.textContent()).toMatch(/^Ligne 0000/);
+    await context.close();
+  });
+});
