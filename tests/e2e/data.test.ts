@@ -67,6 +67,14 @@ describe('the Data tab', () => {
     await other.getByText('(dangerous)').click();
     await screenshot(other, 'data-tab-replace');
     await other.getByRole('button', { name: 'Replace my data' }).click();
+    // Confirmed first, naming what goes; Cancel leaves everything as it was.
+    const confirmReplace = other.getByRole('dialog', { name: 'Replace all your data?' });
+    await confirmReplace.getByText(/permanently deletes 1 concepts, 0 flashcards, 0 reviews, 0 study sessions, 0 constellations and 0 notes/).waitFor();
+    await screenshot(other, 'data-tab-replace-confirm');
+    await confirmReplace.getByRole('button', { name: 'Cancel' }).click();
+    expect(JSON.stringify((await api(stack.url, 'GET', '/api/concepts', { token: bob.token })).body)).toContain('À remplacer');
+    await other.getByRole('button', { name: 'Replace my data' }).click();
+    await confirmReplace.getByRole('button', { name: 'Replace my data' }).click();
     await other.getByText('Data imported successfully').waitFor();
     await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').waitFor();
     await expect.poll(() => count(other, 'reviews').textContent()).toBe('1');
@@ -77,6 +85,7 @@ describe('the Data tab', () => {
     // A broken file: the failure toast, nothing changed.
     await fileInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(backup.slice(0, 100)) });
     await other.getByRole('button', { name: 'Replace my data' }).click();
+    await confirmReplace.getByRole('button', { name: 'Replace my data' }).click();
     await other.getByText(/Import failed: The file is not valid JSON/).waitFor();
 
     // Delete-all: the button waits for the exact phrase.

@@ -89,6 +89,11 @@ describe('the settings form', () => {
     // Reset answers the defaults: dark again, notifications on.
     await page.goto(`${stack.url}/settings`);
     await page.getByRole('button', { name: 'Reset to Defaults' }).click();
+    // Confirmed first, naming the saved choices that go.
+    const confirmReset = page.getByRole('dialog', { name: 'Reset every setting to its default?' });
+    await confirmReset.getByText(/Your saved choices will be lost: .*theme: light/).waitFor();
+    await screenshot(page, 'settings-reset-confirm');
+    await confirmReset.getByRole('button', { name: 'Reset to Defaults' }).click();
     await page.getByText('Preferences reset to defaults!').waitFor();
     await expect.poll(() => theme(page)).toBe('dark');
     expect(await page.getByRole('switch', { name: 'Enable notifications' }).getAttribute('aria-checked')).toBe('true');

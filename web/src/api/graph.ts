@@ -11,8 +11,18 @@ const links = api.api.links['all-for-graph'].$get;
 export type GraphNode = InferResponseType<typeof stars, 200>[number];
 export type GraphEdge = InferResponseType<typeof links, 200>[number];
 
+/**
+ * A star as the views can draw it whatever the server sent (spec document 3 §3, §5): a
+ * missing or blank title reads 'Sans titre', a mastery that is not a number is 0.5.
+ */
+export function drawableStar(node: GraphNode): GraphNode {
+  const title = typeof node.title === 'string' && node.title.trim() ? node.title : 'Sans titre';
+  const mastery = typeof node.mastery_level === 'number' && Number.isFinite(node.mastery_level) ? node.mastery_level : 0.5;
+  return title === node.title && mastery === node.mastery_level ? node : { ...node, title, mastery_level: mastery };
+}
+
 export const graphApi = {
-  nodes: (signal?: AbortSignal) => call(stars(undefined, withSignal(signal))),
+  nodes: (signal?: AbortSignal) => call(stars(undefined, withSignal(signal))).then((nodes) => nodes.map(drawableStar)),
   edges: (signal?: AbortSignal) => call(links(undefined, withSignal(signal))),
   /** Both at once: the views need the two to draw anything. */
   all: (signal?: AbortSignal) => Promise.all([graphApi.nodes(signal), graphApi.edges(signal)]).then(([nodes, edges]) => ({ nodes, edges })),

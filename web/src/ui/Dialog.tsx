@@ -95,13 +95,15 @@ interface ConfirmProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** 'Annuler' on the French screens; the English settings screens say 'Cancel'. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Annuler', busy = false, onConfirm, onCancel }: ConfirmProps) {
   return (
     <Dialog
       title={title}
@@ -110,7 +112,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
       actions={
         <>
           <button type="button" className="btn-ghost" onClick={onCancel} disabled={busy}>
-            Annuler
+            {cancelLabel}
           </button>
           <button type="button" className="btn bg-red-600 text-white hover:bg-red-500" onClick={onConfirm} disabled={busy}>
             {confirmLabel}

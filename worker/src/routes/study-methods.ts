@@ -30,14 +30,14 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
     const [session, concepts] = await Promise.all([findStudySession(c.env.DB, userId, id), sessionConceptsStatement(c.env.DB, userId, id).all<SessionConceptRow>()]);
-    if (!session) throw notFound('Study session');
+    if (!session) throw notFound("Session d'étude");
     return c.json(concepts.results.map(presentSessionConcept), 200);
   })
   .get('/study-sessions/:id{[0-9]+}/results', validate('param', sessionConceptParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
     const [session, results] = await Promise.all([findStudySession(c.env.DB, userId, id), sessionResultsStatement(c.env.DB, userId, id).all<StudyMethodResultRow>()]);
-    if (!session) throw notFound('Study session');
+    if (!session) throw notFound("Session d'étude");
     return c.json(results.results.map(presentMethodResult), 200);
   })
   .put('/study-sessions/:id{[0-9]+}/results/blurting', validate('param', sessionConceptParam), validate('json', blurtingBody), async (c) => {

@@ -53,7 +53,7 @@ export type MethodDetails = BlurtingDetails | FeynmanDetails;
 /** The session's concept, or 404; refuses a step the session's method does not take, or an ended session. */
 export async function sessionConcept(d1: D1Database, userId: number, sessionId: number, conceptId: number, step: string): Promise<SessionConceptDetail> {
   const row = await sessionConceptStatement(d1, userId, sessionId, conceptId).first<SessionConceptDetail>();
-  if (!row) throw notFound('Concept of this session');
+  if (!row) throw notFound('Concept de cette session');
   if (!(STEPS_OF[row.method_type] ?? []).includes(step)) throw new ApiError(422, 'wrong_method', `Cette session (${row.method_type}) ne comporte pas d'étape ${step}.`);
   if (row.ended_at !== null) throw new ApiError(409, 'session_ended', SESSION_ENDED);
   return row;
@@ -91,7 +91,7 @@ export function missedItemCard(item: ItemRecall): { question: string; answer: st
 export async function createMissedCards(d1: D1Database, props: { userId: number; sessionId: number; resultId: number; now: number }) {
   const { userId, sessionId, resultId, now } = props;
   const result = await findResultByIdStatement(d1, userId, sessionId, resultId).first<StudyMethodResultRow>();
-  if (!result || result.method_type !== 'BLURTING') throw notFound('Blurting result');
+  if (!result || result.method_type !== 'BLURTING') throw notFound('Résultat de restitution');
   const concept = await sessionConcept(d1, userId, sessionId, result.concept_id, 'BLURTING');
   const existing = new Set((JSON.parse(concept.questions) as string[]).map((q) => q.trim().toLowerCase()));
   const cards: { question: string; answer: string }[] = [];

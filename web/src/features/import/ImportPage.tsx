@@ -5,9 +5,9 @@ import { usePreferences } from '../settings/preferences-context';
 import { useImport, type ImportPreferences } from './useImport';
 
 export function ImportPage() {
-  const { preferences, loaded } = usePreferences();
-  // The form starts from the person's default category, so it waits for the preferences.
-  return loaded ? <ImportScreen autoExtract={preferences.auto_extract_enabled} defaultCategory={preferences.default_concept_category} /> : null;
+  // Shown at once with the defaults; the person's preferences fill in when they answer.
+  const { preferences } = usePreferences();
+  return <ImportScreen autoExtract={preferences.auto_extract_enabled} defaultCategory={preferences.default_concept_category} />;
 }
 
 function ImportScreen(props: ImportPreferences) {

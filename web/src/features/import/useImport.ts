@@ -4,7 +4,7 @@
  * everything typed kept. URL mode reads the page first; its article is what gets analysed
  * and created.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IMPORT_MESSAGES, importFormError, type ContentFormat, type ImportFormValues } from '@domain/import-rules';
 import { importApi, type FoundConcept, type ImportConceptPayload } from '../../api/import';
@@ -62,6 +62,15 @@ async function analyse(values: ImportValues, autoExtract: boolean): Promise<Anal
 export function useImport({ autoExtract, defaultCategory }: ImportPreferences) {
   const navigate = useNavigate();
   const [values, setValues] = useState<ImportValues>(() => ({ ...EMPTY_IMPORT, category: defaultCategory ?? '' }));
+  // The preferences may answer after the form is shown: their default category fills the
+  // field unless the person already typed one of their own.
+  const shownDefault = useRef(defaultCategory ?? '');
+  useEffect(() => {
+    const next = defaultCategory ?? '';
+    const previous = shownDefault.current;
+    shownDefault.current = next;
+    setValues((v) => (v.category === previous ? { ...v, category: next } : v));
+  }, [defaultCategory]);
   const [step, setStep] = useState<Step>('form');
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);

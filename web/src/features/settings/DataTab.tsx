@@ -9,6 +9,7 @@ import { errorText } from '../../ui/error-text';
 import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../ui/Toasts';
+import { ConfirmDialog } from '../../ui/Dialog';
 import { useAuth } from '../../ui/auth-context';
 import { recordBackup } from './BackupReminder';
 import { ProgressBar, saveDownload } from './data-ui';
@@ -26,6 +27,13 @@ const COUNT_LABELS: [keyof ExportPreview['counts'], string][] = [
   ['constellations', 'Constellations'],
   ['notes', 'Notes'],
 ];
+
+/** '12 concepts, 30 flashcards, … and 5 notes': what a replace deletes, counted when the preview is known. */
+export function dataToLose(preview: ExportPreview | null): string {
+  const parts = COUNT_LABELS.map(([key, label]) => (preview ? `${preview.counts[key]} ${label.toLowerCase()}` : label.toLowerCase()));
+  const list = `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return preview ? list : `all your ${list}`;
+}
 
 export function isJsonFile(file: File): boolean {
   return file.type === 'application/json' || file.name.toLowerCase().endsWith('.json');
@@ -109,7 +117,7 @@ export function DataTab() {
         {busy === 'export' && progress !== null && <ProgressBar label="Export progress" value={progress} />}
       </section>
 
-      <ImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <ImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} preview={preview} />
       <AnkiImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
       <DangerZone busy={busy} run={run} onDeleted={loadPreview} />
     </div>
@@ -121,17 +129,23 @@ interface SectionProps {
   run(kind: Exclude<Busy, null>, work: () => Promise<void>): Promise<void>;
 }
 
-function ImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {
+function ImportSection({ busy, progress, run, setProgress, onImported, preview = null }: ImportProps) {
   const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [mode, setMode] = useState<'merge' | 'replace'>('merge');
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const submit = () => {
     if (!file) return setProblem('Please select a file to import.');
     if (!isJsonFile(file)) return setProblem('Please select a JSON file');
     setProblem(null);
-    return run('import', async () => {
+    if (mode === 'replace') return setConfirming(true);
+    return restore(file);
+  };
+
+  const restore = (file: File) =>
+    run('import', async () => {
       try {
         let backup: Record<string, unknown>;
         try {
@@ -148,7 +162,6 @@ function ImportSection({ busy, progress, run, setProgress, onImported }: ImportP
         toast.error(`Import failed: ${errorText(error, 'please try again')}`);
       }
     });
-  };
 
   return (
     <section className="card space-y-4" aria-labelledby="import-title">
@@ -191,11 +204,23 @@ function ImportSection({ busy, progress, run, setProgress, onImported }: ImportP
         {mode === 'replace' ? 'Replace my data' : 'Import'}
       </button>
       {busy === 'import' && progress !== null && <ProgressBar label="Import progress" value={progress} />}
+      <ConfirmDialog
+        open={confirming}
+        title="Replace all your data?"
+        message={`This permanently deletes ${dataToLose(preview)}, then restores the backup "${file?.name ?? ''}" in their place. This cannot be undone.`}
+        confirmLabel="Replace my data"
+        cancelLabel="Cancel"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          if (file) void restore(file);
+        }}
+      />
     </section>
   );
 }
 
-type ImportProps = SectionProps & { progress: number | null; setProgress(p: number): void; onImported(): void };
+type ImportProps = SectionProps & { progress: number | null; setProgress(p: number): void; onImported(): void; preview?: ExportPreview | null };
 
 /** Migrating from Anki: a package's decks, cards, schedule and history (beside the JSON import). */
 function AnkiImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {

@@ -6,9 +6,10 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { preferencesSchema, type Preferences } from '@domain/preferences';
+import { DEFAULT_PREFERENCES, preferencesSchema, type PreferenceField, type Preferences } from '@domain/preferences';
 import { ApiRequestError } from '../../api/client';
 import { preferencesApi } from '../../api/preferences';
+import { ConfirmDialog } from '../../ui/Dialog';
 import { useToast } from '../../ui/Toasts';
 import { Tabs } from '../flashcards/Tabs';
 import { DataTab } from './DataTab';
@@ -40,6 +41,13 @@ function serverErrors(error: unknown): Errors {
   return errorsOf((error.detail as { loc: (string | number)[]; msg: string }[]).map((d) => ({ path: d.loc.slice(1), message: d.msg })));
 }
 
+/** What 'Reset to Defaults' loses: each saved choice that is not the default ('theme: light'). */
+export function resetLosses(saved: Preferences): string {
+  const changed = (Object.keys(DEFAULT_PREFERENCES) as PreferenceField[]).filter((f) => saved[f] !== DEFAULT_PREFERENCES[f]);
+  if (changed.length === 0) return 'Every setting is already at its default value.';
+  return `Your saved choices will be lost: ${changed.map((f) => `${f.replace(/_/g, ' ')}: ${String(saved[f])}`).join(', ')}.`;
+}
+
 export function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('tab'));
@@ -48,6 +56,7 @@ export function SettingsPage() {
   const [draft, setDraft] = useState<Preferences>(saved);
   const [serverIssues, setServerIssues] = useState<Errors>({});
   const [busy, setBusy] = useState<null | 'save' | 'reset'>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const warned = useRef(false);
 
   // The draft starts from what the server answered once it has.
@@ -87,6 +96,7 @@ export function SettingsPage() {
     }
   };
   const reset = async () => {
+    setConfirmingReset(false);
     setBusy('reset');
     try {
       const defaults = await preferencesApi.reset();
@@ -127,7 +137,7 @@ export function SettingsPage() {
       </div>
       {tab !== 'Privacy' && (
         <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap justify-end gap-2 border-t border-space-700 bg-space-950/90 px-4 py-3 backdrop-blur">
-          <button type="button" className="btn-ghost" disabled={busy !== null || !loaded} onClick={reset}>
+          <button type="button" className="btn-ghost" disabled={busy !== null || !loaded} onClick={() => setConfirmingReset(true)}>
             Reset to Defaults
           </button>
           <button type="button" className="btn-primary" disabled={busy !== null || !dirty || !checked.success} onClick={save}>
@@ -135,6 +145,15 @@ export function SettingsPage() {
           </button>
         </div>
       )}
+      <ConfirmDialog
+        open={confirmingReset}
+        title="Reset every setting to its default?"
+        message={resetLosses(saved)}
+        confirmLabel="Reset to Defaults"
+        cancelLabel="Cancel"
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={() => void reset()}
+      />
     </section>
   );
 }
