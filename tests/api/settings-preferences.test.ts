@@ -114,6 +114,8 @@ describe('preferences', () => {
   it("saves a client built from the spec alone (its list has neither new_cards_per_day nor desired_retention)", async () => {
     const ada = await signUp('prefs');
     await call('PUT', '/api/users/me/preferences', { token: ada.token, json: { ...saved, new_cards_per_day: 35, desired_retention: 0.85 } });
+    // Every field the spec's list leaves out (added since) keeps what was stored before.
+    const before = (await call('GET', '/api/users/me/preferences', { token: ada.token })).body;
     const spec = {
       notifications_enabled: false,
       daily_reminder_time: '07:30',
@@ -137,9 +139,9 @@ describe('preferences', () => {
     };
     const res = await call('PUT', '/api/users/me/preferences', { token: ada.token, json: spec });
     expect(res.status).toBe(200);
-    const kept = { new_cards_per_day: 35, desired_retention: 0.85, text_size: saved.text_size, readable_font: saved.readable_font };
-    expect(res.body).toEqual({ ...spec, ...kept });
-    expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...spec, ...kept });
+    expect(before).toMatchObject({ new_cards_per_day: 35, desired_retention: 0.85 });
+    expect(res.body).toEqual({ ...before, ...spec });
+    expect((await call('GET', '/api/users/me/preferences', { token: ada.token })).body).toEqual({ ...before, ...spec });
   });
 
   it('accepts the limits: 5 and 180 minutes, 00:00 and 23:59, retention 0.70 and 0.97, an empty category as none', async () => {
