@@ -189,6 +189,21 @@ describe('Anki package import', () => {
     expect(byName['miaou.mp3']).toEqual(MP3);
   });
 
+  it("exports a card rewritten after its import with the new text, not its Anki note's", async () => {
+    const user = await signUp('anki');
+    expect((await importApkg(user, await buildPackage(true))).status).toBe(200);
+    const cards = (await call('GET', '/api/flashcards', { token: user.token })).body as { id: number; question: string; tags: string[] }[];
+    const hola = cards.find((c) => c.question.includes('hola'))!;
+    const put = await call('PUT', `/api/flashcards/${hola.id}`, { token: user.token, json: { question: 'hola (informel)', answer: 'salut', tags: hola.tags } });
+    expect(put.status).toBe(200);
+    const { db } = await openPackage(await exportApkg(user));
+    const fields = rows(db, 'SELECT n.guid, n.flds FROM notes n ORDER BY n.id').map((n) => String(n.flds));
+    expect(fields).toContain('hola (informel)\x1fsalut');
+    expect(fields.some((f) => f.startsWith('hola\x1f'))).toBe(false);
+    // The other notes keep their Anki identity.
+    expect(rows(db, "SELECT guid FROM notes WHERE guid IN ('g1002', 'g1003') ORDER BY guid").map((n) => n.guid)).toEqual(['g1002', 'g1003']);
+  });
+
   it('refuses a file that is not a zip, and a zip without a collection, writing nothing', async () => {
     const user = await signUp('anki');
     const notZip = await importApkg(user, strToU8('not a zip at all'));

@@ -61,7 +61,12 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
 /** Changes a card's text and tags; its memory state is kept. */
 export async function updateFlashcard(d1: D1Database, props: FlashcardText & { userId: number; id: number; now: number }) {
   const result = await d1
-    .prepare('UPDATE flashcards SET question = ?, answer = ?, tags = ?, updated_at = ? WHERE id = ? AND user_id = ?')
+    // A card whose text is rewritten here no longer says what its Anki note says: it drops
+    // that identity, so an export carries what the person wrote (as a note of its own).
+    .prepare(
+      `UPDATE flashcards SET anki_note = CASE WHEN question = ?1 AND answer = ?2 THEN anki_note END,
+       question = ?1, answer = ?2, tags = ?3, updated_at = ?4 WHERE id = ?5 AND user_id = ?6`,
+    )
     .bind(props.question, props.answer, JSON.stringify(props.tags), props.now, props.id, props.userId)
     .run();
   // meta.changes also counts the search index trigger's writes (migration 0012), hence "none" not "one".
