@@ -62,7 +62,8 @@ describe('the notification prompt on a first visit', () => {
     await page.goto(`${stack.url}/dashboard`);
     const prompt = promptOf(page);
     await prompt.waitFor();
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration('/').then((r) => r ?? null))).toBeNull();
+    // The app's one service worker (offline shell and push) registers as the page loads, so
+    // it may still be installing here: 'Activer' must wait for it to be active.
     await context.grantPermissions(['notifications'], { origin: stack.url });
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/users/me/fcm-token'));
     await prompt.getByRole('button', { name: 'Activer' }).click();
