@@ -3,22 +3,11 @@
  * same ts-fsrs preview the session's server sends (@domain/interval-preview), computed
  * from the card's memory state as the API gives it, at the person's desired retention.
  */
-import { STATE_NAMES, storedCardOf } from '@domain/fsrs';
+import { STATE_NAMES, storedCardOf, type MemoryColumns } from '@domain/fsrs';
 import { previewIntervals } from '@domain/interval-preview';
 
 /** A card's memory state as the API sends it (ISO dates, the state's name). */
-export interface ApiCardState {
-  due: string;
-  stability: number;
-  difficulty: number;
-  elapsed_days: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  state: string;
-  last_review: string | null;
-}
+export type ApiCardState = Omit<MemoryColumns<string>, 'state'> & { state: string };
 
 type Preview = { due: string; interval: string };
 export type CardPreviews = { '1': Preview; '2': Preview; '3': Preview; '4': Preview } | null;

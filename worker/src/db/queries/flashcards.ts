@@ -2,26 +2,17 @@
  * Reading flashcards from D1 and turning rows into the domain's StoredCard and back.
  * Every query is scoped by user id; the concept title comes along for the presenter.
  */
-import { cardColumns, type StoredCard } from '../../domain/fsrs';
+import { cardColumns, type MemoryColumns, type StoredCard } from '../../domain/fsrs';
 import { ApiError } from '../../lib/errors';
 
-export interface FlashcardRow {
+/** A flashcard row: its memory state under the shared column names, and the rest. */
+export interface FlashcardRow extends MemoryColumns<number> {
   id: number;
   concept_id: number;
   concept_title: string;
   question: string;
   answer: string;
   tags: string;
-  due: number;
-  stability: number;
-  difficulty: number;
-  elapsed_days: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  state: number;
-  last_review: number | null;
   suspended: number;
   buried_until: number | null;
   created_at: number;
