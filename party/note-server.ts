@@ -1,5 +1,5 @@
 /**
- * The daily-note room (party `notes`, issue 11): one room per note, holding the note's
+ * The daily-note room (party `notes`): one room per note, holding the note's
  * Yjs document (block order + one fragment per block, `worker/src/domain/note-ydoc.ts`)
  * while anyone edits it. The concept room's machinery, for a document of many blocks:
  *

@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The installable app (issue 28): the web app manifest, and the one service worker
+    // The installable app: the web app manifest, and the one service worker
     // (web/sw/) built with the list of this build's files to precache. The page registers
     // it itself (lib/app-update.ts), never inside the native app's web view.
     VitePWA({

@@ -40,7 +40,7 @@ export function ensureDevVars() {
     }
   }
   if (!vars.VAPID_PUBLIC_KEY || !vars.VAPID_PRIVATE_KEY) {
-    // Web Push (issue 16): a P-256 VAPID key pair, base64url (public uncompressed point, private `d`).
+    // Web Push: a P-256 VAPID key pair, base64url (public uncompressed point, private `d`).
     const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const jwk = privateKey.export({ format: 'jwk' });
     vars.VAPID_PUBLIC_KEY = publicKey.export({ format: 'der', type: 'spki' }).subarray(-65).toString('base64url');

@@ -76,7 +76,7 @@ describe('provider failures', () => {
   });
 });
 
-describe('generation never repeats a card the concept already has (issue 17)', () => {
+describe('generation never repeats a card the concept already has', () => {
   it('leaves out candidates whose question an existing card already asks', async () => {
     const user = await signUp('aidup');
     const conceptId = await insertConcept(user, 'Enzyme', '', {

@@ -1,5 +1,5 @@
 /**
- * Writes that must never lose what someone wrote (issue 9): a content write names the
+ * Writes that must never lose what someone wrote: a content write names the
  * version it was read at and is merged three ways or refused with 409; parallel writes
  * and deletes of one concept are each judged once. (No party server here: the Worker
  * merges against the stored content itself.)

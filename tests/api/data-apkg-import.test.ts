@@ -1,5 +1,5 @@
 /**
- * Anki package import (issue 15): a real-world-shaped deck is built here with sql.js and
+ * Anki package import: a real-world-shaped deck is built here with sql.js and
  * fflate (not with our exporter) — nested decks, Basic and reversed notes, tags, an
  * image, a card with Anki's FSRS memory state and one without (its history is replayed
  * through ts-fsrs), learning and new cards, a manual reschedule in the history — as a

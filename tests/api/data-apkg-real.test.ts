@@ -1,5 +1,5 @@
 /**
- * Anki packages written by Anki itself (issue 27; origins in tests/fixtures/anki/README.md),
+ * Anki packages written by Anki itself (origins in tests/fixtures/anki/README.md),
  * imported as a switching learner would: every card rendered from its note type's
  * templates, clozes one card per deletion, line breaks kept, v1 ratings read as Anki
  * reads them, sounds kept, and a second import adding nothing.

@@ -1,5 +1,5 @@
 /**
- * Anki package export (issue 15): the package is opened here with sql.js and fflate and
+ * Anki package export: the package is opened here with sql.js and fflate and
  * checked the way Anki reads it — schema-11 collection row, the Basic note type, one deck
  * per concept under its constellation, fields, the schedule (due, interval, reps, lapses,
  * FSRS memory state in cards.data) and the review history in revlog; images as media.

@@ -1,5 +1,5 @@
 /**
- * JSON backup and restore (issue 15): round trip into a new account, merge idempotence,
+ * JSON backup and restore: round trip into a new account, merge idempotence,
  * atomic failure at the middle of the switch, the chunked upload, cross-user isolation,
  * and every bad file refused with a clear 4xx and nothing written.
  */

@@ -1,6 +1,6 @@
 /**
- * Every error a person can cause from a French screen reads as a French sentence
- * (issue 33): zod's own English ('String must contain at most 500 character(s)',
+ * Every error a person can cause from a French screen reads as a French sentence:
+ * zod's own English ('String must contain at most 500 character(s)',
  * 'Required', 'Expected number, received string') and the body limit's 'Request body is
  * too large' are replaced, while the 422 envelope keeps its `detail: [{loc, msg, type}]` shape.
  */

@@ -1,5 +1,5 @@
 /**
- * A person's own FSRS parameters (issue 17): read with the defaults and the review count,
+ * A person's own FSRS parameters: read with the defaults and the review count,
  * saved only when valid (422 otherwise, nothing saved), forgotten on DELETE, never another
  * person's; answers are scheduled with them; the review log comes back as optimizer items.
  */

@@ -1,5 +1,5 @@
 /**
- * Inputs an attacker would send (issue 32): each answers a 4xx with the error envelope and
+ * Inputs an attacker would send: each answers a 4xx with the error envelope and
  * changes nothing, where it used to answer 500 or store more than the write rules allow.
  */
 import { describe, expect, it } from 'vitest';

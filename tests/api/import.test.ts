@@ -111,7 +111,7 @@ describe('fetchPage guards', () => {
     expect(asked).toEqual(['https://public.example/article']);
   });
 
-  it('refuses IPv6 forms that lead to a private IPv4 host, at the start and on a redirect hop (issue 32)', async () => {
+  it('refuses IPv6 forms that lead to a private IPv4 host, at the start and on a redirect hop', async () => {
     const hidden = ['http://[::127.0.0.1]/', 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data', 'http://[2002:7f00:1::]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[fec0::1]/'];
     for (const url of hidden) expect(await refusal(fetchPage(url, { allowPrivate: false })), url).toBe('url_private');
     const asked: string[] = [];

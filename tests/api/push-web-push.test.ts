@@ -109,7 +109,7 @@ describe('POST /users/me/fcm-token', () => {
     expect(user!.time_zone).toBe('Pacific/Auckland');
   });
 
-  it('keeps at most 10 subscriptions per person, the newest, so one reminder never fans out further (issue 32)', async () => {
+  it('keeps at most 10 subscriptions per person, the newest, so one reminder never fans out further', async () => {
     const ada = await signUp('push');
     for (let i = 0; i < 14; i++) {
       const res = await call('POST', '/api/users/me/fcm-token', { token: ada.token, json: { endpoint: `https://push.example/fan-${i}`, keys: { p256dh: 'BAbc', auth: 'xyz' } } });
@@ -125,7 +125,7 @@ describe('POST /users/me/fcm-token', () => {
     const cases: [unknown, string][] = [
       [{ fcmToken: 'abc' }, 'body.endpoint'],
       [{ ...good, endpoint: 'ftp://push.example/x' }, 'body.endpoint'],
-      // Compared on the parsed URL: a prefix test let this through (issue 32).
+      // Compared on the parsed URL: a prefix test let this through.
       [{ ...good, endpoint: 'http://localhost@evil.example/x' }, 'body.endpoint'],
       [{ ...good, endpoint: 'http://127.0.0.1.evil.example/x' }, 'body.endpoint'],
       [{ ...good, keys: { auth: 'xyz' } }, 'body.keys.p256dh'],

@@ -1,5 +1,5 @@
 /**
- * POST /api/flashcards/reviews (issue 28): answers given offline, uploaded in one batch,
+ * POST /api/flashcards/reviews: answers given offline, uploaded in one batch,
  * each with its device's client id and the time it was given.
  */
 import { describe, expect, it } from 'vitest';

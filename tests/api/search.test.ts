@@ -1,5 +1,5 @@
 /**
- * GET /api/search (spec document 3 §2.2, §3, §7; issue 12) and the quick switcher: what a
+ * GET /api/search (spec document 3 §2.2, §3, §7) and the quick switcher: what a
  * person finds, in which order, how it is shown, and that nobody else's text ever shows.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ async function flashcard(user: TestUser, conceptId: number, question: string, an
   return res.body as { id: number };
 }
 
-/** Daily notes arrive with issue 11; their tables exist, so blocks are written straight in. */
+/** Daily-note blocks are written straight into their tables. */
 async function noteBlock(user: TestUser, date: string, plainText: string, title: string | null = null) {
   const now = Date.now();
   const note = await env.DB.prepare(

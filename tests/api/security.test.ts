@@ -1,5 +1,5 @@
 /**
- * The security pass of issue 9: each test is an attack a hostile client can make today,
+ * The security pass: each test is an attack a hostile client can make today,
  * and asserts the clear refusal a user (or attacker) gets instead, with nothing written.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The APKG export's collection file kept in pieces (issue 15): run here in workerd with the
+ * The APKG export's collection file kept in pieces: run here in workerd with the
  * Worker's own sql.js, so an upgrade of sql.js that changes how it stores a file is caught —
  * the export would then fall back to a full copy (twice the memory) without failing.
  */

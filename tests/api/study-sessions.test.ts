@@ -115,7 +115,7 @@ describe('creating a study session', () => {
   });
 });
 
-describe('the study loop (issue 17)', () => {
+describe('the study loop', () => {
   it("brings a card rated 'À nouveau' back later in the same session, and shows each rating's interval", async () => {
     const user = await signUp('lapse');
     const conceptId = await insertConcept(user, 'Rappel');

@@ -20,9 +20,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'));
   // The outside web for the import's tests: a loopback server the Worker fetches from workerd.
   const pages = await startPageServer();
-  // A Web Push service on loopback (issue 16): the Worker delivers every push to it.
+  // A Web Push service on loopback: the Worker delivers every push to it.
   const push = await startPushServer();
-  // A VAPID key pair for the Web Push tests' scheduled run (issue 16).
+  // A VAPID key pair for the Web Push tests' scheduled run.
   const vapid = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])) as CryptoKeyPair;
   const vapidPublic = Buffer.from((await crypto.subtle.exportKey('raw', vapid.publicKey)) as ArrayBuffer).toString('base64url');
   const vapidPrivate = ((await crypto.subtle.exportKey('jwk', vapid.privateKey)) as JsonWebKey).d!;
@@ -49,7 +49,7 @@ export default defineConfig(async () => {
             VAPID_PRIVATE_KEY: vapidPrivate,
             VAPID_SUBJECT: 'mailto:test@astrolabe.test',
             PUSH_LOOPBACK_ORIGIN: push.origin,
-            // Real Anki packages (issue 27), file name → base64, for the import's tests.
+            // Real Anki packages, file name → base64, for the import's tests.
             ANKI_FIXTURES: ankiFixtures(),
           },
         },

@@ -1,5 +1,5 @@
 /**
- * The workload tools through the API (issue 30): load balancing and easy days on an answer,
+ * The workload tools through the API: load balancing and easy days on an answer,
  * sibling burying, leeches, the review order, and suspend / bury / reschedule / forget by
  * hand with their undo.
  */

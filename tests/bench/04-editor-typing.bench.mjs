@@ -1,6 +1,6 @@
 // Editor: keystroke-to-paint while typing into a 100,000-character document in Chromium,
 // and the initial JavaScript (gzipped) that /login and /dashboard load.
-// Goals (issue 5): p95 keystroke-to-paint <= 50 ms; initial JS <= 200 KB gzipped.
+// Goals: p95 keystroke-to-paint <= 50 ms; initial JS <= 200 KB gzipped.
 // The bench runner builds the SPA into ctx.assetsDir and the Worker serves it from there.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

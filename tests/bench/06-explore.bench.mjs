@@ -1,4 +1,4 @@
-// Exploring at volume (issue 13): one person with 10,000 concepts in 50 constellations and
+// Exploring at volume: one person with 10,000 concepts in 50 constellations and
 // 40,000 links (+ 6,000 parent/child relations), seeded straight into the local D1.
 // Times the two graph endpoints (alone and together, as the views call them), then in
 // Chromium (software GL): the galaxy's first frame after navigation, its frame time while

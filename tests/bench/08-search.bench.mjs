@@ -1,4 +1,4 @@
-// Global search at volume (issue 12): one person with 10,000 concepts of ~2 KB of text,
+// Global search at volume: one person with 10,000 concepts of ~2 KB of text,
 // 50,000 flashcards, 20,000 daily-note blocks (2,000 notes), 500 constellations and 2,000
 // tags, beside 20 other people with 500 concepts, 2,500 flashcards, 1,000 blocks and 25
 // constellations each, all indexed by the FTS5 triggers as they are written. Timed over

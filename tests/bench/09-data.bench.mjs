@@ -1,8 +1,8 @@
-// Data at volume (issue 15): one person with 10,000 concepts (rich content), 50,000 cards
+// Data at volume: one person with 10,000 concepts (rich content), 50,000 cards
 // and 300,000 review logs, seeded inside SQLite. Times, once each (these are minutes of
 // work, not calls to sample): the streamed JSON export, its replace-import into a new
 // account the way the page does it (chunked calls, then one switch), the .apkg export of
-// all 50,000 cards, and delete-all. Budgets (issue 15): export ≤ 10 s, import ≤ 30 s,
+// all 50,000 cards, and delete-all. Budgets: export ≤ 10 s, import ≤ 30 s,
 // apkg ≤ 15 s, delete-all ≤ 10 s. Printed, never asserted. Beside each, the peak RSS of
 // the local workerd processes sampled by `ps` (process-memory.mjs says what that measures).
 import { execSql } from './03-study.bench.mjs';

@@ -1,8 +1,8 @@
-// Daily notes at volume (issue 11): three years of journal — 1,100 notes, 20,000 blocks,
+// Daily notes at volume: three years of journal — 1,100 notes, 20,000 blocks,
 // 30,000 mentions — beside 10,000 concepts, bulk-written into the local D1. Timed over
 // loopback: opening a day, the recent notes, adding and editing a block (with its derived
 // mentions), and a concept's mentions panel; a block edit reaching the other device through
-// the note's room; `/daily` in Chromium. Budgets (issue 11): open a day p95 ≤ 30 ms,
+// the note's room; `/daily` in Chromium. Budgets: open a day p95 ≤ 30 ms,
 // recent ≤ 15 ms, add/patch block ≤ 30 ms, concept mentions ≤ 20 ms, a block edit on the
 // other device p95 ≤ 25 ms, `/daily` shows today's blocks ≤ 500 ms after navigation.
 import { chromium } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Settings and reminders (issue 16). Preferences GET and PUT for one person (budget p95 ≤ 20 ms),
+// Settings and reminders. Preferences GET and PUT for one person (budget p95 ≤ 20 ms),
 // then the 15-minute cron for 10,000 people with a push subscription, run through wrangler's
 // /__scheduled hook: a run where 1,000 of them are due a daily reminder (reminder time passed,
 // cards due), then a run where 1,000 others have a progress notification waiting for its

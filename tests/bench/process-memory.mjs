@@ -1,5 +1,5 @@
-// Peak memory of the local Worker runtime while a long call runs (issue 15's 128 MB
-// budget). workerd does not report an isolate's heap to the Worker itself, so this samples
+// Peak memory of the local Worker runtime while a long call runs (the 128 MB
+// budget of a Worker). workerd does not report an isolate's heap to the Worker itself, so this samples
 // the resident set (RSS, from `ps`) of the workerd processes in wrangler's process group
 // every 100 ms. RSS is an upper bound of the isolate's heap: it also holds the runtime
 // itself, the local D1's SQLite (its page cache) and every other isolate of the stack.

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.2 AA with axe-core (issue 29): every route of the route table, signed in with a
+ * WCAG 2.2 AA with axe-core: every route of the route table, signed in with a
  * person's realistic data, and the dialogs people open most, in both themes, at desktop
  * (1280x800) and phone (390x844) size. One browser context per theme and size; one seeded
  * person for all of them. Each failing screen is listed with its rules and nodes, so a

@@ -1,5 +1,5 @@
 /**
- * The concept form when its content changed elsewhere meanwhile (issue 9, loss 1): without
+ * The concept form when its content changed elsewhere meanwhile: without
  * its live session the form sends the content with the version it read; the server
  * refuses with 409, the form keeps the person's text, says so in French and offers
  * 'Fusionner', which re-applies their changed blocks on the current content to save again.

@@ -1,5 +1,5 @@
 /**
- * Daily notes where a person meets their rough edges (issue 33): a deletion the server
+ * Daily notes where a person meets their rough edges: a deletion the server
  * refuses, a concept search that fails while typing '[[', the creation dialog of an
  * unknown [[name]] (the spec's Title and Tags), a paste over the 100,000-character limit
  * (in a block and in the embedded editor).

@@ -1,5 +1,5 @@
 /**
- * Daily notes in Chromium (issue 11): writing a day with a [[link]] and a placeholder, a promotion, a
+ * Daily notes in Chromium: writing a day with a [[link]] and a placeholder, a promotion, a
  * deletion after confirmation, navigation by the buttons and the calendar, importing a
  * Markdown note, the concept page's mention link landing on its block, and the phone viewport.
  */

@@ -1,5 +1,5 @@
 /**
- * The Settings page's Data tab in Chromium (issue 15): the export preview, a JSON backup
+ * The Settings page's Data tab in Chromium: the export preview, a JSON backup
  * downloaded and restored into another account with progress and the spec's toasts, the
  * file checks, and delete-all behind its typed confirmation.
  */

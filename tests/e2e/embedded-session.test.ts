@@ -1,5 +1,5 @@
 /**
- * An embedded editor page opened in an ordinary browser tab (issue 33): it behaves as the
+ * An embedded editor page opened in an ordinary browser tab: it behaves as the
  * phone's web view (it waits for a host), but with no host there it must not clear the
  * browser's session, which the person's other tabs share.
  */

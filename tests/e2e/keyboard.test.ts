@@ -1,5 +1,5 @@
 /**
- * Everyone can use it (issue 29), without a mouse: a keyboard-only journey from signing in
+ * Everyone can use it, without a mouse: a keyboard-only journey from signing in
  * to changing a setting, focus going back where it was after each dialog, the editor's
  * toolbar as one Tab stop, the galaxy standing still for reduced motion, and the concept
  * page and review dialog at 200 % zoom and at 320 CSS px without sideways scrolling.

@@ -1,5 +1,5 @@
 /**
- * Astrolabe on a bad network (issue 28), in Chromium: a start without the server keeps the
+ * Astrolabe on a bad network, in Chromium: a start without the server keeps the
  * person signed in; the app installs (manifest, one service worker that also carries push)
  * and opens with the browser context offline after one online visit, showing the copies
  * it kept with their age.

@@ -1,5 +1,5 @@
 /**
- * The notification prompt as a person meets it on a first visit (issue 33): 'Activer'
+ * The notification prompt as a person meets it on a first visit: 'Activer'
  * works on the very first activation, 'Plus tard' is remembered across reloads (and the
  * question comes back a week later), and on a phone the ☰ button covers none of it.
  *

@@ -1,5 +1,5 @@
 /**
- * The quick switcher typed into at speed (issue 33): 'Biolo' then Enter at once, before
+ * The quick switcher typed into at speed: 'Biolo' then Enter at once, before
  * the suggestions for 'Biolo' have arrived, opens the first of them — never a stale
  * suggestion for what was typed before, never nothing.
  */

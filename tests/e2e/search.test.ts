@@ -1,5 +1,5 @@
 /**
- * Global search and the quick switcher in Chromium (issue 12): the /search screen as the
+ * Global search and the quick switcher in Chromium: the /search screen as the
  * spec draws it — field, button and Enter, tabs, highlighted and escaped snippets, per-tab
  * pages, empty and error texts, the address restoring the search on reload and Back —
  * and Ctrl+K from any page.

@@ -1,5 +1,5 @@
 /**
- * Preferences that act where a person studies and keeps their data (issue 16), each seen
+ * Preferences that act where a person studies and keeps their data, each seen
  * on screen: the session-length limit and the break reminder during a session, the backup
  * reminder with its one-click export, the galaxy's slow rotation, and deleting the account
  * from the Privacy tab.

@@ -1,5 +1,5 @@
 /**
- * The settings form in Chromium (issue 16): each tab edited into one draft with the
+ * The settings form in Chromium: each tab edited into one draft with the
  * 'Unsaved changes' badge, client-side limits, saving with the spec's toast, the light
  * theme on screen, one preference's effect per tab in the app, reset, and `auto` following
  * the system's colour scheme live.

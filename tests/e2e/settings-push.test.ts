@@ -1,5 +1,5 @@
 /**
- * The notification prompt in Chromium (issue 16). The e2e stack runs without VAPID keys
+ * The notification prompt in Chromium. The e2e stack runs without VAPID keys
  * and without the internet, so the page is given a VAPID public key through its
  * /api/config answer, and the browser's push service (which would be Google's) answers
  * subscribe() with a subscription holding real P-256 keys. Permission is granted through

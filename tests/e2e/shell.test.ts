@@ -180,7 +180,7 @@ describe('expired sessions', () => {
   });
 });
 
-describe('console and phone layout (issue 17)', () => {
+describe('console and phone layout', () => {
   it('loads pages and editors without router or linkify warnings, fills a short page with its background, shows a code block without an inner chip, and keeps a long mention on a phone screen', async () => {
     const account = await createAccount(stack.url, 'console');
     const content = {

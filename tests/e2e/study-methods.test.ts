@@ -1,5 +1,5 @@
 /**
- * The study methods besides flashcards in Chromium (issue 31): a Blurting session on two
+ * The study methods besides flashcards in Chromium: a Blurting session on two
  * concepts with the comparison and cards made from what was missed, its summary, and the
  * same method in the phone viewport.
  */

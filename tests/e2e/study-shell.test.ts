@@ -1,5 +1,5 @@
 /**
- * Issue 17 defects seen in the browser on a phone: the drawer has a backdrop and closes
+ * Defects once seen in the browser on a phone: the drawer has a backdrop and closes
  * once a link is chosen; the dashboard's tabs all fit; pages reached without an id say so
  * instead of showing the 404 page; the study screen links to all the flashcards.
  */

@@ -1,5 +1,5 @@
 /**
- * Views meeting slow or malformed answers (issue 33): /import shows its form at once while
+ * Views meeting slow or malformed answers: /import shows its form at once while
  * the preferences are slow, then takes their default category; a galaxy star without a
  * title is drawn as 'Sans titre' instead of crashing the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Zip files written by hand for the archive tests (issue 32): an entry's declared sizes
+ * Zip files written by hand for the archive tests: an entry's declared sizes
  * can be set apart from its data, and its deflate data can be made by the platform's
  * CompressionStream from a stream of zeros, so a 256 MB bomb never sits in memory.
  */

@@ -1,5 +1,5 @@
 /**
- * Body limits over real HTTP (issue 9, security): `wrangler dev` in front of the Worker, as
+ * Body limits over real HTTP (security): `wrangler dev` in front of the Worker, as
  * a client meets it. A 16 MB JSON body to a non-upload route is refused by its
  * Content-Length with the 413 envelope, and the Worker keeps serving afterwards (no 'Your
  * worker restarted mid-request'). The streamed case is in tests/api/security.test.ts: the

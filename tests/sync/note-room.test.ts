@@ -1,5 +1,5 @@
 /**
- * A daily note open on two devices (issue 11): one live room per note (party `notes`).
+ * A daily note open on two devices: one live room per note (party `notes`).
  * Typing, added, deleted and moved blocks converge on both devices and in D1's rows; a
  * device offline merges on reconnection; a REST write to a block (an import, promotion,
  * a client without the room) reaches the live devices and never overwrites live text.

@@ -1,5 +1,5 @@
 /**
- * REST content writes against a live room (issue 9, losses 1 and 2): a write based on an
+ * REST content writes against a live room (losses 1 and 2): a write based on an
  * older read merges three ways into the live document or is refused with 409, the
  * editor's own JSON shape is compared block by block like the Yjs side's, and parallel
  * writes based on one read end with exactly one of them, whole.

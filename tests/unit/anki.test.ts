@@ -107,7 +107,7 @@ describe('Anki card rendering', () => {
   });
 });
 
-describe('reading an Anki collection with hostile shapes (issue 32)', () => {
+describe('reading an Anki collection with hostile shapes', () => {
   it('groups 200,000 answers of one card in one pass, keeping their order', () => {
     const rows = Array.from({ length: 200_000 }, (_, i) => [1_700_000_000_000 + i, 42, 3, 1000, 1]);
     rows.push([1_800_000_000_000, 7, 2, 500, 0]);

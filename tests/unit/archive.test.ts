@@ -1,4 +1,4 @@
-/** Reading uploaded archives with caps (issue 32): declared sizes first, then a hard cap while expanding. */
+/** Reading uploaded archives with caps: declared sizes first, then a hard cap while expanding. */
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ArchiveError, unzstdCapped, ZipArchive } from '../../worker/src/lib/archive';

@@ -1,5 +1,5 @@
 /**
- * The JSON body limit on a body streamed in without a Content-Length (issue 9, security):
+ * The JSON body limit on a body streamed in without a Content-Length (security):
  * refused with the 413 envelope as soon as it passes the limit, the rest never read, the
  * route never reached; a body within the limit reaches the route whole. (Over real HTTP
  * the Content-Length case is in tests/sync/http-limits.test.ts; the local runtime raises

@@ -73,7 +73,7 @@ describe('parsing an AI reply', () => {
   });
 });
 
-describe('the offline generator on real French prose (issue 17)', () => {
+describe('the offline generator on real French prose', () => {
   const fixture = (name: string) => readFileSync(new URL(`./fixtures/generator-${name}.txt`, import.meta.url), 'utf8');
   const normal = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 

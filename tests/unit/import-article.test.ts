@@ -54,7 +54,7 @@ describe('extractArticle', () => {
   });
 });
 
-describe('extractArticle on hostile pages (issue 32)', () => {
+describe('extractArticle on hostile pages', () => {
   const code = (html: string) => {
     try {
       extractArticle(html, 'https://example.org/');

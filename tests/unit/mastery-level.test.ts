@@ -40,7 +40,7 @@ describe('mastery: predicted recall four weeks ahead', () => {
     expect(year).toBeLessThan(month);
   });
 
-  it("follows the person's own forgetting curve when they saved FSRS parameters (issue 17)", () => {
+  it("follows the person's own forgetting curve when they saved FSRS parameters", () => {
     const cards = [answered(3), answered(4)];
     const steeper = [...default_w];
     steeper[20] = 0.8; // a decay at FSRS's upper bound: memory beyond the stability fades faster
@@ -73,7 +73,7 @@ describe('mastery: predicted recall four weeks ahead', () => {
     expect(masteryLevel([], T0)).toBeNull();
   });
 
-  it('counts a study method’s recall score as one more observation: a full recall as one Bon, scaled by the score, fading with time (issue 31)', () => {
+  it('counts a study method’s recall score as one more observation: a full recall as one Bon, scaled by the score, fading with time', () => {
     const full = { score: 1, at: T0 };
     expect(masteryLevel([], T0)).toBeNull();
     expect(masteryLevel([], T0, null, full)).toBeCloseTo(masteryLevel([answered(3)], T0)!, 10);

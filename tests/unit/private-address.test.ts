@@ -26,7 +26,7 @@ describe('isPrivateHost', () => {
     'http://[::ffff:a9fe:a9fe]/',
     'http://[fe80::1]/',
     'http://[fd00::1]/',
-    // IPv6 forms a hand-written parser missed (issue 32).
+    // IPv6 forms a hand-written parser missed.
     'http://[::127.0.0.1]/',
     'http://[64:ff9b::a9fe:a9fe]/',
     'http://[2002:7f00:1::]/',

@@ -1,4 +1,4 @@
-/** Which Web Push endpoints the server delivers to (issue 32: any URL was accepted). */
+/** Which Web Push endpoints the server delivers to (any URL was accepted). */
 import { describe, expect, it } from 'vitest';
 import { isAcceptedPushEndpoint } from '../../worker/src/domain/push-endpoints';
 

@@ -21,7 +21,7 @@ const reviewCard: ApiCardState = {
 
 const goodDays = (retention?: number, params?: number[]) => (Date.parse(cardPreviews(reviewCard, retention, params, NOW)!['3'].due) - NOW) / DAY;
 
-describe("the review dialog's interval previews (issue 17)", () => {
+describe("the review dialog's interval previews", () => {
   it("follow the person's desired retention: a lower retention gives 'Bon' a longer interval", () => {
     expect(goodDays(0.8)).toBeGreaterThan(goodDays(0.9));
     expect(goodDays(0.9)).toBeGreaterThan(goodDays(0.97));

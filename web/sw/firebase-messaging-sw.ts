@@ -10,7 +10,7 @@
  * Any page navigation is answered with the precached index.html (the app routes itself),
  * so the app opens without network.
  *
- * Reads (issue 28): the answers of the screens a person reads (concepts, constellations,
+ * Reads: the answers of the screens a person reads (concepts, constellations,
  * tags, daily notes, cards, study) go to the network first; each good answer is kept with
  * the time it was saved (bounded: the newest 400, a month at most), and given back when
  * the network fails, times out or the server errs, marked so the page can say its age.

@@ -20,7 +20,7 @@ export interface Env {
   AI_API_KEY?: string;
   /** `true` lets the import fetch private and loopback addresses (always allowed in development). */
   ALLOW_PRIVATE_FETCH?: string;
-  /** Web Push (issue 16): the VAPID key pair (base64url; public uncompressed P-256, private `d`) and contact. */
+  /** Web Push: the VAPID key pair (base64url; public uncompressed P-256, private `d`) and contact. */
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;

@@ -1,5 +1,5 @@
 /**
- * Data export and import (spec document 3 §7 /export-import, issue 15). Downloads read
+ * Data export and import (spec document 3 §7 /export-import). Downloads read
  * the body chunk by chunk so the page can show progress; a backup is restored by the
  * chunked calls (start, rows of each section, commit), which is what lets a backup far
  * above the API's body limit travel, with progress as the chunks go.

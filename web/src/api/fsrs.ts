@@ -1,4 +1,4 @@
-/** The person's own FSRS parameters and the review log the optimizer learns from (issue 17); types come from the Worker's routes. */
+/** The person's own FSRS parameters and the review log the optimizer learns from; types come from the Worker's routes. */
 import type { InferResponseType } from 'hono/client';
 import { api, call, callEmpty, withSignal } from './client';
 

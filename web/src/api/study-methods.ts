@@ -1,4 +1,4 @@
-/** Calls of the study methods other than flashcards (issue 31); types come from the Worker's routes. */
+/** Calls of the study methods other than flashcards; types come from the Worker's routes. */
 import type { InferResponseType } from 'hono/client';
 import { api, call } from './client';
 

@@ -1,5 +1,5 @@
 /**
- * Live editing of a concept through its party room (issue 6): the Yjs document shared
+ * Live editing of a concept through its party room: the Yjs document shared
  * with the room (y-partykit provider, token as a query parameter), an offline copy in
  * IndexedDB (y-indexeddb) so edits made offline survive a reload and merge on
  * reconnection, and the Tiptap extensions that bind the editor to it (Collaboration, and

@@ -1,5 +1,5 @@
 /**
- * Where the editor's own insertions land (issue 9, loss 3). A toolbar, menu or dialog
+ * Where the editor's own insertions land. A toolbar, menu or dialog
  * insertion never replaces what is selected: an inserted image or video stays selected
  * after insertion, so replacing the selection would delete it on the next insertion.
  *

@@ -1,5 +1,5 @@
 /**
- * The installable app's service worker, seen from the page (issue 28): registered once
+ * The installable app's service worker, seen from the page: registered once
  * at start (never in the native app's web view, spec document 3 §4), persistent storage
  * asked for so the browser does not evict the offline copies under storage pressure, and
  * 'a new build is waiting' told to whoever listens (the 'Nouvelle version disponible'

@@ -41,7 +41,7 @@ export function savedAgoText(savedAt: number, now: number): string {
   return `Enregistré il y a ${Math.floor(hours / 24)} j`;
 }
 
-/** Logout: the read copies go with the person (issue 9's rule). */
+/** Logout: the read copies go with the person (nothing of theirs stays on a shared device). */
 export async function forgetReadCopies(): Promise<void> {
   resetShownCopies();
   await globalThis.caches?.delete(OFFLINE_READS_CACHE).catch(() => false);

@@ -1,5 +1,5 @@
 /**
- * Roving tabindex for a toolbar (WAI-ARIA toolbar pattern, issue 29): the whole toolbar is
+ * Roving tabindex for a toolbar (WAI-ARIA toolbar pattern): the whole toolbar is
  * one Tab stop; the arrow keys, Home and End move between its buttons, and Tab comes back
  * to the one used last. Works on whatever buttons the toolbar renders, so groups that come
  * and go (table tools) join without bookkeeping.

@@ -35,15 +35,15 @@ export const users = sqliteTable(
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`: parameters travel with the hash. */
     passwordHash: text('password_hash').notNull(),
     timeZone: text('time_zone'),
-    /** Local date (yyyy-MM-dd) of the last daily study reminder sent (issue 16). */
+    /** Local date (yyyy-MM-dd) of the last daily study reminder sent. */
     reminderDay: text('reminder_day'),
-    /** Local date of the last daily digest of progress/achievement notifications (issue 16, migration 0023). */
+    /** Local date of the last daily digest of progress/achievement notifications (migration 0023). */
     digestDay: text('digest_day'),
-    /** The person's own FSRS parameters (JSON array of 21 numbers), null for the defaults (issue 17). */
+    /** The person's own FSRS parameters (JSON array of 21 numbers), null for the defaults. */
     fsrsParams: text('fsrs_params'),
-    /** Moves with every change the galaxy and the graph show; kept by triggers (issue 13, migration 0027). */
+    /** Moves with every change the galaxy and the graph show; kept by triggers (migration 0027). */
     graphVersion: integer('graph_version').notNull().default(0),
-    /** Moves with every change to the person's links and relations (issue 13, migration 0027). */
+    /** Moves with every change to the person's links and relations (migration 0027). */
     graphLinksVersion: integer('graph_links_version').notNull().default(0),
     ...timestamps,
   },
@@ -230,7 +230,7 @@ export const flashcards = sqliteTable(
     /** ts-fsrs State: 0 New, 1 Learning, 2 Review, 3 Relearning. */
     state: integer('state').notNull().default(0),
     lastReview: integer('last_review'),
-    /** JSON {guid, ord, type_id, fields}: the Anki note and card it came from (issue 27); null when made here. */
+    /** JSON {guid, ord, type_id, fields}: the Anki note and card it came from; null when made here. */
     ankiNote: text('anki_note'),
     /** 1 when kept out of every study queue (by hand, or as a leech) until unsuspended (migration 0028). */
     suspended: integer('suspended').notNull().default(0),
@@ -314,7 +314,7 @@ export const studySessionConcepts = sqliteTable(
 );
 
 /**
- * One step of a study method on one concept in a session (issue 31): what the person wrote
+ * One step of a study method on one concept in a session: what the person wrote
  * (`details`, JSON per method), the recall score it earned (Blurting: it feeds mastery), the
  * cards it created and the time spent (added to review_activity by triggers).
  */
@@ -490,7 +490,7 @@ export const pushTokens = sqliteTable(
   (t) => [uniqueIndex('push_tokens_token').on(t.userId, t.token)],
 );
 
-/** Progress and achievement notifications waiting for the person's frequency (issue 16, migration 0023). */
+/** Progress and achievement notifications waiting for the person's frequency (migration 0023). */
 export const notifications = sqliteTable(
   'notifications',
   {
@@ -519,7 +519,7 @@ export const noteHighlights = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.highlightKey] })],
 );
 
-/** Note types of the person's imported Anki notes (issue 27): what the Anki export writes back. */
+/** Note types of the person's imported Anki notes: what the Anki export writes back. */
 export const ankiNoteTypes = sqliteTable(
   'anki_note_types',
   {

@@ -1,5 +1,5 @@
 /**
- * Reading an Anki collection into Astrolabe's terms (issue 15, migrate from Anki): deck
+ * Reading an Anki collection into Astrolabe's terms (migrate from Anki): deck
  * paths, note fields to card text, and each card's FSRS state — Anki's own memory state
  * (`cards.data` s/d) when it has one, otherwise computed by replaying the card's review
  * history through ts-fsrs. Pure: the clock is passed in.
@@ -292,7 +292,7 @@ export function pushTo<K, V>(lists: Map<K, V[]>, key: K, item: V): void {
 /**
  * The revlog's rows (id, cid, ease, time, type) as each card's history, eases read as the
  * collection's scheduler meant them. Each history grows in place, so the work is linear in
- * the rows however they spread over cards (issue 32: copying a card's history at each of
+ * the rows however they spread over cards (copying a card's history at each of
  * its 48,000 answers took half a minute).
  */
 export function reviewsByCard(rows: number[][], scheduler: 1 | 2): Map<number, AnkiReview[]> {

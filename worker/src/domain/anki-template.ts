@@ -1,5 +1,5 @@
 /**
- * Anki's card rendering, as far as an imported card needs it (issue 27): a note type's
+ * Anki's card rendering, as far as an imported card needs it: a note type's
  * question and answer templates filled from the note's fields — `{{Field}}`, sections
  * `{{#Field}}…{{/Field}}` and `{{^Field}}…{{/Field}}`, filters (`text:`, `hint:`, `type:`,
  * `cloze:`, furigana), special fields (`{{FrontSide}}`, `{{Tags}}`, `{{Deck}}`…), comments

@@ -1,5 +1,5 @@
 /**
- * Anki's collection format as far as Astrolabe writes and reads it (issue 15): the
+ * Anki's collection format as far as Astrolabe writes and reads it: the
  * schema-11 tables every current Anki still imports (`col.ver` 11), the JSON of the
  * collection row (one Basic note type, decks, deck options), how an FSRS card maps to
  * Anki's scheduling columns and back, and field HTML. Pure: no I/O, time passed in.

@@ -1,5 +1,5 @@
 /**
- * What the person can do to a card by hand besides answering it (issue 30): suspend it
+ * What the person can do to a card by hand besides answering it: suspend it
  * (out of every study queue until unsuspended), bury it until the next study day,
  * reschedule it to a day, or forget it ('Oublier': back to a new card). Pure and
  * clock-free; services/card-actions.ts reads the card, applies one and keeps the card as

@@ -1,5 +1,5 @@
 /**
- * 'Créer une carte à trous' (issue 17): a cloze card from a selection in the editor. The
+ * 'Créer une carte à trous': a cloze card from a selection in the editor. The
  * question is the sentence holding the selection with the selection blanked; the answer is
  * the selection. Pure, shared by the page and its tests.
  */

@@ -1,5 +1,5 @@
 /**
- * The JSON backup format (issue 15), written once for the exporter, the importer and the
+ * The JSON backup format, written once for the exporter, the importer and the
  * page that uploads a backup in chunks. A backup is one object: `format`,
  * `format_version`, `exported_at`, `account`, `preferences`, then one flat array per
  * section below. Objects are named by a stable `uid` (tags by name, daily notes by date,
@@ -90,7 +90,7 @@ export const SECTIONS = {
     last_review: time.nullable(),
     created_at: time,
     updated_at: time,
-    /** The Anki note and card it came from (issue 27), so an Anki export updates that note. */
+    /** The Anki note and card it came from, so an Anki export updates that note. */
     anki_note: z
       .object({ guid: text(100).min(1), ord: z.number().int().min(0).max(1000), type_id: z.number().int(), fields: z.array(text(100_000)).max(100) })
       .nullable()

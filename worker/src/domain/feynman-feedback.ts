@@ -1,5 +1,5 @@
 /**
- * Feynman's offline feedback (issue 31): how an explanation 'as to a 12-year-old' reads.
+ * Feynman's offline feedback: how an explanation 'as to a 12-year-old' reads.
  * Pure; the page runs it without the network, the common-word list given by the caller
  * (a French word-frequency list: @zxcvbn-ts/language-fr's commonWords, from OpenSubtitles).
  *

@@ -1,5 +1,5 @@
 /**
- * A person's own FSRS parameters (issue 17, 'Optimiser mes paramètres'): what the optimizer
+ * A person's own FSRS parameters ('Optimiser mes paramètres'): what the optimizer
  * (fsrs-browser, the FSRS reference implementation compiled to WebAssembly, run in the
  * page) learns from their review log, how we check what is saved, and the log loss that
  * tells the person whether their parameters predict their memory better than the defaults.

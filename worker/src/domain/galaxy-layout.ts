@@ -1,5 +1,5 @@
 /**
- * Where each concept's star sits in the galaxy (spec document 3 §2.3, §9; issue 13).
+ * Where each concept's star sits in the galaxy (spec document 3 §2.3, §9).
  *
  * The galaxy is a four-armed spiral disc in the x–y plane, about 10,000 units across its
  * arms, seen from +z. Rules, in this order of importance:

@@ -16,7 +16,7 @@
  * review: it is recomputed on every answer, undo, card add or delete, and once a day for
  * every concept by the scheduled refresh (services/mastery-refresh.ts).
  *
- * A study method's recall score (Blurting, issue 31: the share of the concept's key items
+ * A study method's recall score (Blurting: the share of the concept's key items
  * the person wrote from memory) is one more observation in the mean: the latest one counts
  * as a card first answered 'Bon' when it was made, its predicted recall scaled by the score
  * (all recalled → as one 'Bon'; nothing → 0). A concept with only such an observation has a

@@ -1,5 +1,5 @@
 /**
- * A daily note as one live Yjs document (issue 11): the order of its blocks in a Y.Array
+ * A daily note as one live Yjs document: the order of its blocks in a Y.Array
  * of block uids, and each block's rich text in its own Y.XmlFragment, kept in a Y.Map by
  * uid. Adding, deleting and moving blocks are Yjs edits like typing, so two devices (or
  * one coming back online) converge on blocks and order as they do on text.

@@ -1,5 +1,5 @@
 /**
- * Progress and achievement notifications (issue 16), pure: what a finished study session
+ * Progress and achievement notifications, pure: what a finished study session
  * tells the person, and how several waiting events read as one push.
  * - progress: the session's summary (cards answered, mean rating);
  * - achievements: a streak of study days reaching a milestone, and the person's total

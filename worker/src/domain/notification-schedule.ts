@@ -1,5 +1,5 @@
 /**
- * When queued progress and achievement notifications are sent (issue 16, spec §9
+ * When queued progress and achievement notifications are sent (spec §9
  * `notification_frequency`), pure and clock-free:
  * - `immediate`: at once (the request that made the event sends it);
  * - `batched`: hourly — the first cron run in a later UTC hour than the oldest waiting

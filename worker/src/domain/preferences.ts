@@ -5,9 +5,9 @@
  *
  * Two deliberate departures from the spec's list: the default theme is `dark` (the
  * product's look; the spec's `light` contradicts it), and two study fields are added:
- * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Issue 29 adds
+ * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Then come
  * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views);
- * issue 30 the workload tools (load balancing, easy days, sibling burying, leeches, review
+ * and the workload tools (load balancing, easy days, sibling burying, leeches, review
  * order; domain/workload.ts applies them).
  */
 import { z } from 'zod';
@@ -19,7 +19,7 @@ export const CONCEPT_VIEWS = ['card', 'list'] as const;
 export const CONCEPT_SORT_ORDERS = ['updated_desc', 'created_desc', 'title_asc', 'mastery_desc'] as const;
 export const GALAXY_COLOR_SCHEMES = ['default', 'cosmic', 'nature', 'monochrome'] as const;
 export const BACKUP_FREQUENCIES = ['never', 'weekly', 'monthly'] as const;
-/** 'Taille du texte' (issue 29): the root font size, so every rem-sized thing follows. */
+/** 'Taille du texte': the root font size, so every rem-sized thing follows. */
 export const TEXT_SIZES = ['normal', 'large', 'larger'] as const;
 /** A weekday's share of the review workload (Anki's easy days: 100 %, 50 %, almost none). */
 export const EASY_DAY_LOADS = ['normal', 'reduced', 'minimum'] as const;

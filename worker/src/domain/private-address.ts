@@ -8,7 +8,7 @@
  * address is not caught here: Workers cannot resolve DNS themselves. Cloudflare's own
  * fetch does not reach private networks from the edge, which covers that case in production.
  *
- * Addresses are classified by ipaddr.js (issue 32: a hand-written parser let
+ * Addresses are classified by ipaddr.js (a hand-written parser let
  * `[::127.0.0.1]`, `[64:ff9b::a9fe:a9fe]`, `[2002:7f00:1::]`, `[::ffff:0:127.0.0.1]` and
  * `[fec0::1]` through): only ordinary unicast is public. IPv6 forms that carry an IPv4
  * address (mapped, translated, NAT64, 6to4, Teredo, IPv4-compatible) are refused whole:

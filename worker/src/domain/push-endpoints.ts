@@ -1,5 +1,5 @@
 /**
- * Which Web Push endpoints the server will deliver to (issue 32). A subscription's endpoint
+ * Which Web Push endpoints the server will deliver to. A subscription's endpoint
  * is a URL the browser's push service hands out; the server later POSTs to it. Any URL was
  * accepted — loopback, private, cloud metadata — so a person could make the Worker open
  * connections wherever they liked. Only the hosts of real push services are accepted now,

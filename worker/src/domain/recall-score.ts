@@ -1,5 +1,5 @@
 /**
- * Blurting's comparison (issue 31): which of a concept's key items (domain/flashcard-generator.ts
+ * Blurting's comparison: which of a concept's key items (domain/flashcard-generator.ts
  * keyItemsOf) a person's free recall mentions. Pure, shared by the page (offline) and the Worker
  * (which recomputes the score it stores, so a stored score always matches the stored text).
  *

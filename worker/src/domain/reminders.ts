@@ -1,5 +1,5 @@
 /**
- * The daily study reminder's timing (issue 16), pure and clock-free. The cron runs every
+ * The daily study reminder's timing, pure and clock-free. The cron runs every
  * 15 minutes; a person is reminded once per local day, on the first run at or after their
  * `daily_reminder_time` in their own time zone. Local wall-clock comparison keeps this right
  * across DST: on a spring-forward day a time inside the skipped hour is reached when the

@@ -1,5 +1,5 @@
 /**
- * The replay rule for answers given offline (issue 28). A device keeps each answer with a
+ * The replay rule for answers given offline. A device keeps each answer with a
  * client id and the time it was given; on reconnection the queue is uploaded, and the
  * server puts each answer into its card's log at its own time:
  *

@@ -1,5 +1,5 @@
 /**
- * Global search (spec document 3 §2.2, issue 12): what a person types becomes an FTS5
+ * Global search (spec document 3 §2.2): what a person types becomes an FTS5
  * MATCH expression, and FTS5 snippets become HTML that is safe to insert.
  *
  * Matching a person expects:

@@ -1,5 +1,5 @@
 /**
- * The type of an audio file read from its first bytes (issue 27: Anki's `[sound:…]`
+ * The type of an audio file read from its first bytes (Anki's `[sound:…]`
  * media), never from its name: the formats browsers play in an `<audio>` element.
  */
 export type AudioType = 'audio/mpeg' | 'audio/ogg' | 'audio/wav' | 'audio/flac' | 'audio/mp4' | 'audio/webm';

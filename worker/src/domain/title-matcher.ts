@@ -1,5 +1,5 @@
 /**
- * The one title matcher (issue 12): how concept titles are folded, stored, sorted,
+ * The one title matcher: how concept titles are folded, stored, sorted,
  * filtered and found inside texts. Import's concept detection, the concept page's
  * auto-links (GET /api/concepts/{id}/linked-titles), `[[` suggestions, wiki links, the
  * concept list's title filter and sort, and the quick switcher all use it, so they agree.

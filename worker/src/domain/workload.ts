@@ -1,5 +1,5 @@
 /**
- * The workload tools (issue 30) ts-fsrs does not have, as Anki has them: load balancing
+ * The workload tools ts-fsrs does not have, as Anki has them: load balancing
  * within the fuzz range, easy days, sibling burying, leeches and the order of a backlog.
  * Pure and clock-free: the review service reads the loads and the siblings, these decide.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading archives someone uploaded (issue 32) without letting them decide how much
+ * Reading archives someone uploaded without letting them decide how much
  * memory and CPU it takes: a zip's central directory is read first and an entry whose
  * declared size is over its cap — or a package whose entries add up to more than its
  * budget — is refused before a byte is expanded. Entries are then inflated in small

@@ -1,5 +1,5 @@
 /**
- * The size limit of JSON and form bodies (issue 9). A declared Content-Length over the
+ * The size limit of JSON and form bodies. A declared Content-Length over the
  * limit is refused before anything is read; a body streamed in without one is read up to
  * the limit only, and refused as soon as it passes it (the rest is cancelled, never
  * buffered).

@@ -1,5 +1,5 @@
 /**
- * Reading a body whose size nobody vouches for (issue 32): a request's JSON or upload, a
+ * Reading a body whose size nobody vouches for: a request's JSON or upload, a
  * fetched page. Bytes are counted as they arrive — a client can lie in Content-Length or
  * send none — and the read stops at the first chunk past the limit, the rest cancelled,
  * never buffered.

@@ -1,5 +1,5 @@
 /**
- * Data export and import (spec document 3 §7 /export-import, issue 15): the JSON backup
+ * Data export and import (spec document 3 §7 /export-import): the JSON backup
  * (preview, streamed download, restore in one request or in chunks), the Anki package
  * both ways, and delete-all.
  */

@@ -38,7 +38,7 @@ export const reviewBody = z.object({
 export const UPLOAD_REVIEWS_MAX = 500;
 const rating = reviewBody.shape.rating;
 
-/** Answers given offline (issue 28): each with its device's client id and the time it was given. */
+/** Answers given offline: each with its device's client id and the time it was given. */
 export const uploadReviewsBody = z.object({
   reviews: z
     .array(

@@ -61,7 +61,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     });
     return c.json({ flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
-  // Answers given offline, replayed at their own times (issue 28); a retried upload adds nothing.
+  // Answers given offline, replayed at their own times; a retried upload adds nothing.
   .post('/flashcards/reviews', validate('json', uploadReviewsBody), async (c) => {
     const now = c.get('now');
     const reviews = c.req.valid('json').reviews.map((r) => ({

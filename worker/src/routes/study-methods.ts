@@ -17,7 +17,7 @@ import {
 import { blurtingBody, conceptParam, feynmanBody, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
 
 /**
- * The study methods other than flashcards (issue 31): Blurting, Feynman, Cornell and
+ * The study methods other than flashcards: Blurting, Feynman, Cornell and
  * Composite. A session of them is created by POST /api/study-sessions (method_type) and
  * holds its concepts in order; each method step on a concept saves a result here.
  */

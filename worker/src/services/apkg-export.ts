@@ -1,5 +1,5 @@
 /**
- * The Anki package (issue 15): a schema-11 collection built with sql.js and zipped with
+ * The Anki package: a schema-11 collection built with sql.js and zipped with
  * fflate, with the schedule kept — each card's due date, interval, reps, lapses and FSRS
  * memory state, and its review history in `revlog` — so Anki continues where the person
  * left off. One deck per concept, under a parent deck per constellation; uploaded images

@@ -1,5 +1,5 @@
 /**
- * Importing an Anki package (issue 15, migrate from Anki). The package is unzipped
+ * Importing an Anki package (migrate from Anki). The package is unzipped
  * (fflate), its collection read with sql.js — `collection.anki21b` (zstd, decoded with
  * fzstd) when present, else `collection.anki21` or the legacy `collection.anki2` — and
  * turned into the sections of a JSON backup: each deck a concept (sub-decks its
@@ -38,7 +38,7 @@ import { loadSqlite } from './sqlite-wasm';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads';
 
 export const MAX_APKG_BYTES = 64 * 1024 * 1024;
-/** What a collection may expand to, and all of a package's entries together (issue 32: a zip bomb is refused before it is expanded). */
+/** What a collection may expand to, and all of a package's entries together (a zip bomb is refused before it is expanded). */
 const MAX_COLLECTION_BYTES = 64 * 1024 * 1024;
 const MAX_EXPANDED_BYTES = 160 * 1024 * 1024;
 const MAX_ENTRIES = 50_000;
@@ -97,7 +97,7 @@ function readDecks(db: Database): Map<number, string[]> {
   return new Map(rows.map(([id, name]) => [Number(id), deckPath(String(name ?? ''))]));
 }
 
-/** The collection as a database holding every table the import reads (issue 32: one without `col` answered 500). */
+/** The collection as a database holding every table the import reads (one without `col` answered 500). */
 function openCollection(SQL: SqlJsStatic, collection: Uint8Array): Database {
   let db: Database | null = null;
   try {

@@ -94,7 +94,7 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   if (conceptIds.size === 0) throw new ApiError(422, 'empty_selection', EMPTY_SELECTION);
   const cards = (await selectionCardsStatement(d1, userId, [...conceptIds], now).all<QueueCard>()).results;
   const scope = hasConstellation && !hasConcepts ? 'constellation' : 'concepts';
-  // The other methods work on the concepts themselves, in the order chosen (issue 31).
+  // The other methods work on the concepts themselves, in the order chosen.
   if (props.methodType !== 'FLASHCARDS') return { scope, cardIds: buildSessionQueue(cards, now, { ahead: true, newCardsPerDay: Infinity }).ids, conceptIds: [...conceptIds] };
   if (!cards.length) throw new ApiError(422, 'no_flashcards', NO_CARDS);
   const queue = buildSessionQueue(cards, now, { ...(await queueOptions()), ahead: props.reviewAhead ?? false });

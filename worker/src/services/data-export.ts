@@ -1,5 +1,5 @@
 /**
- * The JSON backup (issue 15): a preview of what it holds, and the file itself, streamed
+ * The JSON backup: a preview of what it holds, and the file itself, streamed
  * section by section and page by page so a large account never sits whole in the
  * Worker's memory (a page of rows at a time).
  */

@@ -1,5 +1,5 @@
 /**
- * Restoring a JSON backup (issue 15). An import is a job: rows are validated and staged
+ * Restoring a JSON backup. An import is a job: rows are validated and staged
  * in `import_rows` by as many calls as the file needs (one for a file sent whole, many
  * for the page's chunked upload of a big backup), then `commitImport` checks the staged
  * rows and switches them in with one D1 batch — replace empties the person's data in

@@ -1,5 +1,5 @@
 /**
- * 'Delete my account' (Privacy tab, issue 16): after the password is confirmed, everything
+ * 'Delete my account' (Privacy tab): after the password is confirmed, everything
  * delete-all removes (rows, R2 files, live-room states), then the account row itself,
  * whose foreign keys cascade to whatever remains (sessions, reviews, push subscriptions).
  * The person's tokens stop working at once: every request looks the account up.

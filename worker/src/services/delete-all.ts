@@ -1,5 +1,5 @@
 /**
- * Delete-all (issue 15): every row a person owns, every object under their R2 prefix and
+ * Delete-all: every row a person owns, every object under their R2 prefix and
  * the stored state of their live rooms — nothing of anyone else. The account row stays,
  * so the person remains signed in and can start again (or restore a backup).
  *

@@ -1,5 +1,5 @@
 /**
- * A person's own FSRS parameters (issue 17): what the page shows before optimizing, the
+ * A person's own FSRS parameters: what the page shows before optimizing, the
  * review log it trains on, and saving or forgetting the result. Reviews are scheduled
  * with the saved parameters from then on (services/review-flashcard.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The graph endpoints' answers kept in the isolate between requests (issue 13). Placing
+ * The graph endpoints' answers kept in the isolate between requests. Placing
  * 10,000 stars and writing 46,000 links costs the Worker ~100 ms; most loads of the galaxy
  * or the graph follow no change at all (a visit to a concept and back, the other view).
  * Lifecycle: an answer is kept per person and endpoint under the person's graph version

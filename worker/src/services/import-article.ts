@@ -53,7 +53,7 @@ const children = (node: DomNode) => Array.from(node.childNodes);
 const attr = (node: DomNode, name: string) => node.getAttribute?.(name) ?? null;
 
 /**
- * What one extraction may cost (issue 32). A Worker's clock stands still while its code
+ * What one extraction may cost. A Worker's clock stands still while its code
  * runs, so the time budget is spent as work: the page is measured by a streaming
  * tokenizer (linear, nothing kept) before any DOM is built, and refused past these caps.
  * Readability's scoring grows faster than the page (a page 2,000 elements deep took two

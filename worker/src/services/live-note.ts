@@ -1,5 +1,5 @@
 /**
- * A daily note's live document as its party room sees it (issue 11): loading the room's
+ * A daily note's live document as its party room sees it: loading the room's
  * Yjs state with the block rows D1 holds, and saving what the room's document holds back
  * into those rows — each block by its uid, in one batch, each write guarded by the
  * version the room last saw, so a row written outside the room (REST, an import) is never

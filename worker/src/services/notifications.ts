@@ -1,5 +1,5 @@
 /**
- * Progress and achievement notifications (issue 16). A finished study session makes its
+ * Progress and achievement notifications. A finished study session makes its
  * events (domain/notification-events.ts) for someone who wants them and has a push
  * subscription; they wait in `notifications` until the person's `notification_frequency`
  * lets them go (domain/notification-schedule.ts): at once after the session, hourly, or in

@@ -1,5 +1,5 @@
 /**
- * The daily study reminder run (issue 16), called by the 15-minute cron: everyone with a
+ * The daily study reminder run, called by the 15-minute cron: everyone with a
  * push subscription whose notifications and review reminders are on, whose local reminder
  * time has come today and who has not been reminded today, gets one push per subscription
  * with the number of cards due — only when something is due. Sends go out in parallel

@@ -1,5 +1,5 @@
 /**
- * A REST update that writes a concept's content (issue 9, loss 1). The write names the
+ * A REST update that writes a concept's content. The write names the
  * version it was read at; what it changed since then is merged three ways into the live
  * document — by the concept's room when the party server answers, else here against the
  * stored state — so blocks the writer did not touch keep every live edit. A block changed

@@ -173,7 +173,7 @@ function insertConcept(d1: D1Database, userId: number, uid: string, body: Concep
     .prepare(
       `INSERT INTO concepts (user_id, title, title_key, content, content_text, notes, source, source_url, category, content_version, created_at, updated_at, uid)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
-         -- No category given: the person's default_concept_category preference (issue 16), if any.
+         -- No category given: the person's default_concept_category preference, if any.
          CASE WHEN ?13 = 1 THEN (SELECT json_extract(data, '$.default_concept_category') FROM user_preferences WHERE user_id = ?1) ELSE ?9 END,
          ?10, ?11, ?12, ?14) RETURNING id`,
     )

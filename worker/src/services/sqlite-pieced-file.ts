@@ -1,5 +1,5 @@
 /**
- * A sql.js database whose file can be read out without copying it (issue 15: the APKG
+ * A sql.js database whose file can be read out without copying it (the APKG
  * export's memory).
  *
  * sql.js keeps a database's file in Emscripten's in-memory file system, and its only way

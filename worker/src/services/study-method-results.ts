@@ -1,5 +1,5 @@
 /**
- * The results of the study methods other than flashcards (issue 31). A story per write:
+ * The results of the study methods other than flashcards. A story per write:
  * load the session's concept (404 when it is not the person's or not in the session),
  * decide in the domain (recall scoring, cloze cards), write in one batch, present.
  *

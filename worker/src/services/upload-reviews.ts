@@ -1,5 +1,5 @@
 /**
- * Answers given offline, uploaded in one batch (issue 28). Each answer carries the client
+ * Answers given offline, uploaded in one batch. Each answer carries the client
  * id the device gave it and the time it was given. The service reads the batch's cards
  * (all the person's, else 404 and nothing written), the client ids already logged, and
  * each card's log from its earliest new answer on; the domain's replay rule

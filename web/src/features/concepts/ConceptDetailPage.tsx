@@ -1,6 +1,6 @@
 /**
  * /concepts/{id} (spec document 1 §2 concept detail, §4 concept page, §8). The concept
- * and the titles its text mentions (found on the server by the title matcher, issue 12)
+ * and the titles its text mentions (found on the server by the title matcher)
  * load together; each spelling the text uses drives auto-linking.
  * States: invalid id, loading, error, not found, loaded.
  */

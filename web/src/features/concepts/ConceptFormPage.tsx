@@ -79,7 +79,7 @@ export function ConceptFormPage() {
   const [conflict, setConflict] = useState<ContentConflictError | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   const alertBox = useRef<HTMLDivElement>(null);
-  // An existing concept's content is edited live through its room (issue 6) and stored as
+  // An existing concept's content is edited live through its room and stored as
   // it is typed; the form's save sends the other fields.
   const live = useLiveSession(editing ? id : null);
   const liveSession = live.state.kind === 'live' && live.status.ready ? live.state.session : null;

@@ -1,5 +1,5 @@
 /**
- * A daily note edited live (issue 11): the note's room (party `notes`) through the same
+ * A daily note edited live: the note's room (party `notes`) through the same
  * connection as a concept's (`editor/collaboration.ts`: offline copy, reconnection, save
  * state), holding the order of the blocks and each block's text
  * (`@domain/note-ydoc`). Each block's editor binds to its own fragment; adding, deleting

@@ -1,5 +1,5 @@
 /**
- * What a screen reader says during a review (issue 29): the card's question when it comes,
+ * What a screen reader says during a review: the card's question when it comes,
  * and on flip its answer and the interval each of the four ratings gives. A polite live
  * region, present before its text changes so the change is read out.
  */

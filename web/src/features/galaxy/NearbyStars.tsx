@@ -1,5 +1,5 @@
 /**
- * The galaxy's keyboard path (issue 29): once a star is chosen in the search, the star and
+ * The galaxy's keyboard path: once a star is chosen in the search, the star and
  * its nearest neighbours in space are listed as links. Tab goes through them, each one
  * flies the camera to its star as it gets focus, and Enter opens the concept.
  */

@@ -1,5 +1,5 @@
 /**
- * The quick switcher (issue 12, beyond the spec): Ctrl+K (Cmd+K on a Mac) on any page
+ * The quick switcher (beyond the spec): Ctrl+K (Cmd+K on a Mac) on any page
  * opens a field; concept titles holding the typed letters (accents ignored, at a word's
  * start or inside it) and the latest notes follow each keystroke; arrows choose, Enter
  * opens, Escape closes. The last line searches everywhere (/search?q=…).

@@ -1,5 +1,5 @@
 /**
- * The Settings page's Data tab (spec document 3 §2.7, issue 15): what an export holds,
+ * The Settings page's Data tab (spec document 3 §2.7): what an export holds,
  * the JSON backup and the Anki package, restoring a backup (merge, or replace marked
  * dangerous), and the danger zone's delete-all. Self-contained: it owns its calls and
  * toasts, so the Settings page only places it.

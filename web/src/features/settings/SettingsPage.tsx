@@ -1,7 +1,7 @@
 /**
  * /settings (spec document 3 §2.7): six tabs. Four edit the person's preferences as one
  * draft (kept across tab switches) with an 'Unsaved changes' badge, 'Reset to Defaults'
- * and 'Save Changes'; Data (issue 15) and Privacy hold their own actions. A failed save
+ * and 'Save Changes'; Data and Privacy hold their own actions. A failed save
  * keeps the draft so nothing typed is lost. `?tab=data` opens a tab directly.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';

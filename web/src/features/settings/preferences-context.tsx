@@ -53,7 +53,7 @@ export function PreferencesProvider({ children }: { children: ReactNode }) {
     if (loaded) applyTheme(preferences.theme);
   }, [loaded, preferences.theme]);
 
-  // 'Text size' and 'Readable font' (issue 29): read by index.css on the root element.
+  // 'Text size' and 'Readable font': read by index.css on the root element.
   useEffect(() => {
     const root = document.documentElement.dataset;
     root.textSize = preferences.text_size;

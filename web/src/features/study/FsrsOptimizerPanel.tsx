@@ -1,5 +1,5 @@
 /**
- * 'Optimiser mes paramètres' (issue 17): trains FSRS on the person's own review log in a
+ * 'Optimiser mes paramètres': trains FSRS on the person's own review log in a
  * Web Worker (fsrs-optimizer.worker.ts), shows the log loss of the parameters in use and of
  * the trained ones, and saves the trained ones on request — answers are then scheduled with
  * them. Below the optimizer's minimum of reviews the defaults stay, and the panel says why.

@@ -2,7 +2,7 @@
  * /study/select-concepts, 'Préparer la session d'étude' (spec document 2 §2, §4, §8):
  * the FSRS due box, selection by constellation or concept by concept, and a sticky bar
  * that starts the session. `?constellation={id}` preselects that constellation's concepts;
- * `?method=BLURTING` (or another method, issue 31) starts a session of that method, which
+ * `?method=BLURTING` (or another method) starts a session of that method, which
  * works on the concepts themselves (no due box, no 'Réviser en avance').
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The FSRS optimizer off the page's thread (issue 17): fsrs-browser (fsrs-rs in
+ * The FSRS optimizer off the page's thread: fsrs-browser (fsrs-rs in
  * WebAssembly) trains parameters on the person's review items, then the log loss of the
  * parameters in use and of the trained ones is computed on the same items
  * (@domain/fsrs-params). One message in, one out; the page never freezes meanwhile.

@@ -1,4 +1,4 @@
-/** The five study methods (spec document 2 §2 and §9; issue 31 for the four besides Flashcards). */
+/** The five study methods (spec document 2 §2 and §9). */
 import type { MethodType } from '../../api/study-sessions';
 
 export interface StudyMethod {

@@ -1,5 +1,5 @@
 /**
- * SQL of the person's Anki note types (issue 27): written by the Anki import, read by the
+ * SQL of the person's Anki note types: written by the Anki import, read by the
  * Anki export so that imported notes go back with the note type they came with.
  */
 import type { ankiNoteTypes } from '../schema';

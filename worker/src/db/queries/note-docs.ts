@@ -1,5 +1,5 @@
 /**
- * SQL of a daily note's live room (issue 11): its stored Yjs state with the block versions
+ * SQL of a daily note's live room: its stored Yjs state with the block versions
  * it was saved with, and the block writes a room save makes — each by the block's uid,
  * guarded by the version the room last saw (db/queries/guard.ts), so one batch either
  * writes all the room holds or nothing.

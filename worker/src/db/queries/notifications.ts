@@ -1,4 +1,4 @@
-/** SQL of progress and achievement notifications (issue 16): queueing, waiting rows, bookkeeping. */
+/** SQL of progress and achievement notifications: queueing, waiting rows, bookkeeping. */
 import type { NotificationEvent } from '../../domain/notification-events';
 
 /** Queues events for a person who has a push subscription; an event already known is ignored. */

@@ -1,4 +1,4 @@
-/** SQL for a person's preferences and Web Push subscriptions (issue 16). */
+/** SQL for a person's preferences and Web Push subscriptions. */
 import { preferencesFromJson, type Preferences } from '../../domain/preferences';
 import { MAX_PUSH_SUBSCRIPTIONS } from '../../domain/push-endpoints';
 

@@ -1,4 +1,4 @@
-/** SQL of the daily reminder run (issue 16): candidates, due counts, subscriptions, bookkeeping. */
+/** SQL of the daily reminder run: candidates, due counts, subscriptions, bookkeeping. */
 
 export interface ReminderCandidate {
   id: number;

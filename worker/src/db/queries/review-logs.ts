@@ -1,5 +1,5 @@
 /**
- * SQL of the review log for answers uploaded in a batch (issue 28): which of a batch's
+ * SQL of the review log for answers uploaded in a batch: which of a batch's
  * client ids are already logged (a review's client id is its row's `uid`, unique per
  * person), a card's answers from a time on, and the writes of a replay — new rows with
  * their client id, logged rows rescheduled in place.

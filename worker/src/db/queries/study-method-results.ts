@@ -1,5 +1,5 @@
 /**
- * SQL of the study methods other than flashcards (issue 31): a session's concepts and the
+ * SQL of the study methods other than flashcards: a session's concepts and the
  * results of each method step. Every statement is scoped by the person's id; the service
  * (services/study-method-results.ts) decides what the rows mean.
  */

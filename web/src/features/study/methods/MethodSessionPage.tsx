@@ -1,5 +1,5 @@
 /**
- * /study/method/{sessionId}: a session of Blurting, Feynman, Cornell or Composite (issue 31),
+ * /study/method/{sessionId}: a session of Blurting, Feynman, Cornell or Composite,
  * concept by concept in the order chosen. Loads the session, its concepts and the results
  * already saved (a reload resumes where the person was), then runs the method's step on
  * each concept; 'Terminer la session' ends it and opens the summary.
