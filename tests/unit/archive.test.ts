@@ -5,6 +5,8 @@ import { ArchiveError, unzstdCapped, ZipArchive } from '../../worker/src/lib/arc
 import { deflated, deflatedZeros, zipOf } from '../support/zip-bytes';
 
 const LIMITS = { maxEntries: 10, maxTotalBytes: 8 << 20, maxEntryBytes: 4 << 20 };
+/** Deflating 256 MB of zeros to build a bomb takes seconds of CPU on a busy machine: what is measured is the refusal, not the build. */
+const BOMB_TIMEOUT = 60_000;
 const refusal = (read: () => unknown) => {
   try {
     read();
@@ -31,13 +33,13 @@ describe('ZipArchive', () => {
     // Entries each under the cap but over the budget together.
     const many = zipOf(Array.from({ length: 3 }, (_, i) => ({ name: `e${i}`, data: new Uint8Array(0), method: 0 as const, size: 3 << 20 })));
     expect(refusal(() => new ZipArchive(many, LIMITS))).toBe('too_large');
-  });
+   }, BOMB_TIMEOUT);
 
   it('stops expanding an entry whose data holds more than its directory declares', async () => {
     const liar = zipOf([{ name: 'x', data: await deflatedZeros(64 << 20), method: 8, size: 1000 }]);
     const zip = new ZipArchive(liar, LIMITS);
     expect(refusal(() => zip.read('x'))).toBe('corrupt');
-  });
+   }, BOMB_TIMEOUT);
 
   it('refuses an entry when the reader asks for less than it declares, and counts what every read expanded', async () => {
     const data = new Uint8Array(3 << 20).fill(7);
