@@ -2,10 +2,10 @@
  * D1 schema (drizzle). Every row that belongs to a person carries `user_id` and every
  * query filters on it. Times are integer milliseconds since the epoch (UTC).
  *
- * Tables that later features fill (daily notes, blocks, files, preferences) are defined
- * here already so the schema grows by appending migrations, never by rewriting them.
- * The FTS5 index over concepts lives in a hand-written migration (drizzle has no
- * virtual tables); see migrations/0001_concepts_fts.sql.
+ * This file describes every table, index and column the migrations create, and names the
+ * FTS5 tables and triggers that only SQL can write (`sqlOnlyObjects`, at the end);
+ * tests/api/schema.test.ts compares it with the migrated database. Query row types derive
+ * from these tables (`typeof table.$inferSelect`).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -79,6 +79,8 @@ export const concepts = sqliteTable(
     /** Bumped on every content write: lets REST and live edits detect each other. */
     contentVersion: integer('content_version').notNull().default(0),
     ...timestamps,
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
   (t) => [
     index('concepts_user_updated').on(t.userId, t.updatedAt),
@@ -91,6 +93,9 @@ export const concepts = sqliteTable(
     index('concepts_user_mastery_nulls').on(t.userId, sql`(${t.masteryLevel} IS NULL)`, t.masteryLevel),
     // Read backwards, this one gives the descending mastery order with NULLs still last.
     index('concepts_user_mastery_desc').on(t.userId, sql`(${t.masteryLevel} IS NOT NULL)`, t.masteryLevel),
+    // The galaxy and graph read ids, titles and mastery from this index alone (migration 0010).
+    index('concepts_user_graph').on(t.userId, t.id, t.title, t.masteryLevel),
+    uniqueIndex('concepts_user_uid').on(t.userId, t.uid),
   ],
 );
 
@@ -152,7 +157,11 @@ export const conceptRelations = sqliteTable(
     parentId: integer('parent_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
     childId: integer('child_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.parentId, t.childId] }), index('concept_relations_child').on(t.childId, t.parentId)],
+  (t) => [
+    primaryKey({ columns: [t.parentId, t.childId] }),
+    index('concept_relations_child').on(t.childId, t.parentId),
+    index('concept_relations_user').on(t.userId, t.parentId, t.childId),
+  ],
 );
 
 /**
@@ -171,11 +180,15 @@ export const conceptLinks = sqliteTable(
     linkType: text('link_type').notNull().default('wiki'),
     description: text('description'),
     createdAt: integer('created_at').notNull(),
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
   (t) => [
     uniqueIndex('concept_links_unique').on(t.conceptId, t.targetConceptId, t.linkType),
     index('concept_links_target').on(t.targetConceptId),
     index('concept_links_user').on(t.userId),
+    index('concept_links_user_graph').on(t.userId, t.conceptId, t.targetConceptId, t.linkType),
+    uniqueIndex('concept_links_user_uid').on(t.userId, t.uid),
   ],
 );
 
@@ -189,8 +202,10 @@ export const constellations = sqliteTable(
     color: text('color').notNull().default('#4e337c'),
     icon: text('icon'),
     ...timestamps,
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
-  (t) => [index('constellations_user').on(t.userId)],
+  (t) => [index('constellations_user').on(t.userId), uniqueIndex('constellations_user_uid').on(t.userId, t.uid)],
 );
 
 export const constellationConcepts = sqliteTable(
@@ -205,6 +220,7 @@ export const constellationConcepts = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.constellationId, t.conceptId] }),
     index('constellation_concepts_concept').on(t.conceptId),
+    index('constellation_concepts_concept_graph').on(t.conceptId, t.constellationId),
   ],
 );
 
@@ -237,12 +253,15 @@ export const flashcards = sqliteTable(
     /** Kept out of study queues until this instant (the next study day's start); null when not buried. */
     buriedUntil: integer('buried_until'),
     ...timestamps,
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
   (t) => [
     /** Due lists and due/overdue counts read this index alone (state, suspension and burial are in it). */
     index('flashcards_user_due_state').on(t.userId, t.due, t.state, t.suspended, t.buriedUntil),
     index('flashcards_concept').on(t.conceptId),
     index('flashcards_user_state').on(t.userId, t.state),
+    uniqueIndex('flashcards_user_uid').on(t.userId, t.uid),
   ],
 );
 
@@ -280,8 +299,10 @@ export const studySessions = sqliteTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     startedAt: integer('started_at').notNull(),
     endedAt: integer('ended_at'),
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
-  (t) => [index('study_sessions_user').on(t.userId, t.startedAt)],
+  (t) => [index('study_sessions_user').on(t.userId, t.startedAt), uniqueIndex('study_sessions_user_uid').on(t.userId, t.uid)],
 );
 
 /** The ordered cards of a study session and whether each was answered in it. */
@@ -361,8 +382,11 @@ export const reviewLogs = sqliteTable(
     cardBefore: text('card_before').notNull(),
     /** What the answer did besides the card's memory state (domain/workload.ts ReviewEffects, JSON), for undo. */
     effects: text('effects'),
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
   (t) => [
+    uniqueIndex('review_logs_user_uid').on(t.userId, t.uid),
     index('review_logs_user_time').on(t.userId, t.reviewedAt),
     index('review_logs_card_time').on(t.flashcardId, t.reviewedAt),
   ],
@@ -435,8 +459,10 @@ export const noteBlocks = sqliteTable(
     /** Grows on every text write; a REST write based on an older version is refused (migration 0016). */
     version: integer('version').notNull().default(1),
     ...timestamps,
+    /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
+    uid: text('uid'),
   },
-  (t) => [index('note_blocks_note').on(t.noteId, t.orderIdx)],
+  (t) => [index('note_blocks_note').on(t.noteId, t.orderIdx), index('note_blocks_user').on(t.userId, t.noteId), uniqueIndex('note_blocks_user_uid').on(t.userId, t.uid)],
 );
 
 /** Concepts mentioned by a daily-note block (derived from its `[[Title]]` links). */
@@ -448,6 +474,25 @@ export const blockMentions = sqliteTable(
     conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.blockId, t.conceptId] }), index('block_mentions_user_concept').on(t.userId, t.conceptId), index('block_mentions_concept').on(t.conceptId)],
+);
+
+/**
+ * A daily note's live-room Yjs state (issue 11, migration 0021), with the version of each
+ * block row it was saved with (JSON uid → version): a row whose version moved past it was
+ * written outside the room and is brought into the live document when the room loads.
+ */
+export const noteDocs = sqliteTable(
+  'note_docs',
+  {
+    noteId: integer('note_id')
+      .primaryKey()
+      .references(() => dailyNotes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    state: blob('state', { mode: 'buffer' }).notNull(),
+    versions: text('versions').notNull().default('{}'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('note_docs_user').on(t.userId)],
 );
 
 /** Uploaded images and files; bytes live in R2 under `key`. */
@@ -505,7 +550,7 @@ export const notifications = sqliteTable(
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
   },
-  (t) => [uniqueIndex('notifications_event').on(t.userId, t.eventKey)],
+  (t) => [uniqueIndex('notifications_event').on(t.userId, t.eventKey), index('notifications_waiting').on(t.userId, t.createdAt).where(sql`${t.sentAt} IS NULL`)],
 );
 
 /** Highlights already imported into daily notes, so a second import of a file adds nothing (migration 0016). */
@@ -534,3 +579,61 @@ export const ankiNoteTypes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.ankiId] })],
 );
+
+/**
+ * A backup import being staged (migration 0013): its rows arrive in `import_rows` over as
+ * many requests as the file needs, then one batch switches them into the person's tables.
+ */
+export const importJobs = sqliteTable(
+  'import_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 when the backup is merged into what the person has, 0 when it replaces it. */
+    merge: integer('merge').notNull(),
+    /** The backup's account and preferences (JSON), written by the switch. */
+    header: text('header').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('import_jobs_user').on(t.userId, t.createdAt)],
+);
+
+/** One staged row of an import (JSON), in its section's order (a WITHOUT ROWID table). */
+export const importRows = sqliteTable(
+  'import_rows',
+  {
+    importId: text('import_id').notNull().references(() => importJobs.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    seq: integer('seq').notNull(),
+    /** The row's identity (uid, date or key) so references are checked through an index; null for reviews (migration 0025). */
+    uid: text('uid'),
+    row: text('row').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.section, t.seq] }), index('import_rows_uid').on(t.importId, t.section, t.uid).where(sql`${t.uid} IS NOT NULL`)],
+);
+
+const onWrite = (table: string) => [`${table}_insert`, `${table}_update`, `${table}_delete`];
+
+/**
+ * What drizzle cannot declare, written as custom SQL migrations: the FTS5 search tables
+ * and the triggers that keep derived rows in step. Named here so this file lists every
+ * object of the database (tests/api/schema.test.ts checks both against `sqlite_schema`).
+ */
+export const sqlOnlyObjects = {
+  /** Full-text search over what a person wrote, with the owner in each row (migrations 0012, 0026). */
+  virtualTables: ['concepts_fts', 'flashcards_fts', 'note_blocks_fts', 'constellations_fts'],
+  triggers: {
+    /** Keep each FTS5 table in step with its table (migration 0026). */
+    search: ['concepts_fts', 'flashcards_fts', 'note_blocks_fts', 'constellations_fts'].flatMap(onWrite),
+    /** `review_activity` from review logs and study-method time (migrations 0002, 0029). */
+    reviewActivity: ['review_activity_insert', 'review_activity_delete', ...onWrite('study_method_activity')],
+    /** `flashcard_stats` from flashcards (migration 0004). */
+    flashcardStats: onWrite('flashcard_stats'),
+    /** `tags.concept_count` from concept_tags (migration 0017). */
+    tagCounts: onWrite('concept_tags_count'),
+    /** `users.graph_version` and `graph_links_version` from what the galaxy and graph show (migration 0027). */
+    graphVersion: ['concepts', 'flashcards', 'concept_links', 'concept_relations', 'constellation_concepts'].flatMap((t) => onWrite(`${t}_graph`)),
+    /** A random `uid` for a row inserted without one (migration 0013). */
+    uidDefaults: ['concepts', 'concept_links', 'constellations', 'flashcards', 'study_sessions', 'review_logs', 'note_blocks'].map((t) => `${t}_uid_default`),
+  },
+};
