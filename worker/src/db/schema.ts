@@ -477,7 +477,7 @@ export const blockMentions = sqliteTable(
 );
 
 /**
- * A daily note's live-room Yjs state (issue 11, migration 0021), with the version of each
+ * A daily note's live-room Yjs state (migration 0021), with the version of each
  * block row it was saved with (JSON uid → version): a row whose version moved past it was
  * written outside the room and is brought into the live document when the room loads.
  */
