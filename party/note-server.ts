@@ -9,7 +9,9 @@
  *   from its rows here, on the server, and saved at once;
  * - every update goes to the update log at once and is saved ~200 ms after edits pause:
  *   each changed block's row by its uid, guarded by the version the room last saw. A save
- *   refused because a row was written meanwhile (REST) reconciles and saves again;
+ *   refused because a row was written meanwhile (REST) reconciles and saves again; a block
+ *   whose uid D1 cannot take (not 32 hex digits, another note's) is renamed, never left to
+ *   hold back the others' saves;
  * - `onRequest` (Worker only): `reconcile` after a REST write to the note's blocks, so
  *   every device sees it within the second and no live text is overwritten unseen.
  *
@@ -18,7 +20,7 @@
  */
 import type * as Party from 'partykit/server';
 import * as Y from 'yjs';
-import { blocksOf, noteBlockUids, planNoteSave, reconcileNote, type NoteBase, type StoredBlock } from '../worker/src/domain/note-ydoc';
+import { blocksOf, noteBlockUids, planNoteSave, reconcileNote, repairNoteBlockUids, type NoteBase, type StoredBlock } from '../worker/src/domain/note-ydoc';
 import { encodeSavedMessage, noteRoomName, parseNoteRoomName } from '../worker/src/domain/room-protocol';
 import { fragmentToDoc, stateToBase64 } from '../worker/src/domain/yjs-prosemirror';
 import { admitDevice, CLOSE_DOCUMENT_GONE } from './access';
@@ -114,12 +116,15 @@ export default class NoteRoom extends LiveRoom {
     const { userId, noteId } = this.requireTarget();
     const doc = this.doc;
     if (!doc) return;
+    // A block a device named outside the uid form (a bug, a hostile client) is renamed here,
+    // so it is saved with the others rather than every save being refused for it.
+    repairNoteBlockUids(doc, newUid, new Set(), 'repair');
     const plan = planNoteSave(doc, this.base);
     const written = new Map(plan.upserts.map((b) => [b.uid, b]));
     const kept = Object.fromEntries(noteBlockUids(doc).filter((uid) => !written.has(uid) && this.base[uid]).map((uid) => [uid, this.base[uid]!.version]));
     const coveredSeq = this.log.sequence;
     const stateVector = Y.encodeStateVector(doc);
-    let answer: { outcome: 'saved' | 'stale'; rows: StoredBlock[] };
+    let answer: Awaited<ReturnType<typeof this.api.saveNote>>;
     try {
       answer = await this.api.saveNote(userId, noteId, Y.encodeStateAsUpdate(doc), plan, kept);
     } catch (err) {
@@ -129,6 +134,8 @@ export default class NoteRoom extends LiveRoom {
     }
     if (answer.outcome === 'stale') {
       // A row was written outside the room since it last looked: bring it in, save again.
+      // A new block whose uid another note's block holds gets a uid of its own.
+      if (answer.taken.length) repairNoteBlockUids(doc, newUid, new Set(answer.taken), 'repair');
       this.adopt(doc, answer.rows);
       this.saver.touch();
       return;

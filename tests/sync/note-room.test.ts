@@ -156,4 +156,38 @@ describe('a daily note open on two devices', () => {
       }, 5000, 100);
     });
   });
+
+  it('repairs a block whose uid is not a block uid and keeps saving every edit of the note', async () => {
+    const date = '2026-03-06';
+    const noteId = await createNote(date, ['Premier']);
+    await withDevices(noteId, async (a, b) => {
+      const [first] = noteBlockUids(a.doc);
+      // A device (a bug or a hostile client) adds a block named outside the uid form D1 keys rows by.
+      addNoteBlock(a.doc, 'not-a-hex-uid', paragraphs('Bloc mal nommé'));
+      await eventually(() => liveTexts(b.doc).includes('Bloc mal nommé'));
+      // An ordinary edit afterwards still reaches the database, and so does the odd block's text.
+      typeAtEnd(b.doc, first!, ' puis modifié');
+      await eventually(async () => JSON.stringify(await storedTexts(date)) === JSON.stringify(['Premier puis modifié', 'Bloc mal nommé']), 8000, 100);
+      // Both devices now hold that block under a proper uid, so later edits of it are saved too.
+      await eventually(() => noteBlockUids(a.doc).every((u) => /^[0-9a-f]{32}$/.test(u)) && noteBlockUids(b.doc).every((u) => /^[0-9a-f]{32}$/.test(u)));
+      typeAtEnd(a.doc, noteBlockUids(a.doc)[1]!, ' réparé');
+      await eventually(async () => (await storedTexts(date))[1] === 'Bloc mal nommé réparé', 8000, 100);
+    });
+  });
+
+  it("renames a new block whose uid is already another note's block, and keeps saving the note", async () => {
+    await createNote('2026-03-07', ['Ailleurs']);
+    const elsewhere = (await api(stack.url, 'GET', '/api/notes?note_date=2026-03-07', { token: alice.token })).body.blocks[0] as { uid: string };
+    const date = '2026-03-08';
+    const noteId = await createNote(date, ['Ici']);
+    await withDevices(noteId, async (a, b) => {
+      const [first] = noteBlockUids(a.doc);
+      addNoteBlock(a.doc, elsewhere.uid, paragraphs('Copié d’une autre note'));
+      typeAtEnd(b.doc, first!, ' et encore');
+      await eventually(async () => JSON.stringify(await storedTexts(date)) === JSON.stringify(['Ici et encore', 'Copié d’une autre note']), 8000, 100);
+      await eventually(() => !noteBlockUids(b.doc).includes(elsewhere.uid));
+    });
+    // The other note's block is untouched.
+    expect(await storedTexts('2026-03-07')).toEqual(['Ailleurs']);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { addNoteBlock, blocksOf, moveNoteBlock, noteBlocksOf, noteBlockUids, orderOf, planNoteSave, reconcileNote, removeNoteBlock, type StoredBlock } from '../../worker/src/domain/note-ydoc';
+import { addNoteBlock, blocksOf, moveNoteBlock, noteBlocksOf, noteBlockUids, orderOf, planNoteSave, reconcileNote, removeNoteBlock, repairNoteBlockUids, type StoredBlock } from '../../worker/src/domain/note-ydoc';
 import { docToPlainText } from '../../worker/src/domain/richtext';
 import { fragmentToDoc } from '../../worker/src/domain/yjs-prosemirror';
 
@@ -65,5 +65,25 @@ describe('the note document', () => {
     expect(texts(ydoc)).toEqual(['Alpha']);
     removeNoteBlock(ydoc, a);
     expect(planNoteSave(ydoc, after)).toEqual({ upserts: [], deletes: [{ uid: a, baseVersion: 5 }] });
+  });
+
+  it('renames the blocks whose uid D1 cannot take, in place and with their text, and ignores entries that are no block', () => {
+    const ydoc = new Y.Doc();
+    const [a, taken, c] = [uid(), uid(), uid()];
+    addNoteBlock(ydoc, a, doc('A'));
+    addNoteBlock(ydoc, 'not-a-hex-uid', doc('Mal nommé'));
+    addNoteBlock(ydoc, taken, doc('Déjà pris'));
+    addNoteBlock(ydoc, c, doc('C'));
+    // What a hostile device may also write: a number in the order, a text where a block's fragment goes.
+    (orderOf(ydoc) as unknown as Y.Array<unknown>).insert(0, [42]);
+    const notBlock = uid();
+    (blocksOf(ydoc) as unknown as Y.Map<unknown>).set(notBlock, new Y.Text('pas un bloc'));
+    orderOf(ydoc).push([notBlock]);
+    const renamed = repairNoteBlockUids(ydoc, uid, new Set([taken]));
+    expect([...renamed.keys()]).toEqual(['not-a-hex-uid', taken]);
+    expect(texts(ydoc)).toEqual(['A', 'Mal nommé', 'Déjà pris', 'C']);
+    expect(noteBlockUids(ydoc)).toEqual([a, renamed.get('not-a-hex-uid'), renamed.get(taken), c]);
+    expect(noteBlockUids(ydoc).every((u) => /^[0-9a-f]{32}$/.test(u))).toBe(true);
+    expect(repairNoteBlockUids(ydoc, uid).size).toBe(0);
   });
 });

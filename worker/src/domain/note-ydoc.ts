@@ -35,7 +35,8 @@ export function noteBlockUids(ydoc: Y.Doc): string[] {
   const seen = new Set<string>();
   const uids: string[] = [];
   for (const uid of orderOf(ydoc).toArray()) {
-    if (seen.has(uid) || !blocks.has(uid)) continue;
+    // Whatever a device put in the order or the map that is not a block (a number, a text) is no block.
+    if (typeof uid !== 'string' || seen.has(uid) || !(blocks.get(uid) instanceof Y.XmlFragment)) continue;
     seen.add(uid);
     uids.push(uid);
   }
@@ -61,6 +62,29 @@ export function removeNoteBlock(ydoc: Y.Doc, uid: string, origin: unknown = null
     for (let i = order.length - 1; i >= 0; i--) if (order.get(i) === uid) order.delete(i, 1);
     blocksOf(ydoc).delete(uid);
   }, origin);
+}
+
+/**
+ * Gives each block whose uid D1 cannot key a row by (not 32 hex digits, or in `refused`:
+ * taken by another note's row) a new uid from `newUid`, keeping its text and place, so the
+ * room saves it with the others instead of every save being refused for it. Answers the
+ * renamed uids (old → new).
+ */
+export function repairNoteBlockUids(ydoc: Y.Doc, newUid: () => string, refused: ReadonlySet<string> = new Set(), origin: unknown = null): Map<string, string> {
+  const renamed = new Map<string, string>();
+  const bad = noteBlockUids(ydoc).filter((uid) => !BLOCK_UID.test(uid) || refused.has(uid));
+  if (!bad.length) return renamed;
+  ydoc.transact(() => {
+    for (const uid of bad) {
+      const index = noteBlockUids(ydoc).indexOf(uid);
+      const doc = fragmentToDoc(blocksOf(ydoc).get(uid)!);
+      removeNoteBlock(ydoc, uid, origin);
+      const fresh = newUid();
+      addNoteBlock(ydoc, fresh, doc, index, origin);
+      renamed.set(uid, fresh);
+    }
+  }, origin);
+  return renamed;
 }
 
 /** Moves a block to `index` of the visible order. */

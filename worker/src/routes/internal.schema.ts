@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOCK_UID } from '../domain/note-ydoc';
 import { isRichDoc, RICH_DOC_TOO_LARGE, withinRichDocLimits } from '../domain/richtext';
 
 export const roomParams = z.object({
@@ -17,7 +18,7 @@ export const noteRoomParams = z.object({
   noteId: z.coerce.number().int().positive(),
 });
 
-const blockUid = z.string().regex(/^[0-9a-f]{32}$/, 'uid must be 32 hex digits');
+const blockUid = z.string().regex(BLOCK_UID, 'uid must be 32 hex digits');
 const version = z.number().int().nonnegative();
 
 export const noteRoomSaveBody = z.object({

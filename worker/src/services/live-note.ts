@@ -10,7 +10,7 @@
  */
 import type { Env } from '../env';
 import { abortUnless, isGuardFailure } from '../db/queries/guard';
-import { deleteLiveBlock, saveNoteDoc, selectNoteBlockRows, selectNoteDoc, upsertLiveBlock } from '../db/queries/note-docs';
+import { deleteLiveBlock, saveNoteDoc, selectBlockUidsElsewhere, selectNoteBlockRows, selectNoteDoc, upsertLiveBlock } from '../db/queries/note-docs';
 import { selectNoteById } from '../db/queries/daily-notes';
 import type { StoredBlock } from '../domain/note-ydoc';
 import { noteRoomName } from '../domain/room-protocol';
@@ -49,11 +49,12 @@ export interface NoteRoomSave {
   kept: Record<string, number>;
 }
 
-export type NoteSaveOutcome = { outcome: 'saved' | 'stale'; rows: StoredBlock[] } | { outcome: 'gone' };
+export type NoteSaveOutcome = { outcome: 'saved'; rows: StoredBlock[] } | { outcome: 'stale'; rows: StoredBlock[]; taken: string[] } | { outcome: 'gone' };
 
 /**
  * Writes the room's blocks. 'stale' when a row moved past the version the room based its
- * write on (nothing written; the rows let the room reconcile and save again).
+ * write on, or when a new block's uid is already another note's block (`taken`; the room
+ * renames that block): nothing written, the rows let the room reconcile and save again.
  */
 export async function saveNoteRoom(d1: D1Database, userId: number, noteId: number, save: NoteRoomSave, now: number): Promise<NoteSaveOutcome> {
   // The note's ownership is checked inside the batch (a save runs every few hundred ms of typing).
@@ -71,7 +72,9 @@ export async function saveNoteRoom(d1: D1Database, userId: number, noteId: numbe
     // The note gone, a guard (a row written meanwhile) or a uid taken by a row the room did not know.
     if (!isGuardFailure(err) && !/UNIQUE constraint/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) throw err;
     if (!(await noteBelongsTo(d1, userId, noteId))) return { outcome: 'gone' };
-    return { outcome: 'stale', rows: (await selectNoteBlockRows(d1, noteId).all<StoredBlock>()).results };
+    const inserted = save.upserts.filter((b) => b.baseVersion === null).map((b) => b.uid);
+    const [rows, taken] = await d1.batch<Record<string, unknown>>([selectNoteBlockRows(d1, noteId), selectBlockUidsElsewhere(d1, userId, noteId, inserted)]);
+    return { outcome: 'stale', rows: rows!.results as unknown as StoredBlock[], taken: taken!.results.map((r) => String(r.uid)) };
   }
 }
 

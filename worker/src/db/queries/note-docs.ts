@@ -56,3 +56,9 @@ export const saveNoteDoc = (d1: D1Database, userId: number, noteId: number, stat
        ON CONFLICT (note_id) DO UPDATE SET state = excluded.state, versions = excluded.versions, updated_at = excluded.updated_at`,
     )
     .bind(noteId, userId, state, JSON.stringify(kept), JSON.stringify(written), now);
+
+/** Which of `uids` name a block of another of the person's notes (a room cannot give a block a uid already taken). */
+export const selectBlockUidsElsewhere = (d1: D1Database, userId: number, noteId: number, uids: string[]) =>
+  d1
+    .prepare('SELECT uid FROM note_blocks WHERE user_id = ? AND note_id != ? AND uid IN (SELECT value FROM json_each(?))')
+    .bind(userId, noteId, JSON.stringify(uids));
