@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { call, env, PASSWORD, signUp, uniqueName } from './helpers';
 
-const login = (username: string, password: string, client = `client-${username}`) =>
-  call('POST', '/api/auth/login', { form: { username, password }, headers: { 'cf-connecting-ip': client } });
+/** A login from `client`; `at` pins the server's clock (ms) so the lock window never lapses on a slow machine. */
+const login = (username: string, password: string, client = `client-${username}`, at?: number) =>
+  call('POST', '/api/auth/login', { form: { username, password }, headers: { 'cf-connecting-ip': client, ...(at ? { 'x-test-now': String(at) } : {}) } });
 
 describe('registration', () => {
   it('creates an account and answers 201 with the username, email trimmed and lower-cased', async () => {
@@ -88,23 +89,23 @@ describe('login', () => {
 
   it('locks an account after repeated failures with 429, then lets a correct login in once the window passes', async () => {
     const user = await signUp('brute');
-    for (let i = 0; i < 5; i++) expect((await login(user.username, 'Wrong123!', `attacker-${i}`)).status).toBe(401);
-    const locked = await login(user.username, PASSWORD, 'attacker-x');
+    const at = Date.now();
+    for (let i = 0; i < 5; i++) expect((await login(user.username, 'Wrong123!', `attacker-${i}`, at)).status).toBe(401);
+    const locked = await login(user.username, PASSWORD, 'attacker-x', at + 1000);
     expect(locked.status).toBe(429);
     expect(locked.body.detail).toMatch(/Trop de tentatives de connexion/);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    // The test window is 2 s (LOGIN_WINDOW_SECONDS in the test config).
-    await new Promise((r) => setTimeout(r, 2200));
-    expect((await login(user.username, PASSWORD, 'attacker-x')).status).toBe(200);
+    // The test window is 2 s (LOGIN_WINDOW_SECONDS in the test config): a login 2.2 s later is let in.
+    expect((await login(user.username, PASSWORD, 'attacker-x', at + 2200)).status).toBe(200);
   });
 
   it('locks a client address that fails across many accounts', async () => {
     const user = await signUp('victim');
     const client = `spray-${Date.now()}`;
-    // In parallel: the 2 s test window must not pass mid-spray on a loaded machine; counting is atomic.
-    await Promise.all(Array.from({ length: 20 }, (_, i) => login(`ghost_${i}`, 'Wrong123!', client)));
-    expect((await login(user.username, PASSWORD, client)).status).toBe(429);
-    expect((await login(user.username, PASSWORD, 'another-client')).status).toBe(200);
+    const at = Date.now();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => login(`ghost_${i}`, 'Wrong123!', client, at)));
+    expect((await login(user.username, PASSWORD, client, at)).status).toBe(429);
+    expect((await login(user.username, PASSWORD, 'another-client', at)).status).toBe(200);
   });
 });
 

@@ -11,8 +11,9 @@ function deepDoc(levels: number): string {
   return `{"type":"doc","content":[${'{"type":"blockquote","content":['.repeat(levels)}{"type":"paragraph"}${']}'.repeat(levels)}]}`;
 }
 
-const login = (username: string, password: string, client: string) =>
-  call('POST', '/api/auth/login', { form: { username, password }, headers: { 'cf-connecting-ip': client } });
+/** A login from `client` at one pinned server time, so the 2 s test lock window never lapses mid-test on a slow machine. */
+const login = (username: string, password: string, client: string, at: number) =>
+  call('POST', '/api/auth/login', { form: { username, password }, headers: { 'cf-connecting-ip': client, 'x-test-now': String(at) } });
 
 async function conceptCount(userId: number): Promise<number> {
   const row = await env.DB.prepare('SELECT COUNT(*) AS n FROM concepts WHERE user_id = ?').bind(userId).first<{ n: number }>();
@@ -69,24 +70,27 @@ describe('a token whose user no longer exists', () => {
 describe('login lockout', () => {
   it('locks the account whatever identifier names it: failures by username then by email', async () => {
     const user = await signUp('lockmail');
-    for (let i = 0; i < 5; i++) expect((await login(user.username, 'Wrong123!', `lm-${i}`)).status).toBe(401);
-    const byEmail = await login(user.email, PASSWORD, 'lm-x');
+    const at = Date.now();
+    for (let i = 0; i < 5; i++) expect((await login(user.username, 'Wrong123!', `lm-${i}`, at)).status).toBe(401);
+    const byEmail = await login(user.email, PASSWORD, 'lm-x', at);
     expect(byEmail.status).toBe(429);
   });
 
   it('locks the account after failures by email, for a login by username', async () => {
     const user = await signUp('lockmail2');
-    for (let i = 0; i < 5; i++) expect((await login(user.email.toUpperCase(), 'Wrong123!', `lm2-${i}`)).status).toBe(401);
-    expect((await login(user.username, PASSWORD, 'lm2-x')).status).toBe(429);
+    const at = Date.now();
+    for (let i = 0; i < 5; i++) expect((await login(user.email.toUpperCase(), 'Wrong123!', `lm2-${i}`, at)).status).toBe(401);
+    expect((await login(user.username, PASSWORD, 'lm2-x', at)).status).toBe(429);
   });
 
   it('judges at most five of a parallel burst of 40 wrong passwords; the rest get 429', async () => {
     const user = await signUp('burst');
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(user.username, 'Wrong123!', `burst-${i}`)));
+    const at = Date.now();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(user.username, 'Wrong123!', `burst-${i}`, at)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    expect((await login(user.username, PASSWORD, 'burst-x')).status).toBe(429);
+    expect((await login(user.username, PASSWORD, 'burst-x', at)).status).toBe(429);
   });
 });
 
