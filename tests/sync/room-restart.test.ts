@@ -44,6 +44,9 @@ afterAll(async () => {
   if (persistTo) rmSync(persistTo, { recursive: true, force: true });
 });
 
+/** Stopping and starting the party server takes tens of seconds on a busy machine (a fresh-clone run passed 60 s). */
+const RESTART_TIMEOUT = 180_000;
+
 describe('a room restart', () => {
   it('keeps every edit that another device had received before the party server stopped', async () => {
     const id = await createConcept(info, alice, 'Redémarrage', paragraphs('Avant'));
@@ -78,7 +81,7 @@ describe('a room restart', () => {
       writer.destroy();
       watcher.destroy();
     }
-  });
+  }, RESTART_TIMEOUT);
 
   it('a REST write made while the party server is down reaches the stored state, and the next room shows it once', async () => {
     const id = await createConcept(info, alice, 'Pendant la panne', paragraphs('Ancien texte'));
@@ -103,7 +106,7 @@ describe('a room restart', () => {
     } finally {
       reopened.destroy();
     }
-  });
+  }, RESTART_TIMEOUT);
 
   it("keeps a daily note's relayed edits and added blocks across a party restart, built once from its rows", async () => {
     const date = '2026-04-01';
@@ -142,5 +145,5 @@ describe('a room restart', () => {
     } finally {
       reopened.destroy();
     }
-  });
+  }, RESTART_TIMEOUT);
 });
