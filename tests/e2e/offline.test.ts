@@ -128,3 +128,91 @@ describe('the installable app', () => {
     await context.close();
   });
 });
+
+describe('reviewing offline', () => {
+  it('reviews due cards with no network, undoes one, keeps the queue across a reload, warns before a logout, and uploads it once back online', async () => {
+    const ada = await createAccount(stack.url, 'rev');
+    const capitals = ['Pérou', 'Chili', 'Bolivie', 'Équateur', 'Uruguay', 'Paraguay'];
+    const cards = new Map<string, number>();
+    for (const country of capitals) {
+      const concept = (await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: `Amérique du Sud — ${country}`, content: doc(country) } })).body;
+      const card = (await api(stack.url, 'POST', `/api/concepts/${concept.id}/flashcards`, { token: ada.token, json: { question: `Capitale : ${country} ?`, answer: '…' } })).body;
+      cards.set(`Capitale : ${country} ?`, card.id);
+    }
+    const { context, page } = await signedInPage(browser, stack.url, ada.token, { width: 390, height: 844 });
+    await page.goto(`${stack.url}/dashboard`);
+    await controlledBySw(page);
+    // One online visit of the cards page, under the service worker: the due cards are kept.
+    const dueKept = page.waitForResponse((res) => res.url().includes('/api/flashcards/due') && res.ok());
+    await page.goto(`${stack.url}/flashcards`);
+    await dueKept;
+    await page.getByRole('button', { name: 'Réviser les cartes dues' }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Hors ligne', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Réviser les cartes dues' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+    const answered: string[] = [];
+    const answer = async (rating: RegExp) => {
+      answered.push((await dialog.getByTestId('review-question').textContent())!);
+      await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
+      await dialog.getByRole('button', { name: rating }).click();
+    };
+    for (let i = 1; i <= 5; i++) {
+      await dialog.getByText(`Carte ${i} / 6`).waitFor();
+      await answer(/^Bon/);
+    }
+    const status = page.getByTestId('sync-status');
+    await status.getByText('5 modifications en attente — jamais synchronisé sur cet appareil').waitFor();
+    await screenshot(page, 'offline-review-queued');
+
+    // Undo takes the last answer out of the queue; the card comes back and is answered again.
+    await dialog.getByRole('button', { name: '↶ Défaire' }).click();
+    await status.getByText('4 modifications en attente', { exact: false }).waitFor();
+    await dialog.getByText('Carte 5 / 6').waitFor();
+    const undone = answered.pop()!;
+    expect(await dialog.getByTestId('review-question').textContent()).toBe(undone);
+    await answer(/^Difficile/);
+    await status.getByText('5 modifications en attente', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).last().click();
+
+    // Still offline, a new page: the queue is still there, and only the unanswered card is due here.
+    await page.reload();
+    await status.getByText('5 modifications en attente', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Réviser les cartes dues' }).click();
+    await dialog.getByText('Carte 1 / 1').waitFor();
+    expect(answered).not.toContain(await dialog.getByTestId('review-question').textContent());
+    await dialog.getByRole('button', { name: 'Fermer', exact: true }).last().click();
+
+    // A logout now says what it would lose, and can be called off.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.getByRole('dialog', { name: 'Se déconnecter ?' }).getByText('5 révisions hors ligne seront perdues', { exact: false }).waitFor();
+    await screenshot(page, 'offline-review-logout-warning');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+
+    // Back online: the queue drains by itself, and the server has each answer once, at the time it was given.
+    const backOnline = Date.now();
+    await context.setOffline(false);
+    await status.getByText('Modifications synchronisées', { exact: false }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'offline-review-synced');
+    for (const [question, id] of cards) {
+      const card = (await api(stack.url, 'GET', `/api/flashcards/${id}`, { token: ada.token })).body;
+      if (!answered.includes(question)) {
+        expect(card.reps, question).toBe(0);
+        continue;
+      }
+      expect(card.reps, question).toBe(1);
+      expect(Date.parse(card.last_review), question).toBeLessThan(backOnline);
+      // 'Bon' on a new card: the 10-minute step; the undone card was answered 'Difficile' instead, a shorter one.
+      const step = Date.parse(card.due) - Date.parse(card.last_review);
+      if (question === answered.at(-1)) expect(step, question).toBeLessThan(10 * 60_000);
+      else expect(step, question).toBe(10 * 60_000);
+    }
+    expect(answered).toHaveLength(5);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -35,7 +35,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/internal\//, /^\/__/] }));
 
-const OFFLINE_READS = /^\/api\/(concepts|tags|constellations|notes|blocks|flashcards|cards|study-sessions|stats|preferences|users\/me\/preferences)(\/|$)/;
+const OFFLINE_READS = /^\/api\/(concepts|tags|constellations|notes|blocks|flashcards|cards|study-sessions|stats|preferences|users\/me\/preferences|users\/me\/fsrs-params)(\/|$)/;
 const READ_TIMEOUT_SECONDS = 6;
 
 /** Keeps good answers with their saving time; a server error counts as no answer (the copy is better). */

@@ -10,6 +10,7 @@ export type Flashcard = InferResponseType<typeof flashcard.$get, 200>;
 export type FsrsState = Flashcard['state'];
 export type FlashcardInput = InferRequestType<typeof flashcard.$put>['json'];
 export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['rating'];
+export type UploadedReview = InferRequestType<typeof flashcards.reviews.$post>['json']['reviews'][number];
 
 const param = (id: number) => ({ param: { id: String(id) } });
 
@@ -22,4 +23,6 @@ export const flashcardsApi = {
   remove: (id: number) => callEmpty(flashcard.$delete(param(id))),
   review: (id: number, rating: Rating, durationMs?: number) => call(flashcard.review.$post({ ...param(id), json: { rating, duration_ms: durationMs } })),
   undoReview: (id: number) => call(flashcard.review.undo.$post(param(id))),
+  /** Answers given offline, replayed by the server at their own times. */
+  uploadReviews: (reviews: UploadedReview[]) => call(flashcards.reviews.$post({ json: { reviews } })),
 };

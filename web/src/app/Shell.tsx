@@ -12,6 +12,10 @@ import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 import { OfflineCopyNotice } from '../ui/OfflineCopyNotice';
 import { DrawerNotes } from '../features/daily/DrawerNotes';
+import { SyncStatus } from '../features/flashcards/SyncStatus';
+import { pendingLossText } from '../features/flashcards/review-queue';
+import { useReviewQueue, useSyncState } from '../features/flashcards/use-review-queue';
+import { ConfirmDialog } from '../ui/Dialog';
 
 const LINKS: { to: string; label: string }[] = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -40,6 +44,12 @@ function Drawer({ onClose }: { onClose(): void }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [notesOpen, setNotesOpen] = useState(true);
+  const { pending } = useSyncState(useReviewQueue());
+  const [confirming, setConfirming] = useState(false);
+  const leave = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
   return (
     <nav aria-label="Navigation principale" className="fixed inset-y-0 left-0 z-30 flex w-[240px] flex-col border-r border-space-700 bg-space-900 p-3">
       <div className="mb-4 flex items-center justify-between px-2">
@@ -77,13 +87,22 @@ function Drawer({ onClose }: { onClose(): void }) {
       <button
         type="button"
         className="btn-ghost mt-3 w-full"
-        onClick={() => {
-          logout();
-          navigate('/login', { replace: true });
-        }}
+        // Answers given offline and not uploaded yet would go with the logout: say so first.
+        onClick={() => (pending ? setConfirming(true) : leave())}
       >
         Déconnexion
       </button>
+      <ConfirmDialog
+        open={confirming}
+        title="Se déconnecter ?"
+        message={pendingLossText(pending) ?? ''}
+        confirmLabel="Se déconnecter quand même"
+        onConfirm={() => {
+          setConfirming(false);
+          leave();
+        }}
+        onCancel={() => setConfirming(false)}
+      />
     </nav>
   );
 }
@@ -111,6 +130,7 @@ export function Shell() {
       <div className={showDrawer ? 'md:pl-[240px]' : !isWebView ? 'pt-12' : ''}>
         <AuthBanner />
         <OfflineCopyNotice />
+        <SyncStatus />
         {!isWebView && <PushPrompt />}
         {!isWebView && <BackupReminder />}
         <main id="contenu" tabIndex={-1} className="mx-auto max-w-6xl p-4 focus:outline-none">

@@ -8,6 +8,7 @@
  * Kept free of Yjs so the auth code can call it without loading the editor.
  */
 import { forgetReadCopies } from './offline-reads';
+import { LAST_SYNC_KEY, PENDING_REVIEWS_DB } from './pending-reviews';
 
 export const OFFLINE_COPY_PREFIX = 'astrolabe-u';
 const REGISTRY_KEY = 'astrolabe.offline-copies';
@@ -60,8 +61,12 @@ function deleteDatabase(name: string): Promise<void> {
   });
 }
 
-/** Closes every open copy, then deletes every copy this browser holds. */
-export async function forgetOfflineCopies(): Promise<void> {
+/**
+ * Closes every open copy, then deletes every copy this browser holds. An expired session
+ * keeps the answers given offline (`keepPendingReviews`: ids and ratings, no one's text),
+ * for the same person's next sign-in; a logout, which warns first, deletes them too.
+ */
+export async function forgetOfflineCopies({ keepPendingReviews = false } = {}): Promise<void> {
   [...open].forEach((close) => close());
   open.clear();
   const names = new Set(registered());
@@ -70,5 +75,9 @@ export async function forgetOfflineCopies(): Promise<void> {
   for (const db of listed ?? []) if (db.name?.startsWith(OFFLINE_COPY_PREFIX)) names.add(db.name);
   localStorage.removeItem(REGISTRY_KEY);
   localStorage.removeItem(PROFILE_KEY);
+  if (!keepPendingReviews) {
+    names.add(PENDING_REVIEWS_DB);
+    localStorage.removeItem(LAST_SYNC_KEY);
+  }
   await Promise.all([...[...names].map(deleteDatabase), forgetReadCopies()]);
 }

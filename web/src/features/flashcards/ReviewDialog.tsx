@@ -5,10 +5,16 @@
  * Cards not due yet are never mixed in silently: they are offered with 'Réviser en avance'
  * once the due ones are done (or when none is due), as in the study session. Without a
  * concept it reviews the cards due now. Everything resets when closed.
+ *
+ * Without the server (issue 28) the cards come from this device's copies, and an answer
+ * that cannot be sent is scheduled here and queued (review-queue.ts); undo takes a queued
+ * answer back out of the queue. A card answered here is not due again until its local due.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
+import { DUE_REVIEW_LIMIT, isUnreachable } from './review-queue';
+import { useReviewQueue } from './use-review-queue';
 import { Dialog } from '../../ui/Dialog';
 import { CardAnnouncer } from './CardAnnouncer';
 import { RatingButtons } from './RatingButtons';
@@ -19,7 +25,6 @@ import { usePreferences } from '../settings/preferences-context';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";
-const DUE_REVIEW_LIMIT = 50;
 
 interface Props {
   open: boolean;
@@ -35,11 +40,13 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
   const [revealed, setRevealed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [answered, setAnswered] = useState<number[]>([]);
+  /** Answers given in this dialog, last last; `queued` holds the client id of one kept on this device. */
+  const [answered, setAnswered] = useState<{ cardId: number; queued: string | null }[]>([]);
   const [shownAt, setShownAt] = useState(0);
   /** The concept's cards not due yet, soonest first: reviewed only when asked ('Réviser en avance'). */
   const [notDue, setNotDue] = useState<Flashcard[]>([]);
   const { preferences } = usePreferences();
+  const queue = useReviewQueue();
   // The person's own FSRS parameters, when saved: the previews show the intervals answers will get.
   const [fsrsParams, setFsrsParams] = useState<number[] | null>(null);
   useEffect(() => {
@@ -60,10 +67,12 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     setAnswered([]);
     setNotDue([]);
     (conceptId !== undefined ? flashcardsApi.ofConcept(conceptId) : flashcardsApi.due(DUE_REVIEW_LIMIT))
-      .then((list) => {
+      .then(async (list) => {
+        await queue?.ready;
         if (!live) return;
         const now = Date.now();
-        const isDue = (c: Flashcard) => Date.parse(c.due) <= now;
+        // A card answered on this device and not uploaded yet is due when this device says.
+        const isDue = (c: Flashcard) => (queue ? queue.dueAt(c) : Date.parse(c.due)) <= now;
         setCards(list.filter(isDue));
         setNotDue(list.filter((c) => !isDue(c)).sort((a, b) => Date.parse(a.due) - Date.parse(b.due)));
         setShownAt(performance.now());
@@ -72,7 +81,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     return () => {
       live = false;
     };
-  }, [open, conceptId]);
+  }, [open, conceptId, queue]);
 
   const card = cards?.[index];
   const rate = useCallback(
@@ -80,9 +89,17 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
       if (!card || busy) return;
       setBusy(true);
       setError(null);
+      const durationMs = Math.round(performance.now() - shownAt);
       try {
-        await flashcardsApi.review(card.id, rating, Math.round(performance.now() - shownAt));
-        setAnswered((list) => [...list, card.id]);
+        let queued: string | null = null;
+        try {
+          await flashcardsApi.review(card.id, rating, durationMs);
+        } catch (err) {
+          // No answer from the server: the answer is scheduled and kept on this device.
+          if (!queue || !isUnreachable(err)) throw err;
+          queued = (await queue.answer(card, rating, durationMs, { desiredRetention: preferences.desired_retention, params: fsrsParams })).client_id;
+        }
+        setAnswered((list) => [...list, { cardId: card.id, queued }]);
         setIndex((i) => i + 1);
         setRevealed(false);
         setShownAt(performance.now());
@@ -93,7 +110,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
         setBusy(false);
       }
     },
-    [card, busy, shownAt, onReviewed],
+    [card, busy, shownAt, onReviewed, preferences.desired_retention, fsrsParams, queue],
   );
 
   async function undo() {
@@ -102,7 +119,8 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     setBusy(true);
     setError(null);
     try {
-      await flashcardsApi.undoReview(last);
+      if (last.queued) await queue?.undo(last.queued);
+      else await flashcardsApi.undoReview(last.cardId);
       setAnswered((list) => list.slice(0, -1));
       setIndex((i) => Math.max(0, i - 1));
       setRevealed(false);

@@ -1,0 +1,213 @@
+/**
+ * The page's queue of answers given offline (issue 28, web/src/features/flashcards/review-queue.ts):
+ * local scheduling, undo, upload oldest first in the server's batch size, retries that
+ * never double an answer, and what a logout would lose. The server is played by a fake
+ * that applies the domain's replay rule (order, ids already logged skipped).
+ */
+import { describe, expect, it } from 'vitest';
+import { cardColumns, newCard, reviewCard, STATE_NAMES, type RatingValue, type StoredCard } from '@domain/fsrs';
+import { replayOrder } from '@domain/review-replay';
+import { pendingLossText, pendingText, ReviewQueue, UPLOAD_CHUNK, type ApiCard, type SendAnswers } from '../../web/src/features/flashcards/review-queue';
+import type { AnswerStore, QueuedAnswer } from '../../web/src/lib/queued-answer';
+
+const T0 = Date.parse('2026-03-01T09:00:00Z');
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const scheduling = { desiredRetention: 0.9, params: null };
+
+/** A card as the API sends it, from a stored memory state. */
+function apiCard(id: number, card: StoredCard = newCard(T0)): ApiCard {
+  const c = cardColumns(card);
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return { ...c, id, due: iso(c.due)!, last_review: iso(c.last_review), state: STATE_NAMES[c.state]! };
+}
+
+/** IndexedDB's part, in memory: records by client id, each with its user. */
+function memoryStore(records = new Map<string, QueuedAnswer>()): AnswerStore & { records: Map<string, QueuedAnswer> } {
+  return {
+    records,
+    all: async (userId) => [...records.values()].filter((a) => a.user_id === userId),
+    put: async (answer) => void records.set(answer.client_id, structuredClone(answer)),
+    remove: async (ids) => ids.forEach((id) => records.delete(id)),
+  };
+}
+
+/** The server: logs each batch with the replay rule; `fail` makes a call fail, before or after logging. */
+function fakeServer() {
+  const logged: { clientId: string; flashcardId: number; reviewedAt: number; rating: RatingValue }[] = [];
+  const calls: string[][] = [];
+  let fail: ((batch: string[]) => { status: number; afterLogging?: boolean } | null) | null = null;
+  const deleted = new Set<number>();
+  const send: SendAnswers = async (answers) => {
+    const ids = answers.map((a) => a.client_id);
+    calls.push(ids);
+    if (answers.some((a) => deleted.has(a.flashcard_id))) throw Object.assign(new Error('Flashcard introuvable'), { status: 404 });
+    const failure = fail?.(ids) ?? null;
+    if (failure && !failure.afterLogging) throw Object.assign(new Error('failed'), { status: failure.status });
+    const known = new Set(logged.map((l) => l.clientId));
+    const fresh = replayOrder(
+      answers.map((a) => ({ clientId: a.client_id, flashcardId: a.flashcard_id, rating: a.rating, reviewedAt: Date.parse(a.reviewed_at), durationMs: a.duration_ms })),
+      known,
+    );
+    logged.push(...fresh.map((r) => ({ clientId: r.clientId, flashcardId: r.flashcardId, reviewedAt: r.reviewedAt, rating: r.rating })));
+    // The answer is lost on the way back: the device does not know the server logged the batch.
+    if (failure) throw Object.assign(new Error('failed'), { status: failure.status });
+    return { accepted: fresh.map((r) => r.clientId), skipped: ids.filter((id) => !fresh.some((r) => r.clientId === id)) };
+  };
+  return { send, logged, calls, deleted, failWith: (f: typeof fail) => void (fail = f) };
+}
+
+async function queueOf(store = memoryStore(), server = fakeServer(), userId = 7) {
+  const queue = new ReviewQueue(userId, store, server.send);
+  await queue.ready;
+  return { queue, store, server };
+}
+
+describe('answering without the server', () => {
+  it('schedules the answer on the device with FSRS and the person\'s parameters, and the card is no longer due here', async () => {
+    const { queue, store } = await queueOf();
+    const card = apiCard(1);
+    const answer = await queue.answer(card, 3, 4200, scheduling, T0);
+    // A new card answered 'Bon' comes back after FSRS's 10-minute learning step.
+    expect(answer.after.due).toBe(T0 + 10 * MINUTE);
+    expect(answer).toMatchObject({ flashcard_id: 1, rating: 3, reviewed_at: '2026-03-01T09:00:00.000Z', duration_ms: 4200, user_id: 7 });
+    expect(answer.client_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(queue.dueAt(card)).toBe(T0 + 10 * MINUTE);
+    expect(queue.dueAt(apiCard(2))).toBe(T0);
+    expect([...store.records.values()]).toEqual([answer]);
+    expect(queue.state().pending).toBe(1);
+  });
+
+  it('a review card answered with the person\'s own parameters gets their interval, not the defaults\'', async () => {
+    const reviewed = reviewCard(reviewCard(newCard(T0), T0, 3, { fuzz: false }).card, T0 + DAY, 3, { fuzz: false }).card;
+    const own = [...[0.4, 0.9, 2.3, 10.9], 4.93, 0.94, 0.86, 0.01, 1.49, 0.14, 0.94, 2.18, 0.05, 0.34, 1.26, 0.29, 2.61, 0.8, 0.2, 0.1, 0.5];
+    const { queue } = await queueOf();
+    const withDefaults = await queue.answer(apiCard(1, reviewed), 3, null, scheduling, T0 + 5 * DAY);
+    const withOwn = await queue.answer(apiCard(2, reviewed), 3, null, { desiredRetention: 0.9, params: own }, T0 + 5 * DAY);
+    expect(withDefaults.after.due).toBe(reviewCard(reviewed, T0 + 5 * DAY, 3, { fuzz: true }).card.due);
+    expect(withOwn.after.due).toBe(reviewCard(reviewed, T0 + 5 * DAY, 3, { fuzz: true, params: own }).card.due);
+    expect(withOwn.after.stability).not.toBe(withDefaults.after.stability);
+  });
+
+  it('a card answered twice offline is scheduled the second time from its state on the device', async () => {
+    const { queue } = await queueOf();
+    const card = apiCard(1);
+    const first = await queue.answer(card, 1, null, scheduling, T0);
+    const second = await queue.answer(card, 3, null, scheduling, T0 + 2 * MINUTE);
+    expect(second.after).toEqual(reviewCard(first.after, T0 + 2 * MINUTE, 3, { fuzz: true }).card);
+    expect(second.after.reps).toBe(2);
+  });
+
+  it('undo takes the answer out of the queue and gives the card back its previous state on the device', async () => {
+    const { queue, store } = await queueOf();
+    const card = apiCard(1);
+    const first = await queue.answer(card, 3, null, scheduling, T0);
+    const second = await queue.answer(card, 4, null, scheduling, T0 + 20 * MINUTE);
+    await queue.undo(second.client_id);
+    expect(queue.list().map((a) => a.client_id)).toEqual([first.client_id]);
+    expect([...store.records.keys()]).toEqual([first.client_id]);
+    expect(queue.dueAt(card)).toBe(first.after.due);
+    await queue.undo(first.client_id);
+    expect(queue.dueAt(card)).toBe(T0);
+    expect(queue.state().pending).toBe(0);
+  });
+
+  it('the queue outlives the page: a new page reads this person\'s answers back, not another\'s', async () => {
+    const store = memoryStore();
+    const { queue } = await queueOf(store);
+    const mine = await queue.answer(apiCard(1), 3, null, scheduling, T0);
+    const other = new ReviewQueue(8, store, fakeServer().send);
+    await other.ready;
+    await other.answer(apiCard(50), 2, null, scheduling, T0);
+    const reopened = new ReviewQueue(7, store, fakeServer().send);
+    await reopened.ready;
+    expect(reopened.list()).toEqual([mine]);
+    expect(reopened.dueAt(apiCard(1))).toBe(mine.after.due);
+  });
+});
+
+describe('uploading the queue', () => {
+  it('sends every answer oldest first, in batches the server takes, and empties the queue', async () => {
+    const { queue, store, server } = await queueOf();
+    const count = 2 * UPLOAD_CHUNK + 7;
+    // Queued out of order (two devices' clocks, a reopened page): uploaded by review time.
+    for (let i = 0; i < count; i++) await queue.answer(apiCard(1 + (i % 40)), 3, null, scheduling, T0 + ((i * 7919) % count) * MINUTE);
+    await queue.upload();
+    expect(server.calls.map((c) => c.length)).toEqual([UPLOAD_CHUNK, UPLOAD_CHUNK, 7]);
+    const times = server.logged.map((l) => l.reviewedAt);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(server.logged).toHaveLength(count);
+    expect(queue.state()).toMatchObject({ pending: 0, syncing: false });
+    expect(queue.state().lastSync).not.toBeNull();
+    expect(store.records.size).toBe(0);
+  });
+
+  it('an upload whose answer was lost on the way back is sent again and adds nothing twice', async () => {
+    const { queue, server } = await queueOf();
+    for (let i = 0; i < 5; i++) await queue.answer(apiCard(i + 1), 3, null, scheduling, T0 + i * MINUTE);
+    server.failWith(() => ({ status: 0, afterLogging: true }));
+    await expect(queue.upload()).rejects.toMatchObject({ status: 0 });
+    expect(queue.state().pending).toBe(5);
+    expect(queue.state().lastSync).toBeNull();
+    server.failWith(null);
+    await queue.upload();
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]).toEqual(server.calls[0]);
+    expect(server.logged.map((l) => l.clientId)).toEqual(server.calls[0]);
+    expect(queue.state().pending).toBe(0);
+  });
+
+  it('without the server, or when the server says the cards moved meanwhile (409), every answer stays for the next try', async () => {
+    const { queue, server } = await queueOf();
+    await queue.answer(apiCard(1), 3, null, scheduling, T0);
+    await queue.answer(apiCard(2), 1, null, scheduling, T0 + MINUTE);
+    for (const status of [0, 503, 409]) {
+      server.failWith(() => ({ status }));
+      await expect(queue.upload()).rejects.toMatchObject({ status });
+      expect(queue.state().pending).toBe(2);
+    }
+    expect(server.logged).toEqual([]);
+  });
+
+  it('an answer the server will never take (its card deleted meanwhile) does not hold back the others', async () => {
+    const { queue, server } = await queueOf();
+    const kept = await queue.answer(apiCard(1), 3, null, scheduling, T0);
+    await queue.answer(apiCard(2), 3, null, scheduling, T0 + MINUTE);
+    const after = await queue.answer(apiCard(3), 4, null, scheduling, T0 + 2 * MINUTE);
+    server.deleted.add(2);
+    await queue.upload();
+    expect(server.logged.map((l) => l.clientId)).toEqual([kept.client_id, after.client_id]);
+    expect(queue.state().pending).toBe(0);
+  });
+
+  it('an answer given while an upload is under way is sent too, and one upload runs at a time', async () => {
+    const { queue, server } = await queueOf();
+    await queue.answer(apiCard(1), 3, null, scheduling, T0);
+    const first = queue.upload();
+    const again = queue.upload();
+    expect(again).toBe(first);
+    const late = queue.answer(apiCard(2), 2, null, scheduling, T0 + MINUTE);
+    await first;
+    await late;
+    await queue.upload();
+    expect(server.logged.map((l) => l.flashcardId)).toEqual([1, 2]);
+    expect(queue.state().pending).toBe(0);
+  });
+
+  it('nothing to send: no call to the server, and the last sync time stays', async () => {
+    const { queue, server } = await queueOf();
+    await queue.upload();
+    expect(server.calls).toEqual([]);
+    expect(queue.state().lastSync).toBeNull();
+  });
+});
+
+describe('what the person is told', () => {
+  it('counts the modifications waiting and names what a logout would lose', () => {
+    expect(pendingText(3)).toBe('3 modifications en attente');
+    expect(pendingText(1)).toBe('1 modification en attente');
+    expect(pendingLossText(0)).toBeNull();
+    expect(pendingLossText(3)).toBe('3 révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur.');
+    expect(pendingLossText(1)).toBe('1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.');
+  });
+});

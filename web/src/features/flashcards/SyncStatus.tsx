@@ -1,0 +1,69 @@
+/**
+ * The shell's sync indicator (issue 28): '3 modifications en attente' while answers given
+ * offline wait for upload, with the last sync time, then 'Modifications synchronisées' for a
+ * moment once the queue is empty. It also drives the upload: at start, whenever the server
+ * is back in reach, and every 30 s while something waits. After a good upload it reads the
+ * due cards again, so the service worker keeps a fresh copy for the next review offline.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { flashcardsApi } from '../../api/flashcards';
+import { useAuth } from '../../ui/auth-context';
+import { DUE_REVIEW_LIMIT, pendingText } from './review-queue';
+import { useReviewQueue, useSyncState } from './use-review-queue';
+
+const RETRY_MS = 30_000;
+const SYNCED_SHOWN_MS = 8_000;
+
+/** 'le 26/11/2026 à 05:12', or 'à 05:12' today. */
+export function syncTimeText(ms: number, now = Date.now()): string {
+  const at = new Date(ms);
+  const hour = at.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date(now).toDateString() ? `à ${hour}` : `le ${at.toLocaleDateString('fr-FR')} à ${hour}`;
+}
+
+export function SyncStatus() {
+  const { offline } = useAuth();
+  const queue = useReviewQueue();
+  const { pending, lastSync, syncing } = useSyncState(queue);
+  const waiting = pending > 0;
+  const [justSynced, setJustSynced] = useState(false);
+  const hadPending = useRef(false);
+
+  useEffect(() => {
+    if (!queue || offline) return;
+    const upload = () =>
+      void queue
+        .upload()
+        // What the person saw last stays readable offline: the due cards as they now stand.
+        .then(() => flashcardsApi.due(DUE_REVIEW_LIMIT))
+        .catch(() => undefined);
+    upload();
+    window.addEventListener('online', upload);
+    const timer = waiting ? window.setInterval(upload, RETRY_MS) : undefined;
+    return () => {
+      window.removeEventListener('online', upload);
+      window.clearInterval(timer);
+    };
+  }, [queue, offline, waiting]);
+
+  // The queue emptied while shown: say so for a moment.
+  useEffect(() => {
+    if (waiting) hadPending.current = true;
+    else if (hadPending.current) {
+      hadPending.current = false;
+      setJustSynced(true);
+      const timer = window.setTimeout(() => setJustSynced(false), SYNCED_SHOWN_MS);
+      return () => window.clearTimeout(timer);
+    }
+    return undefined;
+  }, [waiting]);
+
+  if (!waiting && !justSynced) return null;
+  return (
+    <p role="status" data-testid="sync-status" className="border-b border-sky-600/40 bg-sky-950/60 px-4 py-1.5 text-xs text-sky-100">
+      {waiting
+        ? `${pendingText(pending)}${syncing ? ' — envoi…' : ''} — ${lastSync ? `dernière synchronisation ${syncTimeText(lastSync)}` : 'jamais synchronisé sur cet appareil'}`
+        : `Modifications synchronisées ${lastSync ? syncTimeText(lastSync) : ''}`.trim()}
+    </p>
+  );
+}

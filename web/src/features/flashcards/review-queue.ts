@@ -1,0 +1,225 @@
+/**
+ * Answers given without the server (issue 28). When an answer cannot be sent, it is
+ * scheduled on this device with the same FSRS as the server's (the person's desired
+ * retention and own parameters), kept in IndexedDB (lib/pending-reviews.ts) with a client
+ * id and the time it was given, and the card counts as answered here until the upload.
+ * A card answered twice offline is scheduled from its local state, not the server's copy.
+ *
+ * `upload` sends the queue to POST /api/flashcards/reviews oldest answer first (the server
+ * replays each batch in review-time order and skips client ids it already logged, so an
+ * upload cut short is simply sent again). Undo of a queued answer takes it out of the queue.
+ *
+ * The queue logic is plain (its store and its sender are given), so the unit tests drive it
+ * without a browser; `reviewQueue()` is the page's one queue for the signed-in person.
+ */
+import { isRating, reviewCard, STATE_NAMES, storedCardOf, type RatingValue, type StoredCard } from '@domain/fsrs';
+import type { AnswerStore, QueuedAnswer } from '../../lib/queued-answer';
+
+export type { QueuedAnswer };
+
+/** What the server answers an upload: the ids it logged now and those it had already. */
+export type SendAnswers = (answers: { client_id: string; flashcard_id: number; rating: RatingValue; reviewed_at: string; duration_ms: number | null }[]) => Promise<{ accepted: string[]; skipped: string[] }>;
+
+/** A card as the API sends it: ISO moments and the state's name. */
+export interface ApiCard {
+  id: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: string;
+  last_review: string | null;
+}
+
+export interface Scheduling {
+  desiredRetention: number;
+  params: number[] | null;
+}
+
+export interface SyncState {
+  pending: number;
+  /** When this device last emptied its queue (ms), null if never. */
+  lastSync: number | null;
+  /** An upload is under way. */
+  syncing: boolean;
+}
+
+/** How many due cards the review dialog takes (and the shell keeps a copy of, for reviews offline). */
+export const DUE_REVIEW_LIMIT = 50;
+
+/** The upload's own limit (routes/flashcards.schema.ts UPLOAD_REVIEWS_MAX). */
+export const UPLOAD_CHUNK = 500;
+
+/** The status of a failed call (0 when no answer came), read without importing the API client. */
+const statusOf = (err: unknown) => (typeof (err as { status?: unknown } | null)?.status === 'number' ? (err as { status: number }).status : -1);
+
+/** No answer from the server (the network, or a proxy saying the server is out of reach): worth queuing. */
+export const isUnreachable = (err: unknown) => [0, 502, 503, 504].includes(statusOf(err));
+
+/** An answer the server will never take (its card deleted, a bad value): dropped rather than retried for ever. */
+const isRefused = (err: unknown) => [404, 422].includes(statusOf(err));
+
+const byReviewTime = (a: QueuedAnswer, b: QueuedAnswer) => Date.parse(a.reviewed_at) - Date.parse(b.reviewed_at) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
+
+const newClientId = () => crypto.randomUUID().replace(/-/g, '');
+
+export class ReviewQueue {
+  private answers: QueuedAnswer[] = [];
+  private syncing = false;
+  private lastSync: number | null;
+  private snapshot: SyncState | null = null;
+  private readonly listeners = new Set<() => void>();
+  private uploading: Promise<void> | null = null;
+  /** Resolves once the stored queue is read. */
+  readonly ready: Promise<void>;
+
+  constructor(
+    readonly userId: number,
+    private readonly store: AnswerStore,
+    private readonly send: SendAnswers,
+    private readonly lastSyncStore: { get(): number | null; set(ms: number): void } = memoryClock(),
+  ) {
+    this.lastSync = lastSyncStore.get();
+    this.ready = store.all(userId).then(
+      (list) => {
+        // Answers queued while the store was read stay; the stored ones come first by time.
+        const known = new Set(this.answers.map((a) => a.client_id));
+        this.answers = [...list.filter((a) => !known.has(a.client_id)), ...this.answers].sort(byReviewTime);
+        this.changed();
+      },
+      () => undefined,
+    );
+  }
+
+  /** The answers waiting, oldest first. */
+  list(): readonly QueuedAnswer[] {
+    return this.answers;
+  }
+
+  /** The card as this device last scheduled it, or null when no answer of it waits. */
+  localCard(cardId: number): StoredCard | null {
+    for (let i = this.answers.length - 1; i >= 0; i--) if (this.answers[i]!.flashcard_id === cardId) return this.answers[i]!.after;
+    return null;
+  }
+
+  /** When a card is due, counting the answers waiting on this device. */
+  dueAt(card: ApiCard): number {
+    return this.localCard(card.id)?.due ?? Date.parse(card.due);
+  }
+
+  /** Schedules an answer on this device (from the card's local state if it has one) and queues it. */
+  async answer(card: ApiCard, rating: number, durationMs: number | null, scheduling: Scheduling, now = Date.now()): Promise<QueuedAnswer> {
+    if (!isRating(rating)) throw new Error(`rating ${rating}`);
+    const before = this.localCard(card.id) ?? storedCardOf({ ...card, state: Math.max(0, STATE_NAMES.indexOf(card.state as (typeof STATE_NAMES)[number])) }, Date.parse);
+    // A clock put back never places an answer before the card's previous one.
+    const at = Math.max(now, before.lastReview ?? now);
+    const { card: after } = reviewCard(before, at, rating, { ...scheduling, fuzz: true });
+    const answer: QueuedAnswer = {
+      client_id: newClientId(),
+      user_id: this.userId,
+      flashcard_id: card.id,
+      rating,
+      reviewed_at: new Date(at).toISOString(),
+      duration_ms: durationMs === null ? null : Math.max(0, Math.round(durationMs)),
+      after,
+    };
+    await this.store.put(answer);
+    this.answers = [...this.answers, answer].sort(byReviewTime);
+    this.changed();
+    return answer;
+  }
+
+  /** Undo of an answer still on this device: it leaves the queue, and its card its local state. */
+  async undo(clientId: string): Promise<void> {
+    await this.store.remove([clientId]);
+    this.answers = this.answers.filter((a) => a.client_id !== clientId);
+    this.changed();
+  }
+
+  /**
+   * Sends the queue, oldest answers first, in batches the server takes; what the server
+   * logged (now or before) leaves the queue. One upload at a time. Throws when the server
+   * cannot be reached or refuses the batch for a reason that may pass (409, 5xx): the
+   * answers stay and the next call sends them again.
+   */
+  upload(): Promise<void> {
+    this.uploading ??= this.drain().finally(() => {
+      this.uploading = null;
+      this.syncing = false;
+      this.changed();
+    });
+    return this.uploading;
+  }
+
+  private async drain(): Promise<void> {
+    await this.ready;
+    this.syncing = this.answers.length > 0;
+    this.changed();
+    let uploaded = false;
+    for (let sent = new Set<string>(); ; ) {
+      const batch = this.answers.filter((a) => !sent.has(a.client_id)).slice(0, UPLOAD_CHUNK);
+      if (!batch.length) break;
+      const done = await this.sendBatch(batch);
+      batch.forEach((a) => sent.add(a.client_id));
+      await this.store.remove(done);
+      const gone = new Set(done);
+      this.answers = this.answers.filter((a) => !gone.has(a.client_id));
+      uploaded = true;
+      this.changed();
+    }
+    if (!uploaded) return;
+    this.lastSync = Date.now();
+    this.lastSyncStore.set(this.lastSync);
+  }
+
+  /** The ids the server took or had; when one answer spoils the batch (404, 422), each is sent alone so the good ones still go. */
+  private async sendBatch(batch: QueuedAnswer[]): Promise<string[]> {
+    try {
+      const result = await this.send(batch.map(({ client_id, flashcard_id, rating, reviewed_at, duration_ms }) => ({ client_id, flashcard_id, rating, reviewed_at, duration_ms })));
+      return [...result.accepted, ...result.skipped];
+    } catch (err) {
+      if (!isRefused(err)) throw err;
+      if (batch.length === 1) return [batch[0]!.client_id];
+      const done: string[] = [];
+      for (const answer of batch) done.push(...(await this.sendBatch([answer])));
+      return done;
+    }
+  }
+
+  state(): SyncState {
+    this.snapshot ??= { pending: this.answers.length, lastSync: this.lastSync, syncing: this.syncing };
+    return this.snapshot;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    this.snapshot = null;
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+function memoryClock() {
+  let value: number | null = null;
+  return { get: () => value, set: (ms: number) => void (value = ms) };
+}
+
+/** What a logout now would lose, in words ('3 révisions hors ligne seront perdues…'); null when nothing waits. */
+export function pendingLossText(pending: number): string | null {
+  if (!pending) return null;
+  return pending > 1
+    ? `${pending} révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur.`
+    : '1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.';
+}
+
+/** '3 modifications en attente'. */
+export function pendingText(pending: number): string {
+  return `${pending} modification${pending > 1 ? 's' : ''} en attente`;
+}

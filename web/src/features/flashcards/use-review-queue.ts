@@ -1,0 +1,33 @@
+/**
+ * The page's one queue of offline answers (review-queue.ts) for the signed-in person,
+ * kept in IndexedDB (lib/pending-reviews.ts) and uploaded through the batch route.
+ */
+import { useSyncExternalStore } from 'react';
+import { flashcardsApi } from '../../api/flashcards';
+import { lastSyncStore, pendingReviewsStore } from '../../lib/pending-reviews';
+import { useAuth } from '../../ui/auth-context';
+import { ReviewQueue, type SyncState } from './review-queue';
+
+let current: ReviewQueue | null = null;
+
+export function reviewQueueOf(userId: number): ReviewQueue {
+  if (current?.userId !== userId) current = new ReviewQueue(userId, pendingReviewsStore, (answers) => flashcardsApi.uploadReviews(answers), lastSyncStore);
+  return current;
+}
+
+/** After a logout the queue's database is gone: the next person starts from it again. */
+export function forgetReviewQueue(): void {
+  current = null;
+}
+
+export function useReviewQueue(): ReviewQueue | null {
+  const { user } = useAuth();
+  return user ? reviewQueueOf(user.id) : null;
+}
+
+const NOTHING: SyncState = { pending: 0, lastSync: null, syncing: false };
+const never = () => () => undefined;
+
+export function useSyncState(queue: ReviewQueue | null): SyncState {
+  return useSyncExternalStore(queue ? (l) => queue.subscribe(l) : never, () => queue?.state() ?? NOTHING);
+}

@@ -1,0 +1,21 @@
+/** An answer given offline as this device keeps it (issue 28), and where it is kept: lib/pending-reviews.ts in the page, memory in the unit tests. */
+import type { RatingValue, StoredCard } from '@domain/fsrs';
+
+export interface QueuedAnswer {
+  client_id: string;
+  user_id: number;
+  flashcard_id: number;
+  rating: RatingValue;
+  /** When the answer was given (ISO 8601). */
+  reviewed_at: string;
+  duration_ms: number | null;
+  /** The card as this device scheduled it after the answer. */
+  after: StoredCard;
+}
+
+/** Where the queue lives (IndexedDB in the page, memory in tests). */
+export interface AnswerStore {
+  all(userId: number): Promise<QueuedAnswer[]>;
+  put(answer: QueuedAnswer): Promise<void>;
+  remove(clientIds: readonly string[]): Promise<void>;
+}
