@@ -1,6 +1,7 @@
-// `npm test`: type-check, then every test layer in order (unit, api, sync, e2e). Each
-// layer's counts are read from vitest's JSON report and summed into one closing line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: type-check (the projects side by side), then every test layer in order
+// (unit, api, sync, e2e). Each layer's counts are read from vitest's JSON report and summed
+// into one closing line.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { OFFLINE_ENV, ROOT } from './lib/stack.mjs';
@@ -27,11 +28,38 @@ function step(label, cmd, args) {
   return result.status === 0;
 }
 
+/**
+ * The four type-checks at once (each tsc uses one core; the machine has two), each one's
+ * output printed whole when it ends, in the order given.
+ */
+async function typecheckAll(projects) {
+  const t0 = Date.now();
+  const runs = projects.map(([label, project]) => ({
+    label,
+    done: new Promise((resolve) => {
+      const child = spawn(bin('tsc'), ['-p', project], { cwd: ROOT, env: OFFLINE_ENV });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('close', (status) => resolve({ status, output, seconds: (Date.now() - t0) / 1000 }));
+    }),
+  }));
+  for (const { label, done } of runs) {
+    const { status, output, seconds } = await done;
+    console.log(`\n━━ ${label}`);
+    if (output) process.stdout.write(output);
+    console.log(`━━ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+    if (status !== 0) failedSteps += 1;
+  }
+}
+
 if (!only.length) {
-  step('typecheck (worker, party, tests)', bin('tsc'), ['-p', 'tsconfig.json']);
-  step('typecheck (web)', bin('tsc'), ['-p', 'web/tsconfig.json']);
-  step('typecheck (service worker)', bin('tsc'), ['-p', 'web/sw/tsconfig.json']);
-  step('typecheck (browser tests)', bin('tsc'), ['-p', 'tests/e2e/tsconfig.json']);
+  await typecheckAll([
+    ['typecheck (web)', 'web/tsconfig.json'],
+    ['typecheck (worker, party, tests)', 'tsconfig.json'],
+    ['typecheck (service worker)', 'web/sw/tsconfig.json'],
+    ['typecheck (browser tests)', 'tests/e2e/tsconfig.json'],
+  ]);
 }
 
 for (const layer of layers) {
