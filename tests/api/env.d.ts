@@ -9,6 +9,7 @@ declare global {
       PAGE_SERVER_ORIGIN: string;
       /** The real Anki packages of tests/fixtures/anki, file name → base64 (tests/api/vitest.config.ts). */
       ANKI_FIXTURES: Record<string, string>;
+      VAULT_FIXTURES: Record<string, Record<string, string>>;
     }
   }
 }

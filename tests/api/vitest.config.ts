@@ -13,6 +13,18 @@ function ankiFixtures(): Record<string, string> {
   return Object.fromEntries(readdirSync(folder).filter((f) => f.endsWith('.apkg')).map((f) => [f, readFileSync(path.join(folder, f)).toString('base64')]));
 }
 
+/** Each vault folder of tests/fixtures/vaults as path → base64, hidden folders included (the import must skip them). */
+function vaultFixtures(): Record<string, Record<string, string>> {
+  const folder = path.join(root, 'tests/fixtures/vaults');
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return Object.fromEntries(
+    readdirSync(folder, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => [e.name, Object.fromEntries(files(path.join(folder, e.name)).map((f) => [path.relative(path.join(folder, e.name), f), readFileSync(f).toString('base64')]))]),
+  );
+}
+
 export default defineConfig(async () => {
   // wrangler.toml's [assets] folder must exist even though API tests never serve the SPA
   // (a fresh clone has not built it).
@@ -51,6 +63,8 @@ export default defineConfig(async () => {
             PUSH_LOOPBACK_ORIGIN: push.origin,
             // Real Anki packages, file name → base64, for the import's tests.
             ANKI_FIXTURES: ankiFixtures(),
+            // An Obsidian vault and a Logseq graph, vault → path → base64, zipped by the vault tests.
+            VAULT_FIXTURES: vaultFixtures(),
           },
         },
       }),

@@ -51,7 +51,7 @@ app.use('/api/*', secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
 app.use('/api/*', cors({ origin: (origin, c) => allowedOrigin(origin, c.env), credentials: true, maxAge: 600 }));
 app.use('/api/*', async (c, next) => {
   // Uploads and backup files set their own, larger limits; everything else is small JSON or a form.
-  if (c.req.path.includes('/upload') || /^\/api\/export-import\/import\/(json|apkg)$/.test(c.req.path)) return next();
+  if (c.req.path.includes('/upload') || /^\/api\/export-import\/import\/(json|apkg|vault)$/.test(c.req.path)) return next();
   return limitBody(JSON_BODY_LIMIT)(c, next);
 });
 

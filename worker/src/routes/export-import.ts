@@ -1,7 +1,7 @@
 /**
  * Data export and import (spec document 3 §7 /export-import): the JSON backup
  * (preview, streamed download, restore in one request or in chunks), the Anki package
- * both ways, and delete-all.
+ * both ways, a Markdown vault (Obsidian, Logseq) in, and delete-all.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Env } from '../env';
@@ -24,6 +24,7 @@ import {
 import { buildApkg } from '../services/apkg-export';
 import { MAX_APKG_BYTES, importApkg } from '../services/apkg-import';
 import { deleteAllUserData } from '../services/delete-all';
+import { MAX_VAULT_BYTES, importVault } from '../services/vault-import';
 import { contentDisposition } from '../services/uploads';
 import { apkgExportBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
 
@@ -69,6 +70,11 @@ export const exportImportRoutes = new Hono<AppEnv>()
     const file = await readImportFile(c.req.raw, MAX_APKG_BYTES);
     const bytes = new Uint8Array(await file.arrayBuffer());
     return c.json(await importApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
+  })
+  .post('/import/vault', async (c) => {
+    const file = await readImportFile(c.req.raw, MAX_VAULT_BYTES);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(await importVault({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
   })
   .post('/import/json/start', validate('json', importStartBody), async (c) => {
     const { merge, header } = c.req.valid('json');

@@ -1,0 +1,119 @@
+/**
+ * Importing a Markdown vault (an Obsidian vault or a Logseq graph, zipped). The zip is
+ * read against its declared sizes (lib/archive.ts: a zip bomb is refused before it is
+ * expanded), its pages planned in the domain (vault-pages.ts), the attachments they show
+ * stored in R2 under addresses derived from their paths, and the new objects switched
+ * in through the JSON backup's staging and one batch (merge) — so the import lands whole
+ * or not at all, and the same vault imported again adds nothing.
+ */
+import { planVault, stableUuid, vaultEntries, type VaultFile } from '../domain/vault-pages';
+import { vaultSections, type VaultExisting } from '../domain/vault-sections';
+import type { BackupHeader, ImportResult } from '../domain/data-format';
+import { sniffAudioType } from '../domain/sniff-audio';
+import { sniffImageType } from '../domain/sniff-image';
+import { titleKey } from '../domain/wiki-links';
+import { conceptsByTitleKeys, daysWithBlocks, storedFileKeys, vaultObjectUids, type DayRow, type FileKeyRow, type TitleKeyRow, type UidRow } from '../db/queries/markdown-vault';
+import { ArchiveError, ZipArchive } from '../lib/archive';
+import { ApiError } from '../lib/errors';
+import { publicFileUrl, userFileKey } from '../lib/r2-keys';
+import { importBackup } from './data-import';
+import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads';
+
+export const MAX_VAULT_BYTES = 48 * 1024 * 1024;
+const VAULT_LIMITS = { maxEntries: 30_000, maxTotalBytes: 160 * 1024 * 1024, maxEntryBytes: MAX_UPLOAD_BYTES };
+/** A page longer than this is not a note someone wrote by hand. */
+const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+
+export interface VaultImportResult extends ImportResult {
+  daily_notes: number;
+  attachments: number;
+}
+
+const notVault = () => new ApiError(422, 'invalid_vault', "Le fichier n'est pas une archive .zip lisible d'un coffre Obsidian ou d'un graphe Logseq.");
+const tooLarge = () =>
+  new ApiError(422, 'vault_too_large', `L'archive se décompresse au-delà de ce qui peut être importé (au plus ${VAULT_LIMITS.maxEntries} fichiers, ${MAX_PAGE_BYTES / 1024 / 1024} Mo par page, ${MAX_UPLOAD_BYTES / 1024 / 1024} Mo par pièce jointe, ${VAULT_LIMITS.maxTotalBytes / 1024 / 1024} Mo en tout).`);
+
+/** Runs a read of the archive, its refusals as the import's 422s. */
+function reading<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ArchiveError) throw err.reason === 'too_large' ? tooLarge() : notVault();
+    throw err;
+  }
+}
+
+interface ImportVaultProps {
+  d1: D1Database;
+  bucket: R2Bucket;
+  userId: number;
+  bytes: Uint8Array;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+/** The vault's pages and attachments; 422 when it is no zip or holds no page. */
+function openVault(bytes: Uint8Array) {
+  const archive = reading(() => new ZipArchive(bytes, VAULT_LIMITS));
+  const entries = vaultEntries(archive.names());
+  if (!entries.pages.size) throw new ApiError(422, 'invalid_vault', "L'archive ne contient aucune page Markdown (.md) : est-ce bien un coffre Obsidian ou un graphe Logseq ?");
+  const pages: VaultFile[] = [...entries.pages].map(([name, path]) => ({ path, text: utf8.decode(reading(() => archive.read(name, MAX_PAGE_BYTES))) }));
+  return { archive, entries, pages };
+}
+
+/** What an earlier import of a vault left in the account, and the account's concepts the pages name. */
+async function readExisting(d1: D1Database, userId: number, dates: string[], titleKeys: string[]): Promise<VaultExisting> {
+  const [conceptRows, cardRows, dayRows, titleRows] = await d1.batch<UidRow | DayRow | TitleKeyRow>([
+    vaultObjectUids(d1, userId, 'concepts'),
+    vaultObjectUids(d1, userId, 'flashcards'),
+    daysWithBlocks(d1, userId, dates),
+    conceptsByTitleKeys(d1, userId, titleKeys),
+  ]);
+  const days = dayRows!.results as DayRow[];
+  const conceptByTitleKey = new Map<string, string>();
+  for (const row of titleRows!.results as TitleKeyRow[]) if (!conceptByTitleKey.has(row.title_key)) conceptByTitleKey.set(row.title_key, row.uid!);
+  return {
+    conceptUids: new Set((conceptRows!.results as UidRow[]).map((r) => r.uid!)),
+    cardUids: new Set((cardRows!.results as UidRow[]).map((r) => r.uid!)),
+    blockUids: new Set(days.flatMap((d) => (JSON.parse(d.block_uids) as (string | null)[]).filter((u): u is string => !!u))),
+    lastBlockOfDay: new Map(days.map((d) => [d.date, d.last_order ?? -1])),
+    conceptByTitleKey,
+  };
+}
+
+export async function importVault(props: ImportVaultProps, now: number): Promise<VaultImportResult> {
+  const { d1, bucket, userId } = props;
+  const { archive, entries, pages } = openVault(props.bytes);
+  const uuidOf = (path: string) => stableUuid(`attachment:${path}`);
+  const plan = planVault(entries.kind, pages, [...entries.attachments.values()], (path) => publicFileUrl(userId, uuidOf(path)));
+  const linked = [...plan.concepts.flatMap((c) => c.links), ...plan.dailyNotes.flatMap((n) => n.blocks.flatMap((b) => b.links))];
+  const existing = await readExisting(d1, userId, plan.dailyNotes.map((n) => n.date), [...new Set(linked.map(titleKey))]);
+  const sections = vaultSections(plan, existing, now);
+  const entryOf = new Map([...entries.attachments].map(([name, path]) => [path, name]));
+  const keyOf = (path: string) => userFileKey(userId, uuidOf(path));
+  const wanted = [...plan.attachments];
+  const held = new Set(wanted.length ? ((await storedFileKeys(d1, userId, wanted.map(keyOf)).all<FileKeyRow>()).results.map((r) => r.key)) : []);
+  const stored: string[] = [];
+  try {
+    for (const path of wanted.filter((p) => !held.has(keyOf(p)))) {
+      const bytes = reading(() => archive.read(entryOf.get(path)!, MAX_UPLOAD_BYTES));
+      const image = sniffImageType(bytes);
+      const type = image ?? sniffAudioType(bytes);
+      if (!type) continue;
+      const fileName = path.split('/').at(-1)!.slice(0, 300);
+      await bucket.put(keyOf(path), bytes, {
+        httpMetadata: { contentType: type, contentDisposition: contentDisposition('inline', fileName) },
+        customMetadata: { userId: String(userId), fileName },
+      });
+      stored.push(keyOf(path));
+      sections.files.push({ key: keyOf(path), file_name: fileName, mime_type: type, size: bytes.byteLength, kind: image ? 'image' : 'audio', created_at: now });
+    }
+    const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
+    const result = await importBackup({ d1, userId, backup: { header, sections }, merge: true }, now);
+    return { ...result, message: 'Coffre Markdown importé', daily_notes: sections.daily_notes.length, attachments: sections.files.length };
+  } catch (error) {
+    // Only bytes this import stored go: an earlier import's files stay with their pages.
+    if (stored.length) await bucket.delete(stored);
+    throw error;
+  }
+}
