@@ -154,7 +154,8 @@ export async function startStack({
   const partyHost = `${host}:${partyPort}`;
   const common = { JWT_SECRET: secrets.JWT_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET, ENVIRONMENT: 'development', ...vars };
   const vapid = secrets.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: secrets.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: secrets.VAPID_PRIVATE_KEY } : {};
-  const workerVars = { ...common, ...vapid, PARTY_HOST: partyHost };
+  // The host pages of development and the e2e tests (tests/e2e/host) frame the embedded editor from any local port.
+  const workerVars = { ...common, ...vapid, PARTY_HOST: partyHost, EMBED_HOST_ORIGINS: 'http://127.0.0.1:* http://localhost:*' };
   const partyVars = { ...common, WORKER_URL: `http://${host}:${port}` };
   if (!existsSync(path.join(ROOT, 'web/dist'))) mkdirSync(path.join(ROOT, 'web/dist'), { recursive: true });
 

@@ -131,3 +131,25 @@ describe('lone UTF-16 surrogates', () => {
     expect(res.body.detail[0].loc).toEqual(['body', 'username']);
   });
 });
+
+describe('framing of the screens', () => {
+  // The API tests configure EMBED_HOST_ORIGINS = the native host's origin (tests/api/vitest.config.ts).
+  const screen = (path: string) => SELF.fetch(`${BASE}${path}`, { headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' } });
+  const frameAncestors = (res: Response) => /(?:^|;\s*)frame-ancestors ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+
+  it('lets no page frame an ordinary screen', async () => {
+    for (const path of ['/', '/dashboard', '/concepts/1/edit', '/settings', '/minimal-editor-copy', '/login?next=/tiptap-test']) {
+      const res = await screen(path);
+      expect(frameAncestors(res), path).toBe("'none'");
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+    }
+  });
+
+  it('lets only the app itself and the configured native host frame the embedded editor pages', async () => {
+    for (const path of ['/minimal-editor?source=mobile&mode=create', '/hybrid-editor?source=mobile&hideHeader=true', '/tiptap-test', '/mobile-tiptap-test']) {
+      const res = await screen(path);
+      expect(frameAncestors(res), path).toBe("'self' https://host.astrolabe.example");
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
+    }
+  });
+});

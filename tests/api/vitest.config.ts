@@ -52,6 +52,8 @@ export default defineConfig(async () => {
             INTERNAL_SECRET: 'test-internal-secret',
             ENVIRONMENT: 'test',
             ALLOWED_ORIGINS: 'https://astrolabe.example',
+            // The native app's host page (allowed to frame the embedded editor pages); the second is no origin and is left out.
+            EMBED_HOST_ORIGINS: 'https://host.astrolabe.example, https://x.example;script-src',
             LOGIN_WINDOW_SECONDS: '2',
             // A closed loopback port: content writes that notify the room fail fast, never leave the machine.
             PARTY_HOST: '127.0.0.1:9',

@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, createAccount, PASSWORD } from '../support/client';
 import { useBrowser, newPage, pageErrors, screenshot, signedInPage } from './browser';
+import { actAsNativeWebView } from './host/native-webview';
 import { startHostServer } from './host/server';
 
 const stack = inject('stack');
@@ -103,6 +104,30 @@ describe('web view handshake', () => {
     }
   });
 
+  it('a host page may frame the embedded editor but no ordinary screen', async () => {
+    const host = await startHostServer();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      const framed = async (path: string) => {
+        await page.goto(`${host.url}/?${new URLSearchParams({ app: stack.url, path })}`);
+        const child = () => page.mainFrame().childFrames()[0];
+        await expect.poll(() => child()?.url() ?? 'about:blank', { timeout: 15_000 }).not.toBe('about:blank');
+        return child()!;
+      };
+      // Chromium refuses the framed dashboard (frame-ancestors 'none') and shows its error page instead.
+      const refused = await framed('/dashboard');
+      await expect.poll(() => refused.url(), { timeout: 15_000 }).toMatch(/^chrome-error:/);
+      expect(await refused.locator('[data-testid="embedded-user"], nav').count()).toBe(0);
+      await screenshot(page, 'webview-ordinary-screen-refused');
+      const embedded = await framed('/minimal-editor?source=mobile');
+      await embedded.getByText("Synchronisation avec l'application mobile...").waitFor();
+      expect(embedded.url()).toBe(`${stack.url}/minimal-editor?source=mobile`);
+    } finally {
+      await context.close();
+      await host.close();
+    }
+  });
+
   it('an embedded page whose host never answers shows the blocking sync dialog after 10 s', async () => {
     const host = await startHostServer();
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
@@ -122,22 +147,18 @@ describe('web view handshake', () => {
 
 describe('web view guard', () => {
   it('a guarded route in the web view shows the auth banner and the sync dialog, never a browser login page', async () => {
-    const host = await startHostServer();
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
-      // The host hands over a token the server refuses.
-      const query = new URLSearchParams({ app: stack.url, path: '/dashboard?source=mobile', token: 'not.a-valid.token' });
-      await page.goto(`${host.url}/?${query}`);
-      const frame = page.frameLocator('#webview');
-      await frame.getByRole('dialog', { name: 'Problème de synchronisation' }).waitFor();
-      await frame.getByRole('button', { name: 'Réessayer' }).first().waitFor();
-      expect(await frame.getByLabel('Mot de passe').count()).toBe(0);
-      const app = page.frames().find((f) => f.url().startsWith(stack.url));
-      expect(new URL(app!.url()).pathname).toBe('/dashboard');
+      // The phone app's web view (a guarded screen is never framed) hands over a token the server refuses.
+      await actAsNativeWebView(page, ['not.a-valid.token']);
+      await page.goto(`${stack.url}/dashboard?source=mobile`);
+      await page.getByRole('dialog', { name: 'Problème de synchronisation' }).waitFor();
+      await page.getByRole('button', { name: 'Réessayer' }).first().waitFor();
+      expect(await page.getByLabel('Mot de passe').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
       await screenshot(page, 'webview-guarded-route');
     } finally {
       await context.close();
-      await host.close();
     }
   });
 });

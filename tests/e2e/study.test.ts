@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
 import { useBrowser, newPage, pageErrors, screenshot, signedInPage as openSignedIn } from './browser';
-import { startHostServer } from './host/server';
+import { actAsNativeWebView } from './host/native-webview';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -423,14 +423,13 @@ describe('study in the browser', () => {
   it('in the phone web view, starting a session hands it to the host app instead', async () => {
     const account = await createAccount(stack.url, 'phone');
     const { conceptId, constellationId } = await seedConceptInConstellation(account);
-    const host = await startHostServer();
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
-      const query = new URLSearchParams({ app: stack.url, path: `/study/select-concepts?source=mobile&constellation=${constellationId}`, token: account.token });
-      await page.goto(`${host.url}/?${query}`);
-      const frame = page.frameLocator('#webview');
-      await frame.getByText('1 concept(s) sélectionné(s)').waitFor();
-      await frame.getByRole('button', { name: 'Démarrer la session (1)' }).click();
+      // The phone app's own web view: the study screens are its top page, never framed.
+      await actAsNativeWebView(page, [account.token]);
+      await page.goto(`${stack.url}/study/select-concepts?source=mobile&constellation=${constellationId}`);
+      await page.getByText('1 concept(s) sélectionné(s)').waitFor();
+      await page.getByRole('button', { name: 'Démarrer la session (1)' }).click();
       await expect
         .poll(async () => (await page.evaluate(() => (window as unknown as { received: { type: string }[] }).received)).find((m) => m.type === 'start-study-session'))
         .toEqual({
@@ -440,12 +439,11 @@ describe('study in the browser', () => {
           sessionSettings: { maxCards: 20, timeLimit: 0, includeNew: true, includeDue: true },
         });
       // The web page stays on the preparation screen: the phone runs the session.
-      expect(await frame.getByRole('heading', { name: "Préparer la session d'étude" }).isVisible()).toBe(true);
-      expect(await frame.getByRole('heading', { name: 'Session Flashcards' }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: "Préparer la session d'étude" }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { name: 'Session Flashcards' }).count()).toBe(0);
       await screenshot(page, 'study-prepare-webview');
     } finally {
       await context.close();
-      await host.close();
     }
   });
 });

@@ -8,7 +8,8 @@
  * open pages, a later one waits until the page says 'SKIP_WAITING' (the person chose
  * 'Recharger' on 'Nouvelle version disponible'), then the old build's files are dropped.
  * Any page navigation is answered with the precached index.html (the app routes itself),
- * so the app opens without network.
+ * so the app opens without network; not the embedded editor pages, whose framing headers
+ * (worker/src/lib/screens.ts) differ from every other screen's.
  *
  * Reads: the answers of the screens a person reads (concepts, constellations,
  * tags, daily notes, cards, study) go to the network first; each good answer is kept with
@@ -27,13 +28,16 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { EMBEDDED_PAGE_PATHS } from '../../worker/src/domain/embedded-pages';
 import { OFFLINE_READS_CACHE, SAVED_AT_HEADER } from '../src/lib/offline-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/internal\//, /^\/__/] }));
+// The embedded editor pages always come from the network: only their own answer lets a host page frame them.
+const embedded = EMBEDDED_PAGE_PATHS.map((path) => new RegExp(`^${path}([/?]|$)`));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/internal\//, /^\/__/, ...embedded] }));
 
 const OFFLINE_READS = /^\/api\/(concepts|tags|constellations|notes|blocks|flashcards|cards|study-sessions|stats|preferences|users\/me\/preferences|users\/me\/fsrs-params)(\/|$)/;
 const READ_TIMEOUT_SECONDS = 6;

@@ -28,6 +28,10 @@ export interface Env {
   PUSH_LOOPBACK_ORIGIN?: string;
   /** A self-hosted Web Push service's hosts, comma-separated, beside the browsers' own (domain/push-endpoints.ts). */
   PUSH_SERVICE_HOSTS?: string;
+  /** The SPA's built files (wrangler.toml [assets]); absent in the API tests, which never build it. */
+  ASSETS?: Fetcher;
+  /** Origins of the native app's host pages that may frame the embedded editor pages, besides the product's own (domain/embedded-pages.ts). */
+  EMBED_HOST_ORIGINS?: string;
 }
 
 export interface Variables {

@@ -1,7 +1,8 @@
 /**
  * The Worker's routing table: middleware, one sub-app per area, the error envelope.
- * Static SPA assets are served by wrangler's [assets] before this app sees a request
- * (only /api/* runs the Worker first). Handlers live in routes/<area>.ts.
+ * The SPA's hashed build files are served by wrangler's [assets] before this app sees a
+ * request; every other path runs the Worker first, and a screen is served from the
+ * assets with its framing headers (lib/screens.ts). Handlers live in routes/<area>.ts.
  */
 import { scheduled } from './scheduled';
 import { Hono } from 'hono';
@@ -13,6 +14,7 @@ import { originAllowed } from './domain/room-protocol';
 import { limitBody } from './lib/body-limit';
 import { requestClock } from './lib/clock';
 import { errorResponse } from './lib/errors';
+import { serveScreen } from './lib/screens';
 import { aiRoutes } from './routes/ai';
 import { authRoutes } from './routes/auth';
 import { conceptsRoutes } from './routes/concepts';
@@ -83,7 +85,11 @@ const routes = app
   // Party server only (x-internal-secret).
   .route('/internal', internalRoutes);
 
-app.notFound((c) => c.json({ detail: 'Not found', code: 'not_found' }, 404));
+app.notFound((c) => {
+  // Any other path is a screen of the SPA (or one of its static files).
+  if (!/^\/(api|internal|__scheduled)(\/|$)/.test(c.req.path)) return serveScreen(c.req.raw, c.env);
+  return c.json({ detail: 'Not found', code: 'not_found' }, 404);
+});
 app.onError(errorResponse);
 
 export type AppType = typeof routes;

@@ -3,16 +3,16 @@
  * an embedded-editor path, `source=mobile_webview|mobile`, a flag in session storage
  * (set the first time any of these matched, so it survives navigation), or the user agent.
  */
+import { isEmbeddedPage } from '@domain/embedded-pages';
 import { hasHost } from './native-bridge';
 
-export const WEBVIEW_PATHS = ['/minimal-editor', '/hybrid-editor', '/mobile-tiptap-test', '/tiptap-test'];
 const FLAG = 'astrolabe.webview';
 const UA_PATTERN = /AstrolabeApp|; wv\)|ReactNative|\bwv\b/i;
 
 export function detectWebView(loc: Pick<Location, 'pathname' | 'search'> = window.location, ua = navigator.userAgent): boolean {
   const source = new URLSearchParams(loc.search).get('source');
   const matched =
-    WEBVIEW_PATHS.some((p) => loc.pathname === p || loc.pathname.startsWith(`${p}/`)) ||
+    isEmbeddedPage(loc.pathname) ||
     source === 'mobile_webview' ||
     source === 'mobile' ||
     UA_PATTERN.test(ua) ||
