@@ -3,9 +3,11 @@
  * each with its device's client id and the time it was given.
  */
 import { describe, expect, it } from 'vitest';
-import { newCard, reviewCard, type RatingValue, type StoredCard } from '../../worker/src/domain/fsrs';
+import { newCard, reviewCard, STATE, type RatingValue, type StoredCard } from '../../worker/src/domain/fsrs';
+import { addDays, studyDayBounds, studyDayKey, studyDayStart } from '../../worker/src/domain/study-day';
+import { fuzzRange } from '../../worker/src/domain/workload';
 import { call, env, signUp, type TestUser } from './helpers';
-import { at, createCard, insertConcept } from './study-fixtures';
+import { at, createCard, insertConcept, insertLoad, setCardState, setPreferences } from './study-fixtures';
 
 const T0 = Date.parse('2026-03-02T08:00:00Z');
 const HOUR = 3_600_000;
@@ -35,6 +37,8 @@ async function setup(prefix: string) {
 describe('uploading answers given offline', () => {
   it('logs each answer with its client id at its own time, in review-time order, and schedules the card as answering online would', async () => {
     const { user, conceptId, card } = await setup('upl');
+    // FSRS alone here (with its fuzz); load balancing's day choice has its own test below.
+    await setPreferences(user, { load_balancing: false });
     const other = await createCard(user, conceptId, 'Capitale du Chili ?', T0);
     const batch = [answer(card.id, 3, T0 + 2 * DAY), answer(other.id, 1, T0 + HOUR), answer(card.id, 3, T0 + HOUR)];
     const res = await upload(user, batch);
@@ -117,5 +121,72 @@ describe('uploading answers given offline', () => {
       expect(res.status).toBe(422);
     }
     expect((await logOf(card.id)).results).toEqual([]);
+  });
+});
+
+describe('an uploaded answer decides what an online one would', () => {
+  /** In review for a month, due at T0. */
+  const REVIEWED: StoredCard = { due: T0, stability: 30, difficulty: 5, elapsedDays: 30, scheduledDays: 30, learningSteps: 0, reps: 5, lapses: 0, state: STATE.Review, lastReview: T0 - 30 * DAY };
+
+  it('load balancing puts it on the quiet day of its fuzz range, the day an online answer gets', async () => {
+    const plain = reviewCard(REVIEWED, T0, 3, { fuzz: false });
+    const range = fuzzRange(plain.card.scheduledDays, plain.log.elapsedDays)!;
+    const quiet = range.max - 1;
+    const today = studyDayKey(T0, 'UTC');
+    const crowded = async (prefix: string) => {
+      const { user, conceptId, card } = await setup(prefix);
+      await setCardState(card.id, REVIEWED);
+      for (let d = range.min; d <= range.max; d += 1) await insertLoad(user, conceptId, studyDayStart(addDays(today, d), 'UTC') + HOUR, d === quiet ? 1 : 6, T0 - DAY);
+      return { user, card };
+    };
+    const online = await crowded('balon');
+    const offline = await crowded('baloff');
+    const answered = await call('POST', `/api/flashcards/${online.card.id}/review`, { token: online.user.token, json: { rating: 3 }, headers: at(T0) });
+    const uploaded = await upload(offline.user, [answer(offline.card.id, 3, T0)], T0 + HOUR);
+    expect(uploaded.status).toBe(200);
+    expect(studyDayKey(Date.parse(uploaded.body.flashcards[0].due), 'UTC')).toBe(addDays(today, quiet));
+    expect(uploaded.body.flashcards[0]).toMatchObject({ due: answered.body.flashcard.due, scheduled_days: quiet, stability: answered.body.flashcard.stability });
+    expect((await logOf(offline.card.id)).results[0]).toMatchObject({ state: STATE.Review });
+  });
+
+  it("a lapse that reaches the leech threshold tags and suspends the card; undo takes both back", async () => {
+    const { user, card } = await setup('uleech');
+    await setPreferences(user, { leech_threshold: 3 });
+    await setCardState(card.id, { ...REVIEWED, lapses: 2 });
+    const res = await upload(user, [answer(card.id, 1, T0)], T0 + HOUR);
+    expect(res.body.flashcards[0]).toMatchObject({ lapses: 3, suspended: true, tags: ['sangsue'] });
+    expect((await call('GET', '/api/flashcards/leeches', { token: user.token })).body.map((c: { id: number }) => c.id)).toEqual([card.id]);
+    const undone = await call('POST', `/api/flashcards/${card.id}/review/undo`, { token: user.token, headers: at(T0 + 2 * HOUR) });
+    expect(undone.body.flashcard).toMatchObject({ lapses: 2, suspended: false, tags: [] });
+  });
+
+  it("buries the card's siblings while the answer's study day lasts, not once it is over", async () => {
+    const { user, conceptId, card } = await setup('ubury');
+    await setPreferences(user, { bury_siblings: true });
+    const sibling = await createCard(user, conceptId, 'Pérou : capitale ?', T0 - DAY);
+    // Given on day 1, uploaded on day 2: that study day is over, nothing to bury.
+    expect((await upload(user, [answer(card.id, 3, T0 + HOUR)], T0 + DAY + HOUR)).status).toBe(200);
+    expect((await call('GET', `/api/flashcards/${sibling.id}`, { token: user.token })).body.buried_until).toBeNull();
+    // Given this morning, uploaded this afternoon: the sibling waits for tomorrow, as after an answer online.
+    expect((await upload(user, [answer(card.id, 4, T0 + DAY + 2 * HOUR)], T0 + DAY + 3 * HOUR)).status).toBe(200);
+    expect((await call('GET', `/api/flashcards/${sibling.id}`, { token: user.token })).body.buried_until).toBe(new Date(studyDayBounds(T0 + DAY, 'UTC').end).toISOString());
+    // Undo of that answer unburies it.
+    await call('POST', `/api/flashcards/${card.id}/review/undo`, { token: user.token, headers: at(T0 + DAY + 4 * HOUR) });
+    expect((await call('GET', `/api/flashcards/${sibling.id}`, { token: user.token })).body.buried_until).toBeNull();
+  });
+
+  it('undo takes back the latest answer by review time, even when an earlier one was uploaded after it', async () => {
+    const { user, card } = await setup('uundo');
+    // Answered online at 10:00, then a phone uploads an answer it gave offline at 09:00.
+    const online = await call('POST', `/api/flashcards/${card.id}/review`, { token: user.token, json: { rating: 3 }, headers: at(T0 + 2 * HOUR) });
+    expect(online.status).toBe(200);
+    const offline = answer(card.id, 1, T0 + HOUR);
+    expect((await upload(user, [offline], T0 + 3 * HOUR)).status).toBe(200);
+    // Undo removes the 10:00 answer: the card is as the 09:00 answer left it.
+    const undone = await call('POST', `/api/flashcards/${card.id}/review/undo`, { token: user.token, headers: at(T0 + 4 * HOUR) });
+    expect(undone.status).toBe(200);
+    expect((await logOf(card.id)).results.map((r) => r.uid)).toEqual([offline.client_id]);
+    const expected = inTimeOrder([[1, T0 + HOUR]], T0);
+    expect(undone.body.flashcard).toMatchObject({ due: new Date(expected.due).toISOString(), reps: 1, last_review: new Date(T0 + HOUR).toISOString() });
   });
 });

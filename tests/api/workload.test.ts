@@ -9,34 +9,13 @@ import { reviewCard, STATE, type StoredCard } from '../../worker/src/domain/fsrs
 import { fuzzRange } from '../../worker/src/domain/workload';
 import { addDays, studyDayBounds, studyDayKey, studyDayStart } from '../../worker/src/domain/study-day';
 import { call, env, signUp, type TestUser } from './helpers';
-import { at, createCard, insertConcept } from './study-fixtures';
+import { at, createCard, insertConcept, insertLoad, setCardState, setPreferences } from './study-fixtures';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-03-02T09:00:00Z'); // a Monday, 09:00 UTC (the test people count in UTC)
 
-async function setPreferences(user: TestUser, changes: Partial<Preferences>) {
-  const res = await call('PUT', '/api/users/me/preferences', { token: user.token, json: { ...DEFAULT_PREFERENCES, ...changes } });
-  expect(res.status).toBe(200);
-}
-
 /** A card that has been in review for a while: stability 30 days, last answered 30 days before T0, due at T0. */
 const REVIEWED: StoredCard = { due: T0, stability: 30, difficulty: 5, elapsedDays: 30, scheduledDays: 30, learningSteps: 0, reps: 5, lapses: 0, state: STATE.Review, lastReview: T0 - 30 * DAY };
-
-async function setCardState(id: number, card: StoredCard) {
-  await env.DB.prepare('UPDATE flashcards SET due = ?, stability = ?, difficulty = ?, elapsed_days = ?, scheduled_days = ?, reps = ?, lapses = ?, state = ?, last_review = ? WHERE id = ?')
-    .bind(card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.reps, card.lapses, card.state, card.lastReview, id)
-    .run();
-}
-
-/** `count` review cards of the person due at `due` (load for balancing). */
-async function insertLoad(user: TestUser, conceptId: number, due: number, count: number) {
-  await env.DB.prepare(
-    `INSERT INTO flashcards (user_id, concept_id, question, answer, due, stability, state, last_review, created_at, updated_at)
-     SELECT ?1, ?2, 'charge', 'charge', ?3, 10, 2, ?4, ?4, ?4 FROM json_each(?5)`,
-  )
-    .bind(user.id, conceptId, due, T0 - DAY, JSON.stringify(Array.from({ length: count }, (_, i) => i)))
-    .run();
-}
 
 const dayOf = (iso: string) => studyDayKey(Date.parse(iso), 'UTC');
 
@@ -58,7 +37,7 @@ describe('load balancing', () => {
     expect(range.max - range.min).toBeGreaterThanOrEqual(2);
     // Every day of the range is crowded but one near its end.
     const quiet = range.max - 1;
-    for (let d = range.min; d <= range.max; d += 1) await insertLoad(user, conceptId, dayStart(d) + 3_600_000, d === quiet ? 1 : 6);
+    for (let d = range.min; d <= range.max; d += 1) await insertLoad(user, conceptId, dayStart(d) + 3_600_000, d === quiet ? 1 : 6, T0 - DAY);
     const first = await call('POST', `/api/flashcards/${card.id}/review`, { token: user.token, json: { rating: 3 }, headers: at(T0) });
     expect(first.status).toBe(200);
     expect(dayOf(first.body.flashcard.due)).toBe(addDays(today, quiet));
@@ -72,7 +51,7 @@ describe('load balancing', () => {
   it('avoids a reduced easy day that holds fewer cards, and leaves fuzz alone when balancing is off', async () => {
     const { user, conceptId, card, range, today, dayStart } = await reviewedCard('easydays');
     const quiet = range.max - 1;
-    for (let d = range.min; d <= range.max; d += 1) await insertLoad(user, conceptId, dayStart(d) + 3_600_000, d === quiet ? 2 : 3);
+    for (let d = range.min; d <= range.max; d += 1) await insertLoad(user, conceptId, dayStart(d) + 3_600_000, d === quiet ? 2 : 3, T0 - DAY);
     // The quiet day's weekday made minimum: balancing goes elsewhere.
     const weekday = (new Date(`${addDays(today, quiet)}T00:00:00Z`).getUTCDay() + 6) % 7;
     const easyDays = [...DEFAULT_PREFERENCES.easy_days] as Preferences['easy_days'];

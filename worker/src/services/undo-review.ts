@@ -24,7 +24,8 @@ export interface UndoProps {
 const nothingToUndo = () => new ApiError(404, 'nothing_to_undo', 'Aucune réponse à annuler pour cette carte.');
 
 /**
- * Takes back a card's last answer: the card gets back exactly the memory state stored in
+ * Takes back a card's last answer (by review time, as an answer uploaded from offline may be
+ * logged after a later one): the card gets back exactly the memory state stored in
  * that answer's log row (`card_before`), what else the answer did is taken back (`effects`:
  * its leech tag and suspension, the siblings it buried), the log row is deleted, and the
  * concept's mastery and the session's progress are recomputed — all in one batch. Undo can be repeated to
@@ -35,7 +36,7 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
   const inSession = props.sessionId !== undefined;
   const [found, logs, concept, membership] = await d1.batch([
     findFlashcardStatement(d1, userId, flashcardId),
-    d1.prepare('SELECT id, session_id, card_before, effects, rating FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY id DESC LIMIT 2').bind(flashcardId, userId),
+    d1.prepare('SELECT id, session_id, card_before, effects, rating FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY reviewed_at DESC, id DESC LIMIT 2').bind(flashcardId, userId),
     conceptCardsStatement(d1, userId, flashcardId),
     ...(inSession ? [sessionCardCheckStatement(d1, userId, props.sessionId!, flashcardId)] : []),
   ]);

@@ -9,8 +9,11 @@
  * rolls the whole upload back (409; the device uploads again, and already-logged ids are
  * skipped). Scheduling is the same as one answer's (reviewFlashcard): the person's own
  * retention and FSRS parameters, fuzz seeded by the review, so a replay is reproducible.
+ * A card whose newest answer comes from the batch is decided by services/answer-plan.ts, the
+ * path of every answer given online: load balancing and easy days, leech marking, siblings
+ * buried while that answer's study day lasts, with the effects logged for undo.
  */
-import { updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
+import { burySiblingsStatement, markLeechStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { abortUnless, isGuardFailure } from '../db/queries/guard';
 import {
@@ -22,9 +25,12 @@ import {
   type ReviewLogReplayRow,
 } from '../db/queries/review-logs';
 import { storedCardOf, type RatingValue, type StoredCard } from '../domain/fsrs';
+import { preferencesFromJson } from '../domain/preferences';
 import { replayCard, replayOrder, type LoggedReview, type QueuedReview } from '../domain/review-replay';
+import { resolveTimeZone } from '../domain/study-day';
 import { notFound } from '../lib/errors';
-import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards, type SiblingCard } from './concept-study-state';
+import { planAnswer, type AnswerPlan } from './answer-plan';
+import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates, type SiblingCard } from './concept-study-state';
 import { schedulingOf } from './review-flashcard';
 
 export interface UploadReviewsProps {
@@ -66,24 +72,61 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
   const touchedConcepts = [...new Map([...byCard.keys()].map((id) => [cards.get(id)!.concept_id, id])).values()];
   const [logRows, ...conceptRows] = await d1.batch([logsSinceStatement(d1, userId, firstNew), ...touchedConcepts.map((id) => conceptCardsStatement(d1, userId, id))]);
   const logsByCard = groupBy(logRows!.results as ReviewLogReplayRow[], (r) => r.flashcard_id);
-  const scheduling = schedulingOf(preferences!.results[0] as SchedulingRow | undefined);
+  const schedulingRow = preferences!.results[0] as SchedulingRow | undefined;
+  const scheduling = schedulingOf(schedulingRow);
+  const fuzz = props.fuzz ?? true;
+
+  const replays = [...byCard].map(([id, added]) => ({ id, ...replayCard(storedCardOf(cards.get(id)!), (logsByCard.get(id) ?? []).map(loggedReview), added, { ...scheduling, fuzz }) }));
+  // Every card of a touched concept as it stands once the batch is replayed (burying reads them).
+  const replayedState = new Map(replays.map((r) => [r.id, r.card]));
+  const conceptOf = new Map(touchedConcepts.map((id, i) => [cards.get(id)!.concept_id, conceptRows[i]!.results]));
+  const siblingsOf = (row: FlashcardRow) =>
+    siblingStates(conceptOf.get(row.concept_id)!).map((s) => {
+      const card = replayedState.get(s.id);
+      return card ? { ...s, state: card.state, due: card.due } : s;
+    });
+
+  // A card whose newest answer is one of this batch's is decided by it as an answer online
+  // would be (services/answer-plan.ts: load balancing, leech, burying the siblings while its
+  // study day lasts); a card answered since on another device keeps what that answer decided.
+  const preferencesOf = preferencesFromJson(schedulingRow?.data);
+  const zone = resolveTimeZone(schedulingRow?.time_zone);
+  const plans = new Map<number, AnswerPlan>();
+  for (const { id, replayed } of replays) {
+    const last = replayed.at(-1)!;
+    if (last.kind !== 'new') continue;
+    const row = cards.get(id)!;
+    const props = { userId, row, siblings: siblingsOf(row), rating: last.review.rating, now: last.review.reviewedAt, fuzz, scheduling, preferences: preferencesOf, zone };
+    plans.set(id, await planAnswer(d1, props, last.cardBefore));
+  }
 
   const writes: D1PreparedStatement[] = [];
-  const replayedCards = new Map<number, { card: StoredCard; lastRating: number }>();
-  for (const [id, added] of byCard) {
+  const sideWrites: D1PreparedStatement[] = [];
+  const replayedCards = new Map<number, { card: StoredCard; lastRating: number; leech: AnswerPlan['sideEffects']['leech'] }>();
+  for (const { id, replayed, card: replayedCard } of replays) {
     const row = cards.get(id)!;
-    const { card, replayed } = replayCard(storedCardOf(row), (logsByCard.get(id) ?? []).map(loggedReview), added, { ...scheduling, fuzz: props.fuzz ?? true });
-    replayedCards.set(id, { card, lastRating: replayed.at(-1)!.log.rating });
+    const plan = plans.get(id);
+    const card = plan?.card ?? replayedCard;
+    const leech = plan?.sideEffects.leech ?? null;
+    // An answer of a study day already over buries nothing: its siblings' day is past.
+    const bury = plan && plan.sideEffects.buriedUntil > now ? plan.sideEffects.bury : [];
+    const effects = plan?.effects && !bury.length ? (plan.effects.leech ? { leech: plan.effects.leech } : null) : (plan?.effects ?? null);
+    replayedCards.set(id, { card, lastRating: replayed.at(-1)!.log.rating, leech });
     writes.push(abortUnless(d1, '(SELECT updated_at FROM flashcards WHERE id = ? AND user_id = ?) = ?', id, userId, row.updated_at));
-    for (const step of replayed) {
+    replayed.forEach((step, i) => {
+      const decided = plan && i === replayed.length - 1 ? plan : null;
       writes.push(
         step.kind === 'logged'
           ? rescheduleReviewStatement(d1, userId, step.id, step.log, step.cardBefore)
-          : insertUploadedReviewStatement(d1, { userId, flashcardId: id, uid: step.review.clientId, log: step.log, durationMs: step.review.durationMs, cardBefore: step.cardBefore }),
+          : insertUploadedReviewStatement(d1, { userId, flashcardId: id, uid: step.review.clientId, log: decided?.log ?? step.log, durationMs: step.review.durationMs, cardBefore: step.cardBefore, effects: decided ? effects : null }),
       );
-    }
+    });
     writes.push(updateCardStatement(d1, userId, id, card, now, row.updated_at));
+    // After every card's guarded update: the leech marking and burial check this card's write.
+    if (leech) sideWrites.push(markLeechStatement(d1, userId, id, leech.tags, leech.suspended, now));
+    if (bury.length) sideWrites.push(burySiblingsStatement(d1, userId, bury, plan!.sideEffects.buriedUntil, id, now));
   }
+  writes.push(...sideWrites);
   conceptRows.forEach((rows, i) => {
     const siblings: SiblingCard[] = siblingCards(rows.results).map((s) => {
       const replayed = replayedCards.get(s.id);
@@ -99,7 +142,9 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
   }
   const flashcards = [...cards.values()].map((row) => {
     const replayed = replayedCards.get(row.id);
-    return replayed ? withCard(row, replayed.card, now) : row;
+    if (!replayed) return row;
+    const marked = replayed.leech ? { ...row, tags: JSON.stringify(replayed.leech.tags), suspended: replayed.leech.suspended } : row;
+    return withCard(marked, replayed.card, now);
   });
   return { accepted: fresh.map((r) => r.clientId), skipped, flashcards };
 }
