@@ -5,9 +5,9 @@
  * concepts, folders and namespaces as parents, wiki links, tags, daily notes, cards and
  * attachments; a second import adds nothing; a bad zip changes nothing.
  */
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { zipSync } from 'fflate';
+import { strFromU8, unzipSync, zipSync } from 'fflate';
 import { call, signUp, type TestUser } from './helpers';
 import { exportJson, importForm } from './data-fixtures';
 
@@ -134,5 +134,59 @@ describe('importing a Markdown vault', () => {
     expect(counts((await exportJson(user)) as Backup)).toEqual(before);
     const missing = await call('POST', '/api/export-import/import/vault', { token: user.token, body: new FormData() });
     expect(missing.status).toBe(422);
+  });
+});
+
+const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+
+async function exportVault(user: TestUser) {
+  const res = await SELF.fetch('http://astrolabe.test/api/export-import/export/vault', { headers: { authorization: `Bearer ${user.token}` } });
+  expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/zip']);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** What a person would compare between two accounts: titles with tags and parent, links and cards by title, daily notes' text. */
+function summary(b: Backup) {
+  return {
+    concepts: b.concepts!.map((c) => [c.title, [...c.tags].sort(), parentOf(b, c.title) ?? null]).sort(),
+    links: b.concepts!.flatMap((c) => linksOf(b, c.title).map((t) => `${c.title} → ${t}`)).sort(),
+    cards: b.concepts!.flatMap((c) => cardsOf(b, c.title).map(([q, a]) => `${c.title}: ${q} | ${a}`)).sort(),
+    days: b.note_blocks!.map((n) => `${n.note_date}: ${n.plain_text}`).sort(),
+    files: b.files!.map((f) => f.file_name).sort(),
+  };
+}
+
+describe('exporting a Markdown vault', () => {
+  it('writes one page per concept with its tags, links, cards and attachments, and reads back as the same knowledge', async () => {
+    const ada = await signUp('vault');
+    expect((await importVault(ada, zipVault('obsidian'))).status).toBe(200);
+    const atom = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Chimie/Atome', content: doc('Un noyau'), tag_names: ['chimie'] } });
+    const molecule = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Molécule', content: doc('Faite de [[Chimie/Atome]] liés'), parent_ids: [atom.body.id] } });
+    expect((await call('POST', `/api/concepts/${molecule.body.id}/flashcards`, { token: ada.token, json: { question: 'Liaison covalente ?', answer: 'Deux atomes\nqui partagent des électrons' } })).status).toBe(201);
+    expect((await call('POST', `/api/concepts/${atom.body.id}/flashcards`, { token: ada.token, json: { question: 'Charge du noyau', answer: 'positive' } })).status).toBe(201);
+    const original = (await exportJson(ada)) as Backup;
+
+    const zip = await exportVault(ada);
+    const files = unzipSync(zip);
+    const page = (path: string) => strFromU8(files[path]!);
+    // Obsidian's layout: a folder note beside its folder, a title no file may carry kept in the front matter.
+    expect(Object.keys(files).sort()).toEqual(
+      ['Bienvenue.md', 'Ciel.md', 'Ciel/Planètes.md', 'Ciel/Planètes/Mars.md', 'Ciel/Étoiles.md', 'Chimie Atome.md', 'Chimie Atome/Molécule.md', 'Journal/2024-03-15.md', 'attachments/nébuleuse.png', 'attachments/orbite elliptique.png'].sort(),
+    );
+    expect(page('Chimie Atome.md')).toMatch(/^---\ntitle: "Chimie\/Atome"\naliases: \["Chimie\/Atome"\]\ntags: \["chimie"\]\n---\n\nUn noyau\n/);
+    expect(page('Chimie Atome/Molécule.md')).toContain('Faite de [[Chimie/Atome]] liés');
+    expect(page('Chimie Atome/Molécule.md')).toContain('## Flashcards #flashcards\n\nLiaison covalente ?\n?\nDeux atomes\nqui partagent des électrons');
+    expect(page('Ciel/Étoiles.md')).toContain('Étoile la plus proche de la Terre::Le Soleil');
+    expect(page('Ciel/Planètes.md')).toContain('](../attachments/orbite%20elliptique.png)');
+    expect(page('Bienvenue.md')).toContain('](attachments/n%C3%A9buleuse.png)');
+    expect(page('Journal/2024-03-15.md')).toBe('Observé [[Mars]] ce soir, ciel clair. #observation\n');
+
+    const bob = await signUp('vault');
+    const res = await importVault(bob, zip);
+    expect(res.status).toBe(200);
+    const back = (await exportJson(bob)) as Backup;
+    expect(summary(back)).toEqual(summary(original));
+    // The exported sections (links, cards) are not part of a page's text once back.
+    expect(conceptOf(back, 'Molécule').content_text).toBe('Faite de [[Chimie/Atome]] liés');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logseqCards, obsidianCards } from '../../worker/src/domain/vault-cards';
+import { cardMarkdown, fileNameOf } from '../../worker/src/domain/vault-export';
 import { dailyNoteDate, inlineTags, readFrontMatter, stableHex, vaultEntries } from '../../worker/src/domain/vault-pages';
 
 describe('cards written in notes', () => {
@@ -47,5 +48,19 @@ describe('vault pages', () => {
     expect(stableHex('page:A.md')).toBe(stableHex('page:A.md'));
     expect(stableHex('page:A.md')).not.toBe(stableHex('page:B.md'));
     expect(stableHex('x')).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('vault export', () => {
+  it('writes a card on one line when it can, else around a ? line without blank lines', () => {
+    expect(cardMarkdown('Q', 'R')).toBe('Q::R');
+    expect(cardMarkdown('std::vector ?', 'un tableau')).toBe('std::vector ?\n?\nun tableau');
+    expect(cardMarkdown('Q', 'un\n\ndeux')).toBe('Q\n?\nun\ndeux');
+    expect(obsidianCards(cardMarkdown('Q', 'un\n\ndeux'))).toEqual([{ question: 'Q', answer: 'un\ndeux' }]);
+  });
+
+  it('names files as Obsidian allows', () => {
+    expect(fileNameOf('Chimie/Atome: [noyau] #1')).toBe('Chimie Atome noyau 1');
+    expect(fileNameOf('///')).toBe('Sans titre');
   });
 });

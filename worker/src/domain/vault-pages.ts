@@ -9,6 +9,7 @@
 import { normaliseTagNames, TAG_NAME_MAX_LENGTH } from './tags';
 import { titleKey } from './wiki-links';
 import { logseqCards, obsidianCards, withoutLogseqProperties, type VaultCard } from './vault-cards';
+import { VAULT_EXTRA_MARKER } from './vault-export';
 
 export type VaultKind = 'obsidian' | 'logseq';
 
@@ -202,36 +203,46 @@ interface PageText {
   links: string[];
 }
 
+/** What rewriting a page needs to know of the whole vault. */
+interface RewriteContext {
+  kind: VaultKind;
+  resolve: (target: string, dir: string) => string | null;
+  addressOf: (path: string) => string;
+  /** Title keys of the vault's pages: an Obsidian path link `[[A/B]]` is `[[B]]` unless a page is titled `A/B`. */
+  titleKeys: Set<string>;
+  used: Set<string>;
+}
+
 /**
  * A page's Markdown as Astrolabe writes it: `[[Page|alias]]`, `[[Page#Heading]]` and
  * `![[Page]]` become `[[Page]]` (how a concept links to another), attachments shown with
  * `![[file.png]]` or `![](assets/…)` point at their stored address.
  */
-function rewritePage(markdown: string, pagePath: string, kind: VaultKind, resolve: (t: string, dir: string) => string | null, addressOf: (path: string) => string, used: Set<string>): PageText {
+function rewritePage(markdown: string, pagePath: string, ctx: RewriteContext): PageText {
   const links = new Map<string, string>();
   const dir = dirOf(pagePath);
   const show = (path: string, alt: string) => {
-    used.add(path);
-    return `![${alt.replace(/[[\]]/g, '')}](${addressOf(path)})`;
+    ctx.used.add(path);
+    return `![${alt.replace(/[[\]]/g, '')}](${ctx.addressOf(path)})`;
   };
   let text = markdown.replace(/(!?)\[\[([^[\]\n]+?)\]\]/g, (whole, bang: string, inner: string) => {
     const [target = '', alias] = inner.split('|');
     if (bang && ATTACHMENT.test(target.trim())) {
-      const path = resolve(target, dir);
+      const path = ctx.resolve(target, dir);
       return path ? show(path, target.split('/').at(-1)!) : target;
     }
     let page = target.split('#')[0]!.trim().replace(/\.md$/i, '');
-    if (kind === 'obsidian') page = page.split('/').at(-1)!;
+    if (ctx.kind === 'obsidian' && !ctx.titleKeys.has(titleKey(page))) page = page.split('/').at(-1)!;
     if (!page) return (alias ?? target.replace(/^#\^?/, '')).trim();
     if (!links.has(titleKey(page))) links.set(titleKey(page), page);
     return `[[${page}]]`;
   });
   text = text.replace(/!\[([^\]\n]*)\]\(([^)\n]+?)\)(\{[^}\n]*\})?/g, (whole, alt: string, target: string) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target.trim())) return whole;
-    const path = resolve(target.split(/\s+"/)[0]!, dir);
+    const path = ctx.resolve(target.split(/\s+"/)[0]!, dir);
     return path ? show(path, alt) : whole;
   });
-  if (kind === 'logseq') text = text.replace(/#\[\[([^\]\n]+)\]\]/g, '#$1');
+  if (ctx.kind === 'logseq') text = text.replace(/#\[\[([^\]\n]+)\]\]/g, '#$1');
   return { markdown: text, links: [...links.values()] };
 }
 
@@ -247,35 +258,49 @@ function topLevelBlocks(markdown: string): string[] {
 
 const tagsOf = (names: string[]) => normaliseTagNames(names.map((n) => n.replace(/^#/, '').slice(0, TAG_NAME_MAX_LENGTH))).filter((t) => t.toLowerCase() !== 'card');
 
+/** A page read once: its front matter, properties and body. */
+function readPage(file: VaultFile, kind: VaultKind) {
+  const front = readFrontMatter(file.text.replace(/^\uFEFF/, ''));
+  const properties = kind === 'logseq' ? logseqPageProperties(front.body) : new Map<string, string[]>();
+  const body = kind === 'logseq' ? withoutLogseqProperties(front.body) : front.body;
+  const title = (properties.get('title')?.join(', ') || front.values.get('title')?.join(', ') || pageTitle(file.path, kind)).slice(0, 500);
+  // What follows Astrolabe's own marker (an exported vault's links and cards) is not the page's text.
+  const [own = '', extra = ''] = body.split(new RegExp(`^${VAULT_EXTRA_MARKER}[ \\t]*$`, 'm'));
+  return { file, front, properties, title, own, extra, date: dailyNoteDate(file.path, kind) };
+}
+
+function pageCards(kind: VaultKind, page: ReturnType<typeof readPage>, tags: string[]) {
+  if (kind === 'logseq') return logseqCards(page.front.body);
+  if (page.extra) return obsidianCards(page.extra);
+  return tags.some((t) => /^flashcards(\/|$)/i.test(t)) ? obsidianCards(page.own) : [];
+}
+
 /** The whole vault as concepts (with their parents) and daily notes. `addressOf` names an attachment's stored address. */
 export function planVault(kind: VaultKind, files: VaultFile[], attachmentPaths: string[], addressOf: (path: string) => string): VaultPlan {
-  const resolve = attachmentResolver(new Set(attachmentPaths));
-  const used = new Set<string>();
+  const pages = [...files].sort((a, b) => (a.path < b.path ? -1 : 1)).map((file) => readPage(file, kind));
+  const ctx: RewriteContext = { kind, resolve: attachmentResolver(new Set(attachmentPaths)), addressOf, titleKeys: new Set(pages.map((p) => titleKey(p.title))), used: new Set() };
   const concepts: VaultConcept[] = [];
   const dailyNotes: VaultDailyNote[] = [];
   const parentOf = new Map<VaultConcept, string>();
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    const front = readFrontMatter(file.text.replace(/^\uFEFF/, ''));
-    const date = dailyNoteDate(file.path, kind);
-    const properties = kind === 'logseq' ? logseqPageProperties(front.body) : new Map<string, string[]>();
-    const body = kind === 'logseq' ? withoutLogseqProperties(front.body) : front.body;
-    if (date) {
-      const parts = kind === 'logseq' ? topLevelBlocks(body) : [body.trim()].filter(Boolean);
-      const blocks = parts.map((part, i) => ({ uid: stableHex(`block:${file.path}#${i}`), ...rewritePage(part, file.path, kind, resolve, addressOf, used) }));
-      dailyNotes.push({ date, blocks });
+  for (const page of pages) {
+    const path = page.file.path;
+    if (page.date) {
+      const parts = kind === 'logseq' ? topLevelBlocks(page.own) : page.own.split(/^\s*<!-- block -->\s*$/m).map((p) => p.trim()).filter(Boolean);
+      dailyNotes.push({ date: page.date, blocks: parts.map((part, i) => ({ uid: stableHex(`block:${path}#${i}`), ...rewritePage(part, path, ctx) })) });
       continue;
     }
-    const title = (properties.get('title')?.join(', ') || front.values.get('title')?.join(', ') || pageTitle(file.path, kind)).slice(0, 500);
-    const tags = tagsOf([...(front.values.get('tags') ?? []), ...(front.values.get('tag') ?? []), ...(properties.get('tags') ?? []), ...inlineTags(body)]);
-    const cards = kind === 'logseq' ? logseqCards(front.body) : tags.some((t) => /^flashcards(\/|$)/i.test(t)) ? obsidianCards(body) : [];
-    const page = rewritePage(body.trim(), file.path, kind, resolve, addressOf, used);
-    const concept: VaultConcept = { uid: `md-${stableHex(`page:${file.path}`)}`, path: file.path, title, parentUid: null, tags, ...page, cards };
+    const { front, properties } = page;
+    const tags = tagsOf([...(front.values.get('tags') ?? []), ...(front.values.get('tag') ?? []), ...(properties.get('tags') ?? []), ...inlineTags(page.own)]);
+    const text = rewritePage(page.own.trim(), path, ctx);
+    const extraLinks = rewritePage(page.extra, path, ctx).links;
+    const links = [...new Map([...text.links, ...extraLinks].map((t) => [titleKey(t), t])).values()];
+    const concept: VaultConcept = { uid: `md-${stableHex(`page:${path}`)}`, path, title: page.title, parentUid: null, tags, markdown: text.markdown, links, cards: pageCards(kind, page, tags) };
     concepts.push(concept);
-    const parent = kind === 'logseq' ? title.split('/').slice(0, -1).join('/') : dirOf(file.path);
+    const parent = kind === 'logseq' ? page.title.split('/').slice(0, -1).join('/') : dirOf(path);
     if (parent) parentOf.set(concept, parent);
   }
   linkParents(kind, concepts, parentOf);
-  return { kind, concepts, dailyNotes, attachments: used };
+  return { kind, concepts, dailyNotes, attachments: ctx.used };
 }
 
 /** A page's title from its file name: Logseq writes a namespace's `/` as `___` (or `%2F`) in it. */

@@ -1,7 +1,7 @@
 /**
  * Data export and import (spec document 3 §7 /export-import): the JSON backup
  * (preview, streamed download, restore in one request or in chunks), the Anki package
- * both ways, a Markdown vault (Obsidian, Logseq) in, and delete-all.
+ * both ways, a Markdown vault (Obsidian, Logseq) both ways, and delete-all.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Env } from '../env';
@@ -25,6 +25,7 @@ import { buildApkg } from '../services/apkg-export';
 import { MAX_APKG_BYTES, importApkg } from '../services/apkg-import';
 import { deleteAllUserData } from '../services/delete-all';
 import { MAX_VAULT_BYTES, importVault } from '../services/vault-import';
+import { DEFAULT_VAULT_FILE_NAME, buildVaultZip } from '../services/vault-export';
 import { contentDisposition } from '../services/uploads';
 import { apkgExportBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
 
@@ -57,6 +58,15 @@ export const exportImportRoutes = new Hono<AppEnv>()
       'Content-Type': 'application/octet-stream',
       'Content-Disposition': contentDisposition('attachment', DEFAULT_APKG_FILE_NAME),
       'Content-Length': String(bytes.byteLength),
+    });
+  })
+  .get('/export/vault', async (c) => {
+    const bytes = await buildVaultZip({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId') });
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': contentDisposition('attachment', DEFAULT_VAULT_FILE_NAME),
+      'Content-Length': String(bytes.byteLength),
+      'Cache-Control': 'no-store',
     });
   })
   .post('/import/json', validate('query', importQuery), async (c) => {

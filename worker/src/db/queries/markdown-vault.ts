@@ -4,7 +4,7 @@
  * concepts a page links to by title. The writes go through the backup's staging
  * (db/queries/data-import.ts).
  */
-import type { concepts, dailyNotes, files } from '../schema';
+import type { concepts, dailyNotes, files, flashcards } from '../schema';
 
 export type UidRow = Pick<typeof concepts.$inferSelect, 'uid'>;
 export type DayRow = Pick<typeof dailyNotes.$inferSelect, 'date'> & { block_uids: string; last_order: number | null };
@@ -34,3 +34,32 @@ export const conceptsByTitleKeys = (d1: D1Database, userId: number, keys: string
 /** Which of these storage keys the person's files already hold. */
 export const storedFileKeys = (d1: D1Database, userId: number, keys: string[]) =>
   d1.prepare('SELECT key FROM files WHERE user_id = ? AND key IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(keys));
+
+/** The vault export's reads, one batch: concepts with their tag names, relations, links, cards, daily notes with their blocks' texts in order, files. */
+export type ExportConceptRow = Pick<typeof concepts.$inferSelect, 'id' | 'title' | 'content'> & { tags: string };
+export type ExportRelationRow = { parent_id: number; child_id: number };
+export type ExportLinkRow = { concept_id: number; target_concept_id: number };
+export type ExportCardRow = Pick<typeof flashcards.$inferSelect, 'question' | 'answer'> & { concept_id: number };
+export type ExportDayRow = Pick<typeof dailyNotes.$inferSelect, 'date'> & { blocks: string };
+export type ExportFileRow = Pick<typeof files.$inferSelect, 'key'> & { file_name: string };
+
+export const countConcepts = (d1: D1Database, userId: number) => d1.prepare('SELECT COUNT(*) AS n FROM concepts WHERE user_id = ?').bind(userId);
+
+export const vaultExportStatements = (d1: D1Database, userId: number) => [
+  d1
+    .prepare(
+      `SELECT c.id, c.title, c.content, (SELECT json_group_array(name) FROM (SELECT t.name FROM concept_tags ct JOIN tags t ON t.id = ct.tag_id
+         WHERE ct.concept_id = c.id ORDER BY t.name_key)) AS tags FROM concepts c WHERE c.user_id = ? ORDER BY c.id`,
+    )
+    .bind(userId),
+  d1.prepare('SELECT parent_id, child_id FROM concept_relations WHERE user_id = ?').bind(userId),
+  d1.prepare('SELECT concept_id, target_concept_id FROM concept_links WHERE user_id = ? ORDER BY id').bind(userId),
+  d1.prepare('SELECT concept_id, question, answer FROM flashcards WHERE user_id = ? ORDER BY id').bind(userId),
+  d1
+    .prepare(
+      `SELECT n.date, (SELECT json_group_array(text) FROM (SELECT text FROM note_blocks WHERE note_id = n.id ORDER BY order_idx, id)) AS blocks
+       FROM daily_notes n WHERE n.user_id = ? ORDER BY n.date`,
+    )
+    .bind(userId),
+  d1.prepare('SELECT key, file_name FROM files WHERE user_id = ?').bind(userId),
+];
