@@ -2,8 +2,9 @@
 // party server (partykit dev). Used by `npm start`, the sync and e2e tests, and the bench.
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -138,6 +139,33 @@ function stopChild(child) {
 }
 
 /**
+ * The Worker's and the party server's variables (secrets among them) go in files only this
+ * user can read, never on their command lines, which any local user sees in `ps`: wrangler
+ * reads a dotenv file (`--env-file`, instead of .dev.vars), partykit a copy of
+ * partykit.json with `vars` (`--config`; its parties point back at this checkout).
+ */
+function writeVarsFiles(workerVars, partyVars) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-vars-'));
+  const dotenv = (vars) =>
+    Object.entries(vars)
+      .map(([k, v]) => {
+        if (/[\r\n"\\]/.test(String(v))) throw new Error(`${k}: a variable of the local stack cannot hold a newline, a quote or a backslash`);
+        return `${k}="${v}"`;
+      })
+      .join('\n') + '\n';
+  const workerEnv = path.join(dir, 'worker.env');
+  writeFileSync(workerEnv, dotenv(workerVars), { mode: 0o600 });
+  const config = JSON.parse(readFileSync(path.join(ROOT, 'partykit.json'), 'utf8'));
+  const absolute = (file) => path.join(ROOT, file);
+  config.main = absolute(config.main);
+  config.parties = Object.fromEntries(Object.entries(config.parties ?? {}).map(([name, file]) => [name, absolute(file)]));
+  config.vars = { ...config.vars, ...partyVars };
+  const partyConfig = path.join(dir, 'partykit.json');
+  writeFileSync(partyConfig, JSON.stringify(config, null, 2), { mode: 0o600 });
+  return { workerEnv, partyConfig, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
  * Starts the party server and the Worker. Returns their URLs, the secrets in force,
  * and `stop()`, plus `startParty()`/`stopParty()` for tests that restart the room server.
  */
@@ -153,9 +181,9 @@ export async function startStack({
   const host = '127.0.0.1';
   const partyHost = `${host}:${partyPort}`;
   const common = { JWT_SECRET: secrets.JWT_SECRET, INTERNAL_SECRET: secrets.INTERNAL_SECRET, ENVIRONMENT: 'development', ...vars };
-  const vapid = secrets.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: secrets.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: secrets.VAPID_PRIVATE_KEY } : {};
+  // Everything .dev.vars holds (the VAPID key pair, an AI key…) reaches the Worker, as when wrangler read it itself.
   // The host pages of development and the e2e tests (tests/e2e/host) frame the embedded editor from any local port.
-  const workerVars = { ...common, ...vapid, PARTY_HOST: partyHost, EMBED_HOST_ORIGINS: 'http://127.0.0.1:* http://localhost:*' };
+  const workerVars = { ...secrets, ...common, PARTY_HOST: partyHost, EMBED_HOST_ORIGINS: 'http://127.0.0.1:* http://localhost:*' };
   const partyVars = { ...common, WORKER_URL: `http://${host}:${port}` };
   if (!existsSync(path.join(ROOT, 'web/dist'))) mkdirSync(path.join(ROOT, 'web/dist'), { recursive: true });
 
@@ -165,11 +193,11 @@ export async function startStack({
   workerArgs.push('--test-scheduled');
   if (persistTo) workerArgs.push('--persist-to', persistTo);
   if (assetsDir) workerArgs.push('--assets', assetsDir);
-  for (const [k, v] of Object.entries(workerVars)) workerArgs.push('--var', `${k}:${v}`);
+  const files = writeVarsFiles(workerVars, partyVars);
+  workerArgs.push('--env-file', files.workerEnv);
 
   const partyPersist = persistTo ? path.join(persistTo, 'party') : path.join(ROOT, '.partykit/state');
-  const partyArgs = ['dev', '--port', String(partyPort), '--disable-request-cf-fetch', '--no-hotkeys', '--persist', partyPersist];
-  for (const [k, v] of Object.entries(partyVars)) partyArgs.push('--var', `${k}=${v}`);
+  const partyArgs = ['dev', '--config', files.partyConfig, '--port', String(partyPort), '--disable-request-cf-fetch', '--no-hotkeys', '--persist', partyPersist];
 
   const children = {};
   const startParty = async () => {
@@ -186,6 +214,7 @@ export async function startStack({
   } catch (err) {
     const logs = Object.values(children).map((c) => `--- ${c.label}\n${c.recentLog()}`).join('\n');
     await Promise.all(Object.values(children).map(stopChild));
+    files.remove();
     throw new Error(`${err.message}\n${logs}`);
   }
   return {
@@ -199,6 +228,9 @@ export async function startStack({
     startParty,
     stopParty,
     logs: () => Object.values(children).map((c) => `--- ${c.label}\n${c.recentLog()}`).join('\n'),
-    stop: () => Promise.all(Object.values(children).map(stopChild)),
+    stop: async () => {
+      await Promise.all(Object.values(children).map(stopChild));
+      files.remove();
+    },
   };
 }
