@@ -1,0 +1,101 @@
+// A phone with a bad network (issue 28). The upload of 200 answers given offline
+// (POST /api/flashcards/reviews: the replay in review-time order, each card's newest answer
+// planned as an online one — load balancing, burying, leeches — in one D1 batch), over 200
+// cards of 20 concepts, each already answered a few times. And in Chromium, the app opened
+// again from the service worker's cache with the network off: navigation to first
+// contentful paint, and to the signed-in shell on screen. Budgets: the upload ≤ 2 s,
+// first paint from the cache p95 ≤ 500 ms (this machine, and 4× CPU as a phone).
+import { randomUUID } from 'node:crypto';
+import { chromium } from 'playwright-core';
+import { floor } from './01-accounts.bench.mjs';
+import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, printSamples, rateLabel, settle, throttleCpu } from './lib.mjs';
+
+const CONCEPTS = 20;
+const CARDS = 200;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** 20 concepts of 10 review cards each, answered a few times, last a week ago (`base`: the first explicit id). */
+function seed(userId, base, now) {
+  const concepts = Array.from({ length: CONCEPTS }, (_, i) => [base + i, userId, `Hors ligne ${i}`, `hors ligne ${i}`, null, '', 'MANUAL', 0, now, now]);
+  const cards = Array.from({ length: CARDS }, (_, i) => [base + i, userId, base + (i % CONCEPTS), `Question ${i}`, `Réponse ${i}`, '[]', now - (i % 5) * HOUR, 12 + (i % 30), 5, 7, 12, 0, 4, 0, 2, now - 7 * DAY, now - 60 * DAY, now - 7 * DAY]);
+  return [
+    ...inserts('concepts', ['id', 'user_id', 'title', 'title_key', 'content', 'content_text', 'source', 'content_version', 'created_at', 'updated_at'], concepts),
+    ...inserts('flashcards', ['id', 'user_id', 'concept_id', 'question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at'], cards),
+  ];
+}
+
+export default async function offline(ctx) {
+  const { url, persistTo } = ctx;
+  const me = await account(url, 'offline_bench');
+  me.id = (await call(url, 'GET', '/api/users/me', { token: me.token })).id;
+  const base = await freshIdBase(persistTo, url);
+  execute(persistTo, seed(me.id, base, Date.now()));
+  await settle(url);
+
+  await floor(ctx);
+  await replays(url, me, base);
+  for (const rate of CPU_RATES) await shellFromCache(url, me.token, rate);
+}
+
+/** Ten uploads of 200 answers each (every card answered once, in a shuffled queue, a few seconds apart). */
+async function replays(url, me, base) {
+  const walls = [];
+  for (let run = 0; run < 10; run++) {
+    const end = Date.now() - 1000;
+    const reviews = Array.from({ length: CARDS }, (_, i) => ({
+      client_id: randomUUID().replace(/-/g, ''),
+      flashcard_id: base + ((i * 37) % CARDS),
+      rating: 1 + ((i * 7 + run) % 4),
+      reviewed_at: new Date(end - (CARDS - i) * 10).toISOString(),
+      duration_ms: 4000,
+    }));
+    const started = performance.now();
+    const res = await call(url, 'POST', '/api/flashcards/reviews', { token: me.token, json: { reviews } });
+    walls.push(performance.now() - started);
+    if (res.accepted?.length !== CARDS) throw new Error(`upload ${run}: ${JSON.stringify(res).slice(0, 300)}`);
+  }
+  printSamples(`upload of ${CARDS} offline answers (replay)`, walls, 'ms', { p95: 2000 });
+}
+
+/** The app opened again with no network: navigation to first contentful paint, and to the shell's drawer. */
+async function shellFromCache(url, token, rate) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  const paint = [];
+  const shell = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
+    const page = await context.newPage();
+    // One online visit: the service worker installs, precaches the build and takes the page.
+    await page.goto(`${url}/dashboard`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
+    await context.setOffline(true);
+    await throttleCpu(page, rate);
+    for (let run = 0; run < 22; run++) {
+      const started = performance.now();
+      await page.goto(`${url}/dashboard`, { waitUntil: 'commit' });
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).waitFor({ timeout: 30_000 });
+      const onScreen = performance.now() - started;
+      const fcp = await page.evaluate(async () => {
+        const entry = () => performance.getEntriesByName('first-contentful-paint')[0];
+        for (let i = 0; i < 100 && !entry(); i++) await new Promise((r) => setTimeout(r, 20));
+        return entry()?.startTime ?? null;
+      });
+      if (fcp === null) throw new Error('no first-contentful-paint entry');
+      // The first two warm the cache's reads; they are not counted.
+      if (run < 2) continue;
+      paint.push(fcp);
+      shell.push(onScreen);
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  printSamples(`offline start from the SW cache: first paint${rateLabel(rate)}`, paint, 'ms', { p95: 500 });
+  printSamples(`offline start from the SW cache: shell on screen${rateLabel(rate)}`, shell);
+}
