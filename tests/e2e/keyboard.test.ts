@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, PASSWORD, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -244,6 +244,36 @@ describe('keyboard, focus, motion and zoom', () => {
       }
       await context.close();
     }
+  });
+
+  it('walks the knowledge graph by keyboard: a search shows a concept, Tab goes through its nearest nodes, Enter opens one', async () => {
+    const account = await createAccount(stack.url, 'graphkbd');
+    await seedLinkTarget(account);
+    const linked = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Photosynthèse', content: 'Grâce à la [[Chlorophylle]].', tag_names: [] } });
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await page.goto(`${stack.url}/graph`);
+    await page.locator('[data-testid="knowledge-graph"][data-state="stable"]').waitFor();
+    await tabTo(page, /^Rechercher un concept$/);
+    await page.keyboard.type('Chloro');
+    await page.getByRole('option', { name: 'Chlorophylle' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Concepts proches' }).waitFor();
+    // The node is brought to the middle of the graph and titled there.
+    const canvas = await page.getByTestId('knowledge-graph').boundingBox();
+    const tooltip = page.getByRole('tooltip');
+    const shownAt = async () => [await tooltip.textContent(), Number(await tooltip.getAttribute('data-x')), Number(await tooltip.getAttribute('data-y'))] as const;
+    const middle = [Math.round(canvas!.width / 2), Math.round(canvas!.height / 2)];
+    const near = (at: readonly [string | null, number, number], title: string) => at[0] === title && Math.abs(at[1] - middle[0]!) <= 2 && Math.abs(at[2] - middle[1]!) <= 2;
+    expect(near(await shownAt(), 'Chlorophylle')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Chlorophylle');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('Photosynthèse');
+    expect(near(await shownAt(), 'Photosynthèse')).toBe(true);
+    await screenshot(page, 'graph-keyboard-path');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${stack.url}/concepts/${linked.body.id}`);
+    await context.close();
   });
 
   it('shows the concept page and the review dialog at 200 % zoom and at 320 px without sideways scrolling', async () => {

@@ -2,16 +2,15 @@
  * /galaxy (spec document 3 §2.3, §4 Galaxy, §8, §9): every concept as a star in a full-screen
  * 3D scene — loading, then the scene or the failure text. three.js comes with this page only.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
 import { GALAXY_TEXT } from './constants';
 import { galaxySchemeColor } from '@domain/preferences';
 import { usePreferences } from '../settings/preferences-context';
 import { GalaxyScene } from './galaxy-scene';
-import { GalaxySearch } from './GalaxySearch';
 import { MasteryLegend } from './MasteryLegend';
-import { NearbyStars } from './NearbyStars';
+import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 import { REDUCED_MOTION, useMediaQuery } from '../../lib/use-media-query';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[] };
@@ -45,6 +44,11 @@ export function GalaxyPage() {
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const animated = preferences.galaxy_animation_enabled && !reducedMotion;
   const [chosen, setChosen] = useState<GraphNode | null>(null);
+  // The keyboard path: the chosen star and the stars nearest it in space.
+  const nearby = useMemo(() => {
+    if (!chosen || load.phase !== 'loaded') return null;
+    return nearestConcepts(load.nodes, chosen, (n) => (n.x - chosen.x) ** 2 + (n.y - chosen.y) ** 2 + (n.z - chosen.z) ** 2);
+  }, [chosen, load]);
 
   useEffect(() => {
     if (load.phase !== 'loaded' || !host.current) return;
@@ -78,14 +82,17 @@ export function GalaxyPage() {
         </Link>
         {load.phase === 'loaded' && !failed && (
           <div className="pointer-events-auto space-y-2">
-            <GalaxySearch
+            <ConceptSearch
               nodes={load.nodes}
+              label={GALAXY_TEXT.search}
+              lang="en"
+              idPrefix="galaxy"
               onChoose={(node) => {
                 scene.current?.flyTo(node);
                 setChosen(node);
               }}
             />
-            {chosen && <NearbyStars nodes={load.nodes} star={chosen} onFocusStar={(node) => scene.current?.flyTo(node)} />}
+            {nearby && <NearbyConcepts nearby={nearby} title="Étoiles proches" onFocusNode={(node) => scene.current?.flyTo(node)} />}
           </div>
         )}
       </header>

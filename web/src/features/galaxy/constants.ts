@@ -15,8 +15,6 @@ export const STAR_SIZE_MAX = 4;
 export const FOCUS_ABOVE = 200;
 export const FOCUS_BEHIND = 800;
 export const FLIGHT_MS = 1_200;
-export const SEARCH_SUGGESTIONS = 10;
-export const SEARCH_DEBOUNCE_MS = 300;
 /** The knowledge graph's edge weight, fixed on the client (spec §3); edges are drawn this opaque. */
 export const EDGE_WEIGHT = 0.2;
 /** The initial view looks down on the disc from this angle above its plane (radians). */

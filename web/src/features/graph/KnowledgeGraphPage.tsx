@@ -1,15 +1,17 @@
 /**
  * /graph (spec document 3 §2.4, §9): the concepts and their links as a force-directed graph,
  * laid out in a Web Worker (100 ticks) and painted on a canvas by another. Hovering a node shows its
- * title, clicking it opens the concept; wheel zooms, dragging pans. From the keyboard, the
- * arrow keys walk the nodes and Enter opens the one shown.
+ * title, clicking it opens the concept; wheel zooms, dragging pans. From the keyboard, a
+ * search shows a concept and lists it with its nearest nodes (Tab shows each, Enter opens
+ * it), and on the canvas itself the arrow keys walk the nodes and Enter opens the one shown.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
 import { GRAPH_FAILED, GRAPH_TITLE, type LayoutProgress, type LayoutRequest } from './graph-constants';
 import { GraphView, type ScreenPoint } from './graph-view';
+import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
 
@@ -67,6 +69,24 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
   const [shown, setShown] = useState<ScreenPoint | null>(null);
   const [stable, setStable] = useState(false);
   const focused = useRef(-1);
+  const [chosen, setChosen] = useState<GraphNode | null>(null);
+  const indexOf = useMemo(() => new Map(nodes.map((n, i) => [n.id, i])), [nodes]);
+  // The keyboard path: the chosen concept and the nodes nearest it in the layout as it stands.
+  const nearby = useMemo(() => {
+    const v = view.current;
+    if (!chosen || !v) return null;
+    const [x, y] = v.layoutPoint(indexOf.get(chosen.id)!);
+    return nearestConcepts(nodes, chosen, (n) => {
+      const [nx, ny] = v.layoutPoint(indexOf.get(n.id)!);
+      return (nx - x) ** 2 + (ny - y) ** 2;
+    });
+    // `stable`: measured again once the layout has settled.
+  }, [chosen, nodes, indexOf, stable]);
+  const showNode = (node: GraphNode) => {
+    const index = indexOf.get(node.id)!;
+    focused.current = index;
+    if (view.current) setShown(view.current.showNode(index));
+  };
 
   useEffect(() => {
     const request = layoutRequest(nodes, edges);
@@ -112,6 +132,21 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
 
   return (
     <div className="relative flex-1 overflow-hidden rounded-xl border border-space-700 bg-space-950" data-testid="knowledge-graph" data-state={stable ? 'stable' : 'laying-out'}>
+      {/* Before the canvas: the search is the first stop of the graph for Tab. */}
+      {nodes.length > 0 && (
+        <div className="absolute left-3 top-3 z-10 space-y-2">
+          <ConceptSearch
+            nodes={nodes}
+            label="Rechercher un concept"
+            idPrefix="graph"
+            onChoose={(node) => {
+              showNode(node);
+              setChosen(node);
+            }}
+          />
+          {nearby && <NearbyConcepts nearby={nearby} title="Concepts proches" onFocusNode={showNode} />}
+        </div>
+      )}
       <div
         ref={host}
         tabIndex={0}

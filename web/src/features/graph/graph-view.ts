@@ -91,6 +91,27 @@ export class GraphView {
     return { node: this.nodes[index]!, x: this.positions[index * 2]! * this.k + this.tx, y: this.positions[index * 2 + 1]! * this.k + this.ty };
   }
 
+  /** Where a node is in the layout (graph units, not screen). */
+  layoutPoint(index: number): [number, number] {
+    return [this.positions[index * 2]!, this.positions[index * 2 + 1]!];
+  }
+
+  /**
+   * Shows a node (the keyboard path): the view centres on it, close enough to read its
+   * neighbourhood, and highlights it. A jump, not a flight: nothing moves for reduced motion.
+   */
+  showNode(index: number): ScreenPoint {
+    const { width, height } = this.canvas.getBoundingClientRect();
+    this.k = clamp(Math.max(this.k, 1), ...ZOOM_LIMITS);
+    const [x, y] = this.layoutPoint(index);
+    this.tx = width / 2 - x * this.k;
+    this.ty = height / 2 - y * this.k;
+    this.touched = true;
+    this.highlighted = index;
+    this.request();
+    return this.screenPoint(index);
+  }
+
   dispose(): void {
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
