@@ -219,28 +219,53 @@ describe('keyboard, focus, motion and zoom', () => {
     await context.close();
   });
 
-  it('keeps the galaxy still when the system asks for reduced motion, and turns it otherwise', async () => {
+  it("keeps the galaxy still and jumps to a searched star for reduced motion, unless the person turns 'Galaxy animation' on themselves", async () => {
     const account = await createAccount(stack.url, 'motion');
     await seedLinkTarget(account);
-    for (const [reducedMotion, animated] of [['reduce', 'false'], ['no-preference', 'true']] as const) {
+    /** Opens the galaxy, searches a star and goes to it; says whether it turns and whether the camera flew there. */
+    const visitGalaxy = async (page: Page) => {
+      await page.goto(`${stack.url}/galaxy`);
+      const galaxy = page.getByTestId('galaxy');
+      await galaxy.and(page.locator('[data-frames="drawn"]')).waitFor({ timeout: 20_000 });
+      // Any flight at all is seen: the scene says 'flying' from the start of a flight to its end.
+      await galaxy.evaluate((el) => {
+        new MutationObserver(() => {
+          if (el.dataset.flight === 'flying') el.dataset.flew = 'true';
+        }).observe(el, { attributes: true, attributeFilter: ['data-flight'] });
+      });
+      const cameraBefore = await galaxy.getAttribute('data-camera');
+      await page.getByRole('combobox', { name: 'Search concept...' }).fill('Chloro');
+      await page.getByRole('option', { name: 'Chlorophylle' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('navigation', { name: 'Étoiles proches' }).waitFor();
+      await expect.poll(() => galaxy.getAttribute('data-camera'), { timeout: 10_000 }).not.toBe(cameraBefore);
+      return { animated: await galaxy.getAttribute('data-animated'), flew: (await galaxy.getAttribute('data-flew')) === 'true', galaxy };
+    };
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion, locale: 'fr-FR' });
       const page = await context.newPage();
       await page.goto(`${stack.url}/login`);
       await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
-      await page.goto(`${stack.url}/galaxy`);
-      const galaxy = page.getByTestId('galaxy');
-      await expect.poll(() => galaxy.getAttribute('data-animated'), { timeout: 20_000 }).toBe(animated);
-      // The keyboard path: search, choose, then Tab through the nearest stars; Enter opens one.
+      const seen = await visitGalaxy(page);
+      expect([seen.animated, seen.flew]).toEqual(reducedMotion === 'reduce' ? ['false', false] : ['true', true]);
       if (reducedMotion === 'reduce') {
-        await page.getByRole('combobox', { name: 'Search concept...' }).fill('Chloro');
-        await page.getByRole('option', { name: 'Chlorophylle' }).waitFor();
-        await page.keyboard.press('Enter');
-        const nearby = page.getByRole('navigation', { name: 'Étoiles proches' });
-        await nearby.waitFor();
+        // The keyboard path: Tab goes through the nearest stars; Enter opens one.
         await page.keyboard.press('Tab');
         expect(await focusedName(page)).toBe('Chlorophylle');
         await page.keyboard.press('Enter');
         await page.waitForURL(/\/concepts\/\d+$/);
+        // The settings say why it stands still; turning it on there wins over the system.
+        await page.goto(`${stack.url}/settings?tab=interface`);
+        const toggle = page.getByRole('switch', { name: 'Galaxy animation' });
+        await page.getByText('Off because your system asks for reduced motion').waitFor();
+        expect(await toggle.getAttribute('aria-checked')).toBe('false');
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-checked')).toBe('true');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await page.getByText('Preferences saved successfully!').waitFor();
+        const chosen = await visitGalaxy(page);
+        expect([chosen.animated, chosen.flew]).toEqual(['true', true]);
+        await screenshot(page, 'galaxy-reduced-motion-chosen');
       }
       await context.close();
     }

@@ -6,7 +6,8 @@
  * Two deliberate departures from the spec's list: the default theme is `dark` (the
  * product's look; the spec's `light` contradicts it), and two study fields are added:
  * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Then come
- * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views);
+ * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views),
+ * `galaxy_animation_chosen` (see galaxyTurns);
  * and the workload tools (load balancing, easy days, sibling burying, leeches, review
  * order; domain/workload.ts applies them).
  */
@@ -81,6 +82,8 @@ export const preferencesSchema = z
     // Added later than the others: a client that does not know them yet keeps the defaults.
     text_size: choice(TEXT_SIZES).default('normal'),
     readable_font: flag.default(false),
+    /** The person set 'Galaxy animation' themselves: then it wins over the system's reduced motion. */
+    galaxy_animation_chosen: flag.default(false),
     default_concept_category: z
       .string({ errorMap: () => ({ message: 'Must be text (at most 100 characters) or null' }) })
       .trim()
@@ -124,6 +127,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   galaxy_color_scheme: 'default',
   text_size: 'normal',
   readable_font: false,
+  galaxy_animation_chosen: false,
   default_concept_category: null,
   auto_link_enabled: true,
   auto_extract_enabled: true,
@@ -155,6 +159,15 @@ export function preferencesFromJson(text: string | null | undefined): Preference
   } catch {
     return { ...DEFAULT_PREFERENCES };
   }
+}
+
+/**
+ * Whether the galaxy turns: 'Galaxy animation' is on and either the system does not ask for
+ * reduced motion or the person turned the animation on themselves (the default 'on' yields
+ * to reduced motion; a choice made in the settings does not).
+ */
+export function galaxyTurns(preferences: Pick<Preferences, 'galaxy_animation_enabled' | 'galaxy_animation_chosen'>, reducedMotion: boolean): boolean {
+  return preferences.galaxy_animation_enabled && (!reducedMotion || preferences.galaxy_animation_chosen);
 }
 
 /** Days between backup reminders; null when the person asked for none. */

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
 import { GALAXY_TEXT } from './constants';
-import { galaxySchemeColor } from '@domain/preferences';
+import { galaxySchemeColor, galaxyTurns } from '@domain/preferences';
 import { usePreferences } from '../settings/preferences-context';
 import { GalaxyScene } from './galaxy-scene';
 import { MasteryLegend } from './MasteryLegend';
@@ -40,9 +40,11 @@ export function GalaxyPage() {
   const [failed, setFailed] = useState(false);
   const { preferences } = usePreferences();
   const scheme = preferences.galaxy_color_scheme;
-  // The system's 'reduce motion' stops the turn as the preference's 'off' does.
+  // The system's 'reduce motion' stops the turn, unless the person turned it on themselves;
+  // a still galaxy also jumps to a searched star instead of flying there.
   const reducedMotion = useMediaQuery(REDUCED_MOTION);
-  const animated = preferences.galaxy_animation_enabled && !reducedMotion;
+  const animated = galaxyTurns(preferences, reducedMotion);
+  const jump = reducedMotion && !animated;
   const [chosen, setChosen] = useState<GraphNode | null>(null);
   // The keyboard path: the chosen star and the stars nearest it in space.
   const nearby = useMemo(() => {
@@ -88,11 +90,11 @@ export function GalaxyPage() {
               lang="en"
               idPrefix="galaxy"
               onChoose={(node) => {
-                scene.current?.flyTo(node);
+                scene.current?.flyTo(node, jump);
                 setChosen(node);
               }}
             />
-            {nearby && <NearbyConcepts nearby={nearby} title="Étoiles proches" onFocusNode={(node) => scene.current?.flyTo(node)} />}
+            {nearby && <NearbyConcepts nearby={nearby} title="Étoiles proches" onFocusNode={(node) => scene.current?.flyTo(node, jump)} />}
           </div>
         )}
       </header>

@@ -103,8 +103,11 @@ export class GalaxyScene {
     this.invalidate();
   }
 
-  /** Flies the camera smoothly to a star: 200 above it and 800 behind it, looking at it. */
-  flyTo(node: GraphNode): void {
+  /**
+   * Flies the camera smoothly to a star: 200 above it and 800 behind it, looking at it
+   * (`data-flight` says 'flying' meanwhile). With `jump` (reduced motion) it is there at once.
+   */
+  flyTo(node: GraphNode, jump = false): void {
     this.flight = {
       start: performance.now(),
       from: this.camera.position.clone(),
@@ -113,6 +116,11 @@ export class GalaxyScene {
       toTarget: new THREE.Vector3(node.x, node.y, node.z),
     };
     this.controls.enabled = false;
+    if (jump) {
+      this.stepFlight(this.flight.start + FLIGHT_MS);
+      return;
+    }
+    this.host.dataset.flight = 'flying';
     this.invalidate();
   }
 
@@ -179,6 +187,7 @@ export class GalaxyScene {
     this.dirty = true;
     if (t < 1) return;
     this.flight = null;
+    delete this.host.dataset.flight;
     this.controls.enabled = true;
     // Where the flight ended, before an animated galaxy turns on from there.
     this.publishCamera();

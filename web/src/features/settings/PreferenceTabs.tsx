@@ -12,8 +12,10 @@ import {
   SESSION_DURATION_RANGE,
   STUDY_METHODS,
   THEMES,
+  galaxyTurns,
   type Preferences,
 } from '@domain/preferences';
+import { REDUCED_MOTION, useMediaQuery } from '../../lib/use-media-query';
 import { NumberInput, Section, Select, Switch, TextInput, TimeInput } from './fields';
 
 export interface TabProps {
@@ -109,6 +111,7 @@ function ThemePicker({ value, onChange }: { value: Preferences['theme']; onChang
 }
 
 export function InterfaceTab({ draft, set }: TabProps) {
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
   return (
     <Section title="Interface">
       <ThemePicker value={draft.theme} onChange={(v) => set('theme', v)} />
@@ -119,7 +122,16 @@ export function InterfaceTab({ draft, set }: TabProps) {
         options={labelled(CONCEPT_SORT_ORDERS, { updated_desc: 'Recently updated', created_desc: 'Recently created', title_asc: 'Title (A–Z)', mastery_desc: 'Mastery (highest first)' })}
         onChange={(v) => set('concept_sort_order', v)}
       />
-      <Switch label="Galaxy animation" hint="Slow rotation of the galaxy view." checked={draft.galaxy_animation_enabled} onChange={(v) => set('galaxy_animation_enabled', v)} />
+      {/* Shows whether the galaxy turns: off while the system reduces motion, until the person turns it on here. */}
+      <Switch
+        label="Galaxy animation"
+        hint={reducedMotion && !draft.galaxy_animation_chosen ? 'Slow rotation of the galaxy view. Off because your system asks for reduced motion; turn it on to animate anyway.' : 'Slow rotation of the galaxy view.'}
+        checked={galaxyTurns(draft, reducedMotion)}
+        onChange={(v) => {
+          set('galaxy_animation_enabled', v);
+          set('galaxy_animation_chosen', true);
+        }}
+      />
       <Select
         label="Galaxy colour scheme"
         value={draft.galaxy_color_scheme}
