@@ -35,6 +35,8 @@ export interface Env {
 }
 
 export interface Variables {
+  /** The request's D1 database, chosen by db/database.ts (never the DB binding directly). */
+  db: D1Database;
   userId: number;
   /** The signed-in user's row, read once by `requireUser` (in flight while a read runs). */
   account: Promise<import('./db/queries/users').UserRow>;

@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Env } from './env';
 import { originAllowed } from './domain/room-protocol';
+import { requestDatabase } from './db/database';
 import { limitBody } from './lib/body-limit';
 import { requestClock } from './lib/clock';
 import { errorResponse } from './lib/errors';
@@ -45,6 +46,7 @@ const app = new Hono<AppEnv>({ strict: false });
 
 app.use('*', requestId());
 app.use('*', requestClock);
+app.use('*', requestDatabase);
 app.use('*', async (c, next) => {
   await next();
   c.header('X-Request-Id', c.get('requestId'));

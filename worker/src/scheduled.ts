@@ -3,6 +3,7 @@
  * study reminders and the waiting progress/achievement notifications (Web Push), and the
  * nightly mastery refresh.
  */
+import { database } from './db/database';
 import type { Env } from './env';
 import { refreshMastery } from './services/mastery-refresh';
 import { flushNotifications } from './services/notifications';
@@ -17,10 +18,10 @@ export async function scheduled(controller: ScheduledController, env: Env, _ctx:
     case REMINDER_CRON: {
       const delivery = pushDeliveryOf(env);
       if (!delivery) return console.warn(JSON.stringify({ level: 'warn', message: 'reminders skipped: VAPID keys are not set' }));
-      const summary = await runDailyReminders(env.DB, delivery, controller.scheduledTime);
+      const summary = await runDailyReminders(database(env), delivery, controller.scheduledTime);
       console.log(JSON.stringify({ level: 'info', message: 'daily reminders', ...summary }));
       // Progress and achievement notifications waiting for their hour or the daily digest.
-      const news = await flushNotifications(env.DB, delivery, controller.scheduledTime);
+      const news = await flushNotifications(database(env), delivery, controller.scheduledTime);
       console.log(JSON.stringify({ level: 'info', message: 'notifications', ...news }));
       return;
     }

@@ -12,11 +12,11 @@ const unauthenticated = () => new ApiError(401, 'not_authenticated', 'Not authen
 
 /** The account a valid token names, read once per request; refused (401) when it is gone. */
 async function checkAccount(c: Context<AppEnv>, userId: number): Promise<UserRow> {
-  const user = await findUserById(c.env.DB, userId);
+  const user = await findUserById(c.get('db'), userId);
   if (!user) throw unauthenticated();
   // The page sends its time zone with every call; the stored one follows when it changes.
   const zone = c.req.header('x-time-zone');
-  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) await saveUserTimeZone(c.env.DB, user.id, zone);
+  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) await saveUserTimeZone(c.get('db'), user.id, zone);
   return user;
 }
 

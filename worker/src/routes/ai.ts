@@ -8,7 +8,7 @@ import { generateBody } from './ai.schema';
 /** AI flashcard generation: candidates only, never saved here. */
 export const aiRoutes = new Hono<AppEnv>().use('*', requireUser).post('/generate-flashcards', validate('json', generateBody), async (c) => {
   const body = c.req.valid('json');
-  const result = await generateFlashcards(c.env.DB, chooseProvider(c.env), {
+  const result = await generateFlashcards(c.get('db'), chooseProvider(c.env), {
     userId: c.get('userId'),
     conceptId: body.concept_id,
     count: body.number_of_cards,

@@ -15,11 +15,11 @@ export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', log
   const now = c.get('now');
   const windowMs = Number(c.env.LOGIN_WINDOW_SECONDS ?? 900) * 1000;
   const identifier = username.trim().toLowerCase();
-  const user = await findLoginUser(c.env.DB, identifier);
+  const user = await findLoginUser(c.get('db'), identifier);
   // The lock belongs to the account, whichever identifier (username or email) names it.
   const keys = throttleKeys(user, identifier, c.req.header('cf-connecting-ip') ?? 'local');
 
-  const waitMs = await claimAttempt(c.env.DB, keys, now, windowMs);
+  const waitMs = await claimAttempt(c.get('db'), keys, now, windowMs);
   if (waitMs > 0) {
     const minutes = Math.max(1, Math.ceil(waitMs / 60000));
     c.header('Retry-After', String(Math.ceil(waitMs / 1000)));
@@ -28,10 +28,10 @@ export const authRoutes = new Hono<AppEnv>().post('/login', validate('form', log
   // Verify against a dummy hash for unknown accounts so the answer takes the same time.
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) {
-    await recordFailure(c.env.DB, keys, now, windowMs);
+    await recordFailure(c.get('db'), keys, now, windowMs);
     throw new ApiError(401, 'bad_credentials', BAD_CREDENTIALS);
   }
-  await recordSuccess(c.env.DB, keys);
+  await recordSuccess(c.get('db'), keys);
   const accessToken = await issueAccessToken(c.env.JWT_SECRET, user, now);
   return c.json({ access_token: accessToken, token_type: 'bearer' }, 200);
 });

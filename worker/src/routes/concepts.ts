@@ -29,39 +29,39 @@ export const conceptsRoutes = new Hono<AppEnv>()
     const q = c.req.valid('query');
     const filter = { search: q.search, contentSearch: q.content_search, tagName: q.tag_name, constellationId: q.constellation_id };
     const page = { skip: q.skip, limit: q.limit, sortBy: q.sort_by, sortOrder: q.sort_order };
-    return c.json(await listConcepts(c.env.DB, c.get('userId'), filter, page), 200);
+    return c.json(await listConcepts(c.get('db'), c.get('userId'), filter, page), 200);
   })
   .post('/', validate('json', conceptWriteBody), async (c) => {
-    const id = await saveConcept({ d1: c.env.DB, userId: c.get('userId'), body: c.req.valid('json') }, c.get('now'));
-    return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 201);
+    const id = await saveConcept({ d1: c.get('db'), userId: c.get('userId'), body: c.req.valid('json') }, c.get('now'));
+    return c.json(await loadConcept(c.get('db'), c.get('userId'), id), 201);
   })
   .get('/minimal', async (c) => {
-    return c.json(await conceptTitles(c.env.DB, c.get('userId')), 200);
+    return c.json(await conceptTitles(c.get('db'), c.get('userId')), 200);
   })
   .get('/search', validate('query', titleSearchQuery), async (c) => {
     const { q, limit } = c.req.valid('query');
     const key = titleKey(q);
     if (!key) return c.json([] as ConceptTitle[], 200);
-    return c.json(await titlesMatching(c.env.DB, c.get('userId'), key, limit), 200);
+    return c.json(await titlesMatching(c.get('db'), c.get('userId'), key, limit), 200);
   })
   .get('/recent', validate('query', limitQuery), async (c) => {
     const { limit } = c.req.valid('query');
-    return c.json(await recentConcepts(c.env.DB, c.get('userId'), limit), 200);
+    return c.json(await recentConcepts(c.get('db'), c.get('userId'), limit), 200);
   })
   .get('/suggested', validate('query', suggestedQuery), async (c) => {
     const { limit, exclude_constellation_id: excluded } = c.req.valid('query');
-    return c.json(await conceptsOutsideConstellation(c.env.DB, c.get('userId'), excluded, limit), 200);
+    return c.json(await conceptsOutsideConstellation(c.get('db'), c.get('userId'), excluded, limit), 200);
   })
-  .get('/roots', async (c) => c.json(await rootConcepts(c.env.DB, c.get('userId')), 200))
+  .get('/roots', async (c) => c.json(await rootConcepts(c.get('db'), c.get('userId')), 200))
   .get('/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    return c.json(await loadConcept(c.env.DB, c.get('userId'), c.req.valid('param').id), 200);
+    return c.json(await loadConcept(c.get('db'), c.get('userId'), c.req.valid('param').id), 200);
   })
   .put('/:id{[0-9]+}', validate('param', idParam), validate('json', conceptWriteBody), async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const userId = c.get('userId');
     if (body.content === undefined) {
-      await saveConcept({ d1: c.env.DB, userId, conceptId: id, body }, c.get('now'));
+      await saveConcept({ d1: c.get('db'), userId, conceptId: id, body }, c.get('now'));
     } else {
       // A content write names the version it was read at, or it could delete text it never saw.
       const baseVersion = contentBaseVersion(body, c.req.header('if-match'));
@@ -70,27 +70,27 @@ export const conceptsRoutes = new Hono<AppEnv>()
       }
       await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, c.get('now'));
     }
-    return c.json(await loadConcept(c.env.DB, userId, id), 200);
+    return c.json(await loadConcept(c.get('db'), userId, id), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');
-    await deleteConcept(c.env.DB, c.get('userId'), id);
+    await deleteConcept(c.get('db'), c.get('userId'), id);
     // Devices still on the concept are closed now, not when they next type.
     await closeLiveRoom(c.env, c.get('userId'), id);
     return c.body(null, 204);
   })
   .get('/:id{[0-9]+}/preview', validate('param', idParam), async (c) => {
-    return c.json(presentConceptPreview(await loadPreviewRow(c.env.DB, c.get('userId'), c.req.valid('param').id)), 200);
+    return c.json(presentConceptPreview(await loadPreviewRow(c.get('db'), c.get('userId'), c.req.valid('param').id)), 200);
   })
   .get('/:id{[0-9]+}/children', validate('param', idParam), async (c) => {
-    const id = await requireOwnConcept(c.env.DB, c.get('userId'), c.req.valid('param').id);
-    return c.json(await childConcepts(c.env.DB, c.get('userId'), id), 200);
+    const id = await requireOwnConcept(c.get('db'), c.get('userId'), c.req.valid('param').id);
+    return c.json(await childConcepts(c.get('db'), c.get('userId'), id), 200);
   })
   .get('/:id{[0-9]+}/ancestry', validate('param', idParam), async (c) => {
-    const id = await requireOwnConcept(c.env.DB, c.get('userId'), c.req.valid('param').id);
-    return c.json(await ancestry(c.env.DB, c.get('userId'), id), 200);
+    const id = await requireOwnConcept(c.get('db'), c.get('userId'), c.req.valid('param').id);
+    return c.json(await ancestry(c.get('db'), c.get('userId'), id), 200);
   })
   .get('/:id{[0-9]+}/linked-titles', validate('param', idParam), async (c) => {
     // The other concepts whose title occurs in this one's text: what the page auto-links.
-    return c.json(await linkedTitles({ d1: c.env.DB, userId: c.get('userId'), conceptId: c.req.valid('param').id }), 200);
+    return c.json(await linkedTitles({ d1: c.get('db'), userId: c.get('userId'), conceptId: c.req.valid('param').id }), 200);
   });

@@ -37,12 +37,12 @@ function failPoint(env: Env, header: string | undefined): FailPoint {
 export const exportImportRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/export/preview', async (c) => {
-    const { estimated_bytes: _bytes, ...preview } = await exportPreview(c.env.DB, c.get('userId'));
+    const { estimated_bytes: _bytes, ...preview } = await exportPreview(c.get('db'), c.get('userId'));
     return c.json(preview, 200);
   })
   .get('/export/json', async (c) => {
-    const { estimated_bytes } = await exportPreview(c.env.DB, c.get('userId'));
-    return c.body(exportStream(c.env.DB, c.get('userId'), c.get('now')), 200, {
+    const { estimated_bytes } = await exportPreview(c.get('db'), c.get('userId'));
+    return c.body(exportStream(c.get('db'), c.get('userId'), c.get('now')), 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': contentDisposition('attachment', DEFAULT_EXPORT_FILE_NAME),
       // No Content-Length for a stream: the page shows progress against this estimate.
@@ -53,7 +53,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
   .post('/export/apkg', validate('json', apkgExportBody), async (c) => {
     const { constellation_id, concept_ids } = c.req.valid('json');
     const scope: CardScope = constellation_id ? { kind: 'constellation', id: constellation_id } : concept_ids ? { kind: 'concepts', ids: concept_ids } : { kind: 'all' };
-    const { bytes } = await buildApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), scope }, c.get('now'));
+    const { bytes } = await buildApkg({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), scope }, c.get('now'));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/octet-stream',
       'Content-Disposition': contentDisposition('attachment', DEFAULT_APKG_FILE_NAME),
@@ -72,14 +72,14 @@ export const exportImportRoutes = new Hono<AppEnv>()
   .post('/import/json', validate('query', importQuery), async (c) => {
     const file = await readImportFile(c.req.raw, IMPORT_LIMITS.maxFileBytes);
     const backup = parseBackupText(await file.text());
-    const props = { d1: c.env.DB, userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
+    const props = { d1: c.get('db'), userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
     const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, c.get('now'));
     return c.json(result, 200);
   })
   .post('/import/apkg', async (c) => {
     const file = await readImportFile(c.req.raw, MAX_APKG_BYTES);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return c.json(await importApkg({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
+    return c.json(await importApkg({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
   })
   .post('/import/vault', async (c) => {
     const file = await readImportFile(c.req.raw, MAX_VAULT_BYTES);
@@ -88,23 +88,23 @@ export const exportImportRoutes = new Hono<AppEnv>()
   })
   .post('/import/json/start', validate('json', importStartBody), async (c) => {
     const { merge, header } = c.req.valid('json');
-    const importId = await startImport({ d1: c.env.DB, userId: c.get('userId'), header, merge }, c.get('now'));
+    const importId = await startImport({ d1: c.get('db'), userId: c.get('userId'), header, merge }, c.get('now'));
     return c.json({ import_id: importId }, 201);
   })
   .post('/import/json/:importId/rows', validate('param', importIdParam), validate('json', importRowsBody), async (c) => {
     const { section, rows, offset } = c.req.valid('json');
-    const props = { d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId };
+    const props = { d1: c.get('db'), userId: c.get('userId'), importId: c.req.valid('param').importId };
     return c.json(await stageImportRows({ ...props, section: section as SectionName, rows, offset: offset ?? null }), 200);
   })
   .post('/import/json/:importId/commit', validate('param', importIdParam), async (c) => {
-    const props = { d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId };
+    const props = { d1: c.get('db'), userId: c.get('userId'), importId: c.req.valid('param').importId };
     return c.json(await commitImport({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }), 200);
   })
   .delete('/import/json/:importId', validate('param', importIdParam), async (c) => {
-    await abandonImport({ d1: c.env.DB, userId: c.get('userId'), importId: c.req.valid('param').importId });
+    await abandonImport({ d1: c.get('db'), userId: c.get('userId'), importId: c.req.valid('param').importId });
     return c.body(null, 204);
   })
   .delete('/user-data', validate('query', deleteAllQuery), async (c) => {
-    await deleteAllUserData({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId') });
+    await deleteAllUserData({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId') });
     return c.json({ message: 'All data has been permanently deleted' }, 200);
   });

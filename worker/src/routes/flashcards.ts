@@ -23,35 +23,35 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   .use('/flashcards', requireUser)
   .use('/concepts/:id{[0-9]+}/flashcards', requireUser)
   .get('/flashcards', async (c) => {
-    const rows = await listFlashcards(c.env.DB, c.get('userId'));
+    const rows = await listFlashcards(c.get('db'), c.get('userId'));
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/due', validate('query', dueQuery), async (c) => {
-    const rows = await dueFlashcards(c.env.DB, c.get('userId'), c.get('now'), c.req.valid('query').limit);
+    const rows = await dueFlashcards(c.get('db'), c.get('userId'), c.get('now'), c.req.valid('query').limit);
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/leeches', async (c) => {
-    const rows = await leechFlashcards(c.env.DB, c.get('userId'), LEECH_TAG, LEECH_LIST_SIZE);
+    const rows = await leechFlashcards(c.get('db'), c.get('userId'), LEECH_TAG, LEECH_LIST_SIZE);
     return c.json(rows.results.map(presentFlashcard), 200);
   })
   .get('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    const row = await findFlashcard(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    const row = await findFlashcard(c.get('db'), c.get('userId'), c.req.valid('param').id);
     if (!row) throw notFound('Carte');
     return c.json(presentFlashcard(row), 200);
   })
   .put('/flashcards/:id{[0-9]+}', validate('param', idParam), validate('json', flashcardBody), async (c) => {
-    const row = await updateFlashcard(c.env.DB, { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
+    const row = await updateFlashcard(c.get('db'), { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
     return c.json(presentFlashcard(row), 200);
   })
   .delete('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    await deleteFlashcard(c.env.DB, { userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
+    await deleteFlashcard(c.get('db'), { userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
     return c.body(null, 204);
   })
   .post('/flashcards/:id{[0-9]+}/review', validate('param', idParam), validate('json', reviewBody), async (c) => {
     const now = c.get('now');
     const fuzz = c.get('fuzz');
     const body = c.req.valid('json');
-    const result = await reviewFlashcard(c.env.DB, {
+    const result = await reviewFlashcard(c.get('db'), {
       userId: c.get('userId'),
       flashcardId: c.req.valid('param').id,
       rating: body.rating,
@@ -71,38 +71,38 @@ export const flashcardsRoutes = new Hono<AppEnv>()
       reviewedAt: Math.min(Date.parse(r.reviewed_at), now),
       durationMs: r.duration_ms ?? null,
     }));
-    const result = await uploadReviews(c.env.DB, { userId: c.get('userId'), reviews, now, fuzz: c.get('fuzz') });
+    const result = await uploadReviews(c.get('db'), { userId: c.get('userId'), reviews, now, fuzz: c.get('fuzz') });
     return c.json({ accepted: result.accepted, skipped: result.skipped, flashcards: result.flashcards.map(presentFlashcard) }, 200);
   })
   .post('/flashcards/:id{[0-9]+}/review/undo', validate('param', idParam), async (c) => {
     const now = c.get('now');
-    const result = await undoReview(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now });
+    const result = await undoReview(c.get('db'), { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now });
     return c.json({ flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   // Suspend, unsuspend, bury, unbury, forget ('Oublier') and reschedule by hand, and undo the latest.
   .post('/flashcards/:id{[0-9]+}/:action{suspend|unsuspend|bury|unbury|forget}', validate('param', cardActionParam), async (c) => {
     const { id, action } = c.req.valid('param');
     const zone = resolveTimeZone(c.req.header('x-time-zone'));
-    const row = await applyCardAction(c.env.DB, { userId: c.get('userId'), flashcardId: id, action, zone, now: c.get('now') });
+    const row = await applyCardAction(c.get('db'), { userId: c.get('userId'), flashcardId: id, action, zone, now: c.get('now') });
     return c.json({ flashcard: presentFlashcard(row) }, 200);
   })
   .post('/flashcards/:id{[0-9]+}/reschedule', validate('param', idParam), validate('json', rescheduleBody), async (c) => {
     const zone = resolveTimeZone(c.req.header('x-time-zone'));
     const { days } = c.req.valid('json');
-    const row = await applyCardAction(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, action: 'reschedule', days, zone, now: c.get('now') });
+    const row = await applyCardAction(c.get('db'), { userId: c.get('userId'), flashcardId: c.req.valid('param').id, action: 'reschedule', days, zone, now: c.get('now') });
     return c.json({ flashcard: presentFlashcard(row) }, 200);
   })
   .post('/flashcards/:id{[0-9]+}/actions/undo', validate('param', idParam), async (c) => {
-    const result = await undoCardAction(c.env.DB, { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now: c.get('now') });
+    const result = await undoCardAction(c.get('db'), { userId: c.get('userId'), flashcardId: c.req.valid('param').id, now: c.get('now') });
     return c.json({ action: result.action, flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   .get('/concepts/:id{[0-9]+}/flashcards', validate('param', idParam), async (c) => {
-    const rows = await conceptFlashcards(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    const rows = await conceptFlashcards(c.get('db'), c.get('userId'), c.req.valid('param').id);
     if (!rows) throw notFound('Concept');
     return c.json(rows.map(presentFlashcard), 200);
   })
   .post('/concepts/:id{[0-9]+}/flashcards', validate('param', idParam), validate('json', flashcardBody), async (c) => {
     const now = c.get('now');
-    const row = await createFlashcard(c.env.DB, { ...c.req.valid('json'), userId: c.get('userId'), conceptId: c.req.valid('param').id, now });
+    const row = await createFlashcard(c.get('db'), { ...c.req.valid('json'), userId: c.get('userId'), conceptId: c.req.valid('param').id, now });
     return c.json(presentFlashcard(row), 201);
   });

@@ -25,7 +25,7 @@ export const graphRoutes = new Hono<AppEnv>()
   })
   .get('/links/all-for-graph', async (c) => {
     // SQLite writes the links' JSON (see db/queries/graph.ts).
-    const json = await graphAnswer(c.env.DB, c.get('userId'), 'links', () => graphLinksJson(c.env.DB, c.get('userId')));
+    const json = await graphAnswer(c.get('db'), c.get('userId'), 'links', () => graphLinksJson(c.get('db'), c.get('userId')));
     return c.body(json, 200, JSON_TYPE) as unknown as TypedResponse<GraphLink[], 200, 'json'>;
   });
 

@@ -23,13 +23,13 @@ export const importRoutes = new Hono<AppEnv>()
   })
   .post('/extract-concepts', validate('json', extractConceptsBody), async (c) => {
     const { content, format } = c.req.valid('json');
-    return c.json(await extractConcepts({ d1: c.env.DB, userId: c.get('userId'), content, format }), 200);
+    return c.json(await extractConcepts({ d1: c.get('db'), userId: c.get('userId'), content, format }), 200);
   })
   .post('/concepts', validate('json', importConceptBody), async (c) => {
-    const id = await createImportedConcept({ d1: c.env.DB, userId: c.get('userId'), body: c.req.valid('json') }, c.get('now'));
-    return c.json(await loadConcept(c.env.DB, c.get('userId'), id), 201);
+    const id = await createImportedConcept({ d1: c.get('db'), userId: c.get('userId'), body: c.req.valid('json') }, c.get('now'));
+    return c.json(await loadConcept(c.get('db'), c.get('userId'), id), 201);
   })
   .post('/batch-links', validate('json', batchLinksBody), async (c) => {
-    const links = await createRelatedLinks({ d1: c.env.DB, userId: c.get('userId'), links: c.req.valid('json') }, c.get('now'));
+    const links = await createRelatedLinks({ d1: c.get('db'), userId: c.get('userId'), links: c.req.valid('json') }, c.get('now'));
     return c.json({ links }, 201);
   });

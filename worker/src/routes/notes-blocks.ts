@@ -11,7 +11,7 @@ import { promoteBody } from './notes.schema';
 export const blocksRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .post('/:id{[0-9]+}/promote', validate('param', idParam), validate('json', promoteBody), async (c) => {
-    const promoted = await promoteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id, c.req.valid('json'), c.get('now'));
+    const promoted = await promoteBlock(c.get('db'), c.get('userId'), c.req.valid('param').id, c.req.valid('json'), c.get('now'));
     // The block now links to the new concept: the note's open devices see it at once.
     tellNoteRoom(c.env, c.executionCtx, c.get('userId'), promoted.block.note_id);
     return c.json(promoted, 201);

@@ -19,27 +19,27 @@ export const notesRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', validate('query', noteDateQuery), async (c) => {
     c.header('cache-control', 'no-store');
-    return c.json(await loadNoteByDate(c.env.DB, c.get('userId'), c.req.valid('query').note_date), 200);
+    return c.json(await loadNoteByDate(c.get('db'), c.get('userId'), c.req.valid('query').note_date), 200);
   })
   .post('/', validate('json', createNoteBody), async (c) => {
     const { date, title } = c.req.valid('json');
-    const { note, created } = await ensureNote(c.env.DB, c.get('userId'), date, title ?? null, c.get('now'));
-    return c.json(await presentNote(c.env.DB, c.get('userId'), note), created ? 201 : 200);
+    const { note, created } = await ensureNote(c.get('db'), c.get('userId'), date, title ?? null, c.get('now'));
+    return c.json(await presentNote(c.get('db'), c.get('userId'), note), created ? 201 : 200);
   })
   .get('/recent', validate('query', recentNotesQuery), async (c) => {
-    return c.json(await recentNotes(c.env.DB, c.get('userId'), c.req.valid('query').limit), 200);
+    return c.json(await recentNotes(c.get('db'), c.get('userId'), c.req.valid('query').limit), 200);
   })
   .get('/export', validate('query', exportQuery), async (c) => {
-    const file = await exportNote(c.env.DB, c.get('userId'), c.req.valid('query'));
+    const file = await exportNote(c.get('db'), c.get('userId'), c.req.valid('query'));
     return c.body(file.body, 200, { 'content-type': file.type, 'content-disposition': `attachment; filename="${file.name}"`, 'cache-control': 'no-store' });
   })
   .post('/import', async (c) => {
-    const { answer, noteId } = await importNoteFile(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
+    const { answer, noteId } = await importNoteFile(c.get('db'), c.get('userId'), await c.req.parseBody(), c.get('now'));
     tellNoteRoom(c.env, c.executionCtx, c.get('userId'), noteId);
     return c.json(answer, 201);
   })
   .post('/import/highlight', async (c) => {
-    const { answer, noteId } = await importHighlights(c.env.DB, c.get('userId'), await c.req.parseBody(), c.get('now'));
+    const { answer, noteId } = await importHighlights(c.get('db'), c.get('userId'), await c.req.parseBody(), c.get('now'));
     if (noteId !== null) tellNoteRoom(c.env, c.executionCtx, c.get('userId'), noteId);
     return c.json(answer, 201);
   })
@@ -47,26 +47,26 @@ export const notesRoutes = new Hono<AppEnv>()
     const userId = c.get('userId');
     const noteId = c.req.valid('param').noteId;
     const { text, order_idx } = c.req.valid('json');
-    await requireOwnNote(c.env.DB, userId, noteId);
-    const [block] = await addBlocks(c.env.DB, userId, noteId, [newBlock(text, order_idx ?? 0)], c.get('now'));
+    await requireOwnNote(c.get('db'), userId, noteId);
+    const [block] = await addBlocks(c.get('db'), userId, noteId, [newBlock(text, order_idx ?? 0)], c.get('now'));
     tellNoteRoom(c.env, c.executionCtx, userId, noteId);
     return c.json(block!, 201);
   })
   .patch('/blocks/:id{[0-9]+}', validate('param', idParam), validate('json', patchBlockBody), async (c) => {
     const { text, version } = c.req.valid('json');
-    const block = await saveBlockText(c.env.DB, c.get('userId'), c.req.valid('param').id, text, c.get('now'), version);
+    const block = await saveBlockText(c.get('db'), c.get('userId'), c.req.valid('param').id, text, c.get('now'), version);
     tellNoteRoom(c.env, c.executionCtx, c.get('userId'), block.note_id);
     return c.json(block, 200);
   })
   .delete('/blocks/:id{[0-9]+}', validate('param', idParam), async (c) => {
-    const noteId = await deleteBlock(c.env.DB, c.get('userId'), c.req.valid('param').id);
+    const noteId = await deleteBlock(c.get('db'), c.get('userId'), c.req.valid('param').id);
     tellNoteRoom(c.env, c.executionCtx, c.get('userId'), noteId);
     return c.body(null, 204);
   })
   .get('/concepts/:id{[0-9]+}/mentions', validate('param', idParam), async (c) => {
     const userId = c.get('userId');
-    const conceptId = await requireOwnConcept(c.env.DB, userId, c.req.valid('param').id);
-    const rows = await conceptMentions(c.env.DB, userId, conceptId);
+    const conceptId = await requireOwnConcept(c.get('db'), userId, c.req.valid('param').id);
+    const rows = await conceptMentions(c.get('db'), userId, conceptId);
     const mentions = rows.results.map((r) => ({
       note_date: r.note_date,
       block_id: r.block_id,

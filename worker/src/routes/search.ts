@@ -21,7 +21,7 @@ export const searchRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', validate('query', searchQuery), async (c) => {
     const { q, skip, limit, type } = c.req.valid('query');
-    const hits = await globalSearch({ d1: c.env.DB, userId: c.get('userId'), q, skip, limit, type });
+    const hits = await globalSearch({ d1: c.get('db'), userId: c.get('userId'), q, skip, limit, type });
     const body = {
       search_term: q,
       results: {
@@ -43,9 +43,9 @@ export const searchRoutes = new Hono<AppEnv>()
     const words = phrase.split(' ').filter(Boolean);
     const userId = c.get('userId');
     // Before a letter is typed, the recent notes alone open the switcher.
-    const [notes, concepts] = await c.env.DB.batch<Record<string, unknown>>([
-      quickNotes(c.env.DB, userId, phrase, QUICK_NOTES),
-      ...(words.length ? [quickConcepts(c.env.DB, userId, phrase, words, limit)] : []),
+    const [notes, concepts] = await c.get('db').batch<Record<string, unknown>>([
+      quickNotes(c.get('db'), userId, phrase, QUICK_NOTES),
+      ...(words.length ? [quickConcepts(c.get('db'), userId, phrase, words, limit)] : []),
     ]);
     // Notes whose date holds the typed text, or whose title does, accents ignored.
     const noteRows = JSON.parse((notes!.results[0] as { list: string } | undefined)?.list ?? '[]') as [number, string, string | null][];

@@ -17,16 +17,16 @@ export const statsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/dashboard', async (c) => {
     const { now, zone } = when(c);
-    return c.json(await dashboardStats(c.env.DB, c.get('userId'), now, zone), 200);
+    return c.json(await dashboardStats(c.get('db'), c.get('userId'), now, zone), 200);
   })
   .get('/dashboard/extended', async (c) => {
     const { now, zone } = when(c);
-    return c.json(await extendedStats(c.env.DB, c.get('userId'), now, zone), 200);
+    return c.json(await extendedStats(c.get('db'), c.get('userId'), now, zone), 200);
   })
   .get('/activity', validate('query', activityQuery), async (c) => {
     const { now, zone } = when(c);
-    return c.json(await dailyActivity(c.env.DB, c.get('userId'), now, zone, c.req.valid('query').days), 200);
+    return c.json(await dailyActivity(c.get('db'), c.get('userId'), now, zone, c.req.valid('query').days), 200);
   })
   .get('/mastery-distribution', async (c) => {
-    return c.json(await masteryDistribution(c.env.DB, c.get('userId')), 200);
+    return c.json(await masteryDistribution(c.get('db'), c.get('userId')), 200);
   });

@@ -29,36 +29,36 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
   .get('/study-sessions/:id{[0-9]+}/concepts', validate('param', sessionConceptParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [session, concepts] = await Promise.all([findStudySession(c.env.DB, userId, id), sessionConceptsStatement(c.env.DB, userId, id).all<SessionConceptRow>()]);
+    const [session, concepts] = await Promise.all([findStudySession(c.get('db'), userId, id), sessionConceptsStatement(c.get('db'), userId, id).all<SessionConceptRow>()]);
     if (!session) throw notFound("Session d'étude");
     return c.json(concepts.results.map(presentSessionConcept), 200);
   })
   .get('/study-sessions/:id{[0-9]+}/results', validate('param', sessionConceptParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [session, results] = await Promise.all([findStudySession(c.env.DB, userId, id), sessionResultsStatement(c.env.DB, userId, id).all<StudyMethodResultRow>()]);
+    const [session, results] = await Promise.all([findStudySession(c.get('db'), userId, id), sessionResultsStatement(c.get('db'), userId, id).all<StudyMethodResultRow>()]);
     if (!session) throw notFound("Session d'étude");
     return c.json(results.results.map(presentMethodResult), 200);
   })
   .put('/study-sessions/:id{[0-9]+}/results/blurting', validate('param', sessionConceptParam), validate('json', blurtingBody), async (c) => {
     const body = c.req.valid('json');
-    const row = await saveBlurting(c.env.DB, { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, durationMs: body.duration_ms, now: c.get('now') });
+    const row = await saveBlurting(c.get('db'), { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, durationMs: body.duration_ms, now: c.get('now') });
     return c.json(presentMethodResult(row), 200);
   })
   .put('/study-sessions/:id{[0-9]+}/results/feynman', validate('param', sessionConceptParam), validate('json', feynmanBody), async (c) => {
     const body = c.req.valid('json');
-    const row = await saveFeynman(c.env.DB, { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, gaps: body.gaps, durationMs: body.duration_ms, now: c.get('now') });
+    const row = await saveFeynman(c.get('db'), { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, gaps: body.gaps, durationMs: body.duration_ms, now: c.get('now') });
     return c.json(presentMethodResult(row), 200);
   })
   .post('/study-sessions/:id{[0-9]+}/results/:resultId{[0-9]+}/missed-cards', validate('param', resultParam), async (c) => {
     const { id, resultId } = c.req.valid('param');
-    const { created, result } = await createMissedCards(c.env.DB, { userId: c.get('userId'), sessionId: id, resultId, now: c.get('now') });
+    const { created, result } = await createMissedCards(c.get('db'), { userId: c.get('userId'), sessionId: id, resultId, now: c.get('now') });
     return c.json({ created, result: presentMethodResult(result) }, 200);
   })
   .get('/concepts/:id{[0-9]+}/method-results', validate('param', conceptParam), validate('query', conceptResultsQuery), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [concept, rows] = await c.env.DB.batch([ownConceptStatement(c.env.DB, userId, id), conceptResultsStatement(c.env.DB, userId, id, c.req.valid('query').limit, c.req.valid('query').method ?? null)]);
+    const [concept, rows] = await c.get('db').batch([ownConceptStatement(c.get('db'), userId, id), conceptResultsStatement(c.get('db'), userId, id, c.req.valid('query').limit, c.req.valid('query').method ?? null)]);
     if (!concept!.results.length) throw notFound('Concept');
     return c.json((rows!.results as StudyMethodResultRow[]).map(presentMethodResult), 200);
   });

@@ -38,8 +38,8 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const now = c.get('now');
     const userId = c.get('userId');
-    const preferences = await readPreferences(c.env.DB, userId);
-    const session = await createStudySession(c.env.DB, {
+    const preferences = await readPreferences(c.get('db'), userId);
+    const session = await createStudySession(c.get('db'), {
       userId,
       methodType: body.method_type,
       conceptIds: body.concept_ids,
@@ -54,7 +54,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     return c.json(presentStudySession(session), 201);
   })
   .get('/:id{[0-9]+}', validate('param', sessionParam), async (c) => {
-    return c.json(presentStudySession(await findSession(c.env.DB, c.get('userId'), c.req.valid('param').id)), 200);
+    return c.json(presentStudySession(await findSession(c.get('db'), c.get('userId'), c.req.valid('param').id)), 200);
   })
   .get('/:id{[0-9]+}/next-flashcard', validate('param', sessionParam), async (c) => {
     // The session's cards with their memory state; the queue rule (domain/study-queue.ts)
@@ -62,9 +62,9 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     // unanswered card, else a learning card due within 20 minutes. Missing, ended or done → 404.
     const userId = c.get('userId');
     const now = c.get('now');
-    const { states, scheduling } = await sessionQueue(c.env.DB, userId, c.req.valid('param').id, now);
+    const { states, scheduling } = await sessionQueue(c.get('db'), userId, c.req.valid('param').id, now);
     const nextId = pickNextSessionCard(states, now);
-    const row = nextId === null ? null : await sessionFlashcard(c.env.DB, userId, nextId);
+    const row = nextId === null ? null : await sessionFlashcard(c.get('db'), userId, nextId);
     if (!row) throw notFound('Carte suivante');
     // A card whose stored memory state FSRS refuses (e.g. imported) is still served, without previews.
     let previews: ReturnType<typeof presentPreviews> | null = null;
@@ -82,22 +82,22 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const now = c.get('now');
     const fuzz = c.get('fuzz');
     const body = c.req.valid('json');
-    const result = await reviewFlashcard(c.env.DB, { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, sessionId: id, now, fuzz });
+    const result = await reviewFlashcard(c.get('db'), { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, sessionId: id, now, fuzz });
     return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review/undo', validate('param', sessionCardParam), async (c) => {
     const { id, cardId } = c.req.valid('param');
     const userId = c.get('userId');
     const now = c.get('now');
-    const result = await undoReview(c.env.DB, { userId, flashcardId: cardId, sessionId: id, now });
+    const result = await undoReview(c.get('db'), { userId, flashcardId: cardId, sessionId: id, now });
     return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard) }, 200);
   })
   .put('/:id{[0-9]+}/end', validate('param', sessionParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
     const now = c.get('now');
-    const ended = await endStudySession(c.env.DB, userId, id, now);
-    const session = await findSession(c.env.DB, userId, id);
+    const ended = await endStudySession(c.get('db'), userId, id, now);
+    const session = await findSession(c.get('db'), userId, id);
     // Its progress and achievement notifications, after the answer (best effort, logged).
     if (ended.meta.changes === 1) {
       const timeZone = (await c.get('account')).timeZone;

@@ -14,11 +14,11 @@ export const tagsRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', async (c) => {
     // Only tags that at least one concept carries; a tag left unused simply disappears from the list.
-    const rows = await tagsInUse(c.env.DB, c.get('userId'));
+    const rows = await tagsInUse(c.get('db'), c.get('userId'));
     return c.json(rows.map(presentTag), 200);
   })
   .get('/:tag/concepts', validate('param', tagParam), async (c) => {
     // Hono hands the path parameter over URL-decoded; matching is case-insensitive.
-    const concepts = await allConcepts(c.env.DB, c.get('userId'), { tagName: c.req.valid('param').tag }, 'updated_at', 'desc');
+    const concepts = await allConcepts(c.get('db'), c.get('userId'), { tagName: c.req.valid('param').tag }, 'updated_at', 'desc');
     return c.json(concepts, 200);
   });

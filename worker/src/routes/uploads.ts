@@ -17,12 +17,12 @@ import { fileAddress } from './uploads.schema';
 export const uploadsRoutes = new Hono<AppEnv>()
   .post('/media/upload', requireUser, async (c) => {
     const file = await readUploadedFile(c.req.raw);
-    const stored = await storeUpload({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), file, expect: 'image' }, c.get('now'));
+    const stored = await storeUpload({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), file, expect: 'image' }, c.get('now'));
     return c.json(stored, 201);
   })
   .post('/files/upload', requireUser, async (c) => {
     const file = await readUploadedFile(c.req.raw);
-    const stored = await storeUpload({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), file, expect: 'file' }, c.get('now'));
+    const stored = await storeUpload({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), file, expect: 'file' }, c.get('now'));
     return c.json(stored, 201);
   })
   .get('/files/:owner{[0-9]+}/:uuid', validate('param', fileAddress), async (c) => {

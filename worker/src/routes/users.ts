@@ -16,7 +16,7 @@ import { fsrsParamsOf, optimizerItemsOf, saveFsrsParams } from '../services/fsrs
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
     const body = c.req.valid('json');
-    const user = await registerUser(c.env.DB, body, c.get('now'));
+    const user = await registerUser(c.get('db'), body, c.get('now'));
     return c.json({ id: user.id, username: user.username, email: user.email }, 201);
   })
   .get('/me', requireUser, async (c) => {
@@ -24,43 +24,43 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   .delete('/me', requireUser, validate('json', deleteAccountBody), async (c) => {
     const user = await c.get('account');
-    await deleteAccount({ d1: c.env.DB, bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
+    await deleteAccount({ d1: c.get('db'), bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
     return c.body(null, 204);
   })
   // Preferences (spec document 3 §7): the defaults until the person saves; PUT changes the fields sent.
   .get('/me/preferences', requireUser, async (c) => {
-    return c.json(await readPreferences(c.env.DB, c.get('userId')), 200);
+    return c.json(await readPreferences(c.get('db'), c.get('userId')), 200);
   })
   .put('/me/preferences', requireUser, validate('json', preferencesBody), async (c) => {
-    return c.json(await updatePreferences(c.env.DB, c.get('userId'), c.req.valid('json'), c.get('now')), 200);
+    return c.json(await updatePreferences(c.get('db'), c.get('userId'), c.req.valid('json'), c.get('now')), 200);
   })
   .post('/me/preferences/reset', requireUser, async (c) => {
-    await clearPreferences(c.env.DB, c.get('userId'));
+    await clearPreferences(c.get('db'), c.get('userId'));
     return c.json({ ...DEFAULT_PREFERENCES }, 200);
   })
   // A Web Push subscription for this browser (the spec's name, a standard subscription as the body).
   .get('/me/fsrs-params', requireUser, async (c) => {
-    return c.json(await fsrsParamsOf(c.env.DB, c.get('userId')), 200);
+    return c.json(await fsrsParamsOf(c.get('db'), c.get('userId')), 200);
   })
   .put('/me/fsrs-params', requireUser, validate('json', fsrsParamsBody), async (c) => {
     const { params } = c.req.valid('json');
-    await saveFsrsParams(c.env.DB, c.get('userId'), params, c.get('now'));
+    await saveFsrsParams(c.get('db'), c.get('userId'), params, c.get('now'));
     return c.json({ params }, 200);
   })
   .delete('/me/fsrs-params', requireUser, async (c) => {
-    await saveFsrsParams(c.env.DB, c.get('userId'), null, c.get('now'));
+    await saveFsrsParams(c.get('db'), c.get('userId'), null, c.get('now'));
     return c.body(null, 204);
   })
   .get('/me/review-history', requireUser, async (c) => {
     const user = await c.get('account');
     c.header('cache-control', 'no-store');
-    return c.json(await optimizerItemsOf(c.env.DB, c.get('userId'), user.timeZone, c.get('now')), 200);
+    return c.json(await optimizerItemsOf(c.get('db'), c.get('userId'), user.timeZone, c.get('now')), 200);
   })
   .post('/me/fcm-token', requireUser, validate('json', pushSubscriptionBody), async (c) => {
     const { endpoint, keys, time_zone } = c.req.valid('json');
     if (!isAcceptedPushEndpoint(endpoint, { extraHosts: pushHostsOf(c.env.PUSH_SERVICE_HOSTS), deliveredToLoopback: loopbackPushOrigin(c.env) !== null })) {
       throw new ZodError([{ code: 'custom', path: ['endpoint'], message: PUSH_ENDPOINT_REFUSED }]);
     }
-    await savePushSubscription(c.env.DB, c.get('userId'), { endpoint, ...keys }, time_zone ?? null, c.get('now'));
+    await savePushSubscription(c.get('db'), c.get('userId'), { endpoint, ...keys }, time_zone ?? null, c.get('now'));
     return c.json({ message: 'Subscription saved' }, 201);
   });

@@ -6,6 +6,7 @@
  * that arrived by an import) once a day, a page of concepts at a time, each page's updates
  * written in one batch. Imports run it for the person they filled (`userId`).
  */
+import { database } from '../db/database';
 import type { Env } from '../env';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { masteryLevel, type MasteryCard } from '../domain/mastery-level';
@@ -17,7 +18,7 @@ type Row = { concept_id: number; state: number; stability: number; last_review: 
 
 /** Recomputes the mastery of every studied concept (of one person, when given) as of `now`; returns how many were updated. */
 export async function refreshMastery(env: Pick<Env, 'DB'>, now: number, userId?: number): Promise<number> {
-  const d1 = env.DB;
+  const d1 = database(env);
   let after = 0;
   let updated = 0;
   for (;;) {

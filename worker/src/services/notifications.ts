@@ -12,6 +12,7 @@ import { shouldFlush } from '../domain/notification-schedule';
 import { preferencesFromJson, type Preferences } from '../domain/preferences';
 import { localClock } from '../domain/reminders';
 import { resolveTimeZone, studyDayKey } from '../domain/study-day';
+import { database } from '../db/database';
 import type { Env } from '../env';
 import { chunks } from '../lib/chunks';
 import { readPreferences } from '../db/queries/preferences';
@@ -36,10 +37,11 @@ const wants = (prefs: Preferences, kind: NotificationKind) =>
 
 /** After a session has ended: queue its events and, for `immediate`, send them. */
 export async function notifySessionEnd(env: Env, userId: number, timeZone: string | null, session: StudySessionRow, now: number): Promise<void> {
-  const prefs = await readPreferences(env.DB, userId);
+  const d1 = database(env);
+  const prefs = await readPreferences(d1, userId);
   if (!wants(prefs, 'progress') && !wants(prefs, 'achievement')) return;
   const zone = resolveTimeZone(timeZone);
-  const [streakDays, total] = await Promise.all([currentStreakDays(env.DB, userId, now, zone), totalReviews(env.DB, userId)]);
+  const [streakDays, total] = await Promise.all([currentStreakDays(d1, userId, now, zone), totalReviews(d1, userId)]);
   const events = sessionEvents({
     sessionId: session.id,
     cardsReviewed: session.cards_reviewed,
@@ -49,9 +51,9 @@ export async function notifySessionEnd(env: Env, userId: number, timeZone: strin
     totalReviews: total,
   }).filter((e) => wants(prefs, e.kind));
   if (!events.length) return;
-  await queueNotificationsStatement(env.DB, userId, events, now).run();
+  await queueNotificationsStatement(d1, userId, events, now).run();
   const delivery = pushDeliveryOf(env);
-  if (prefs.notification_frequency === 'immediate' && delivery) await flushNotifications(env.DB, delivery, now, userId);
+  if (prefs.notification_frequency === 'immediate' && delivery) await flushNotifications(d1, delivery, now, userId);
 }
 
 export interface NotificationFlushSummary {

@@ -6,6 +6,7 @@
  * on both sides, or a base version no longer kept, refuses the whole write with 409
  * `content_conflict` and the current content: nothing is written, nothing is lost.
  */
+import { database } from '../db/database';
 import type { Env } from '../env';
 import { isGuardFailure } from '../db/queries/guard';
 import { ApiError } from '../lib/errors';
@@ -25,7 +26,7 @@ export interface SaveConceptContentProps {
 }
 
 export async function saveConceptContent({ env, userId, conceptId, body, baseVersion }: SaveConceptContentProps, now: number): Promise<void> {
-  const d1 = env.DB;
+  const d1 = database(env);
   const context = await checkConceptWrite(d1, userId, conceptId, body, baseVersion);
   if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
   const base = contentToDoc(context.stored.base) ?? EMPTY_DOC;
