@@ -6,6 +6,8 @@
 import { contentToPlainText } from './richtext';
 
 export const EXCERPT_LENGTH = 150;
+/** How much of a concept's text a concept list carries. */
+export const SUMMARY_TEXT_LENGTH = 300;
 export const NO_PREVIEW = 'Aucun aperçu disponible.';
 export const ELLIPSIS = '...';
 

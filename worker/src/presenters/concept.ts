@@ -3,42 +3,18 @@
  * contract. Content is stored as a document's JSON and leaves as the document object.
  */
 import { isRichDoc, type RichDoc } from '../domain/richtext';
-import { conceptExcerpt } from '../domain/excerpt';
-import { presentConstellationRef, type ConstellationRefRow } from './constellation';
-import { presentTagRef, type TagRow } from './tag';
-
-export const SUMMARY_TEXT_LENGTH = 300;
-
-export interface ConceptSummaryRow {
-  id: number;
-  title: string;
-  content_text: string;
-  mastery_level: number | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface ConceptRow extends ConceptSummaryRow {
-  content: string | null;
-  notes: string | null;
-  source: string;
-  source_url: string | null;
-  category: string | null;
-  next_review_at: number | null;
-  content_version: number;
-}
-
-export interface ConceptRef {
-  id: number;
-  title: string;
-}
+import { conceptExcerpt, SUMMARY_TEXT_LENGTH } from '../domain/excerpt';
+import type { ConstellationRefRow } from '../db/queries/constellations';
+import { presentConstellationRef } from './constellation';
+import type { ConceptPreviewRow, ConceptRow, ConceptSummaryRow, ConceptTitle, TagRefRow } from '../db/queries/concepts';
+import { presentTagRef } from './tag';
 
 export interface ConceptRelations {
-  tags: TagRow[];
+  tags: TagRefRow[];
   constellations: ConstellationRefRow[];
-  parents: ConceptRef[];
-  children: ConceptRef[];
-  backlinks: ConceptRef[];
+  parents: ConceptTitle[];
+  children: ConceptTitle[];
+  backlinks: ConceptTitle[];
   linkedConceptIds: number[];
 }
 
@@ -59,7 +35,7 @@ export function storedContent(text: string | null): RichDoc | string | null {
   return isRichDoc(parsed) ? parsed : text;
 }
 
-export function presentConceptSummary(row: ConceptSummaryRow, tags: TagRow[], constellations: ConstellationRefRow[]) {
+export function presentConceptSummary(row: ConceptSummaryRow, tags: TagRefRow[], constellations: ConstellationRefRow[]) {
   return {
     id: row.id,
     title: row.title,
@@ -98,6 +74,6 @@ export function presentConcept(row: ConceptRow, rel: ConceptRelations) {
 }
 
 /** A hierarchy tile or preview: id, title and the excerpt. */
-export function presentConceptPreview(row: { id: number; title: string; content_text: string; content: string | null }) {
+export function presentConceptPreview(row: ConceptPreviewRow) {
   return { id: row.id, title: row.title, excerpt: conceptExcerpt({ content_text: row.content_text, content: storedContent(row.content) }) };
 }

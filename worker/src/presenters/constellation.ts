@@ -1,21 +1,5 @@
 /** Constellations as they leave the server (spec document 2 §3; `conceptCount` is the spec's spelling). */
-export interface ConstellationRow {
-  id: number;
-  name: string;
-  description: string | null;
-  color: string;
-  icon: string | null;
-  concept_count: number;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface ConstellationRefRow {
-  id: number;
-  name: string;
-  color: string;
-  icon: string | null;
-}
+import type { ConstellationRefRow, ConstellationRow } from '../db/queries/constellations';
 
 export const presentConstellationRef = (row: ConstellationRefRow) => ({ id: row.id, name: row.name, color: row.color, icon: row.icon });
 

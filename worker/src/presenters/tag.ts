@@ -1,9 +1,6 @@
 /** Tags as they leave the server. */
-export interface TagRow {
-  id: number;
-  name: string;
-}
+import type { TagRefRow } from '../db/queries/concepts';
 
-export const presentTagRef = (tag: TagRow) => ({ id: tag.id, name: tag.name });
+export const presentTagRef = (tag: TagRefRow) => ({ id: tag.id, name: tag.name });
 
-export const presentTag = (tag: TagRow & { count: number }) => ({ id: tag.id, name: tag.name, count: tag.count });
+export const presentTag = (tag: TagRefRow & { count: number }) => ({ id: tag.id, name: tag.name, count: tag.count });

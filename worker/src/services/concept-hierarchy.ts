@@ -2,64 +2,26 @@
  * The prerequisite hierarchy (`concept_relations`, parent before child): roots, children,
  * the ancestry walk, and the rule that a concept can never become its own ancestor.
  */
+import * as sql from '../db/queries/concept-relations';
+import { allRows, firstRow } from '../db/rows';
 import { ApiError } from '../lib/errors';
 import { presentConceptPreview } from '../presenters/concept';
 
 export const CYCLE_MESSAGE = 'Un concept ne peut pas être son propre ancêtre.';
-const MAX_ANCESTRY_DEPTH = 200;
-
-const PREVIEW_COLUMNS = "c.id, c.title, substr(c.content_text, 1, 400) AS content_text, CASE WHEN c.content_text = '' THEN c.content END AS content";
-
-type PreviewRow = { id: number; title: string; content_text: string; content: string | null };
 
 /** Concepts without a parent, by title. */
 export async function rootConcepts(d1: D1Database, userId: number) {
-  const rows = await d1
-    .prepare(
-      `SELECT ${PREVIEW_COLUMNS} FROM concepts c
-       WHERE c.user_id = ? AND NOT EXISTS (SELECT 1 FROM concept_relations r WHERE r.child_id = c.id)
-       ORDER BY c.title_key, c.id`,
-    )
-    .bind(userId)
-    .all<PreviewRow>();
-  return rows.results.map(presentConceptPreview);
+  return (await allRows(sql.rootConcepts(d1, userId))).map(presentConceptPreview);
 }
 
 /** The children of a concept (already checked to be the user's), by title. */
 export async function childConcepts(d1: D1Database, userId: number, parentId: number) {
-  const rows = await d1
-    .prepare(
-      `SELECT ${PREVIEW_COLUMNS} FROM concept_relations r JOIN concepts c ON c.id = r.child_id
-       WHERE r.parent_id = ? AND c.user_id = ? ORDER BY c.title_key, c.id`,
-    )
-    .bind(parentId, userId)
-    .all<PreviewRow>();
-  return rows.results.map(presentConceptPreview);
+  return (await allRows(sql.childConcepts(d1, userId, parentId))).map(presentConceptPreview);
 }
 
-/**
- * The ancestors of a concept, root first, excluding the concept itself. Where a concept
- * has several parents the walk follows the one with the smallest id; the path remembers
- * what it visited so a cycle (which writes refuse, but imports might bring) ends the walk.
- */
+/** The ancestors of a concept, root first, excluding the concept itself. */
 export async function ancestry(d1: D1Database, userId: number, conceptId: number) {
-  const rows = await d1
-    .prepare(
-      `WITH RECURSIVE up(id, depth, path) AS (
-         -- Cast: D1 may bind a JS number as a real, which would print as '15.0' in the path.
-         SELECT CAST(?1 AS INTEGER), 0, ',' || CAST(?1 AS INTEGER) || ','
-         UNION ALL
-         SELECT r.parent_id, up.depth + 1, up.path || r.parent_id || ','
-         FROM up JOIN concept_relations r ON r.child_id = up.id
-         WHERE r.parent_id = (SELECT MIN(r2.parent_id) FROM concept_relations r2 WHERE r2.child_id = up.id)
-           AND instr(up.path, ',' || r.parent_id || ',') = 0 AND up.depth < ${MAX_ANCESTRY_DEPTH}
-       )
-       SELECT c.id, c.title FROM up JOIN concepts c ON c.id = up.id
-       WHERE up.depth > 0 AND c.user_id = ?2 ORDER BY up.depth DESC`,
-    )
-    .bind(conceptId, userId)
-    .all<{ id: number; title: string }>();
-  return rows.results.map((r) => ({ id: r.id, title: r.title }));
+  return (await allRows(sql.ancestors(d1, userId, conceptId))).map((r) => ({ id: r.id, title: r.title }));
 }
 
 /**
@@ -73,17 +35,5 @@ export async function assertNoCycle(d1: D1Database, userId: number, conceptId: n
     throw new ApiError(422, 'hierarchy_cycle', CYCLE_MESSAGE);
   }
   if (parents.length === 0 || children.length === 0) return;
-  const hit = await d1
-    .prepare(
-      `WITH RECURSIVE down(id) AS (
-         SELECT value FROM json_each(?1)
-         UNION
-         SELECT r.child_id FROM down JOIN concept_relations r ON r.parent_id = down.id
-         WHERE r.user_id = ?2 AND r.parent_id <> ?3 AND r.child_id <> ?3
-       )
-       SELECT 1 AS found FROM down WHERE id IN (SELECT value FROM json_each(?4)) LIMIT 1`,
-    )
-    .bind(JSON.stringify(children), userId, self, JSON.stringify(parents))
-    .first();
-  if (hit) throw new ApiError(422, 'hierarchy_cycle', CYCLE_MESSAGE);
+  if (await firstRow(sql.pathDown(d1, userId, self, children, parents))) throw new ApiError(422, 'hierarchy_cycle', CYCLE_MESSAGE);
 }

@@ -4,6 +4,7 @@
  * whose foreign keys cascade to whatever remains (sessions, reviews, push subscriptions).
  * The person's tokens stop working at once: every request looks the account up.
  */
+import { deleteUser } from '../db/queries/users';
 import { ApiError } from '../lib/errors';
 import { verifyPassword } from '../lib/password';
 import { deleteAllUserData } from './delete-all';
@@ -15,5 +16,5 @@ export async function deleteAccount(props: { d1: D1Database; bucket: R2Bucket; u
     throw new ApiError(422, 'validation_error', WRONG_PASSWORD, {});
   }
   await deleteAllUserData({ d1: props.d1, bucket: props.bucket, userId: props.userId });
-  await props.d1.prepare('DELETE FROM users WHERE id = ?').bind(props.userId).run();
+  await deleteUser(props.d1, props.userId);
 }

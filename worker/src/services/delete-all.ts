@@ -6,23 +6,13 @@
  * The rows go first, in one batch (all or nothing); the R2 objects after, by listing the
  * person's prefix, so a failure there is repaired by running delete-all again.
  */
-import { deleteUserRowsStatements } from '../db/queries/data';
+import { deleteAccountExtrasStatements, deleteUserRowsStatements } from '../db/queries/data';
 import { userFileKey } from '../lib/r2-keys';
 
 export const DELETE_ALL_CONFIRMATION = 'DELETE_ALL_MY_DATA';
 
-/** Rows that only summarise or accompany the data (kept by triggers or by devices). */
-const ACCOUNT_EXTRAS = [
-  'DELETE FROM flashcard_stats WHERE user_id = ?1',
-  'DELETE FROM review_activity WHERE user_id = ?1',
-  'DELETE FROM push_tokens WHERE user_id = ?1',
-  'DELETE FROM notifications WHERE user_id = ?1',
-  'DELETE FROM import_jobs WHERE user_id = ?1',
-  'DELETE FROM note_highlights WHERE user_id = ?1',
-];
-
 export async function deleteAllUserData({ d1, bucket, userId }: { d1: D1Database; bucket: R2Bucket; userId: number }) {
-  await d1.batch([...deleteUserRowsStatements(d1, userId), ...ACCOUNT_EXTRAS.map((sql) => d1.prepare(sql).bind(userId))]);
+  await d1.batch([...deleteUserRowsStatements(d1, userId), ...deleteAccountExtrasStatements(d1, userId)]);
   // userFileKey(id, '') is the person's prefix `users/{id}/`.
   const prefix = userFileKey(userId, '');
   let cursor: string | undefined;

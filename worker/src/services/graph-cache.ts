@@ -11,6 +11,7 @@
  * the next request rebuilds — never the reverse. At most MAX_BYTES of answers are kept,
  * the least recently used leaving first; losing the isolate only costs a rebuild.
  */
+import { graphVersions } from '../db/queries/users';
 
 /** About 16 MB of JSON: the galaxy and the graph of three people at 10,000 concepts. */
 const MAX_BYTES = 16_000_000;
@@ -29,10 +30,9 @@ function forget(key: string): void {
 }
 
 /** The version each answer is kept under: the stars move with everything, the links with links alone. */
-const VERSION_COLUMN: Record<GraphAnswer, string> = { stars: 'graph_version', links: 'graph_links_version' };
-
 async function graphVersion(d1: D1Database, userId: number, answer: GraphAnswer): Promise<number> {
-  return (await d1.prepare(`SELECT ${VERSION_COLUMN[answer]} AS version FROM users WHERE id = ?`).bind(userId).first<number>('version')) ?? 0;
+  const row = await graphVersions(d1, userId);
+  return (answer === 'stars' ? row?.graphVersion : row?.graphLinksVersion) ?? 0;
 }
 
 /** The person's `answer` as JSON (UTF-8): the one kept for their current graph version, or `build()`'s. */

@@ -1,3 +1,5 @@
+import { accountsNamed, insertUser } from '../db/queries/users';
+import { allRows, firstRow } from '../db/rows';
 import { ApiError } from '../lib/errors';
 import { hashPassword } from '../lib/password';
 
@@ -17,22 +19,13 @@ const EMAIL_TAKEN = 'Cette adresse email est déjà utilisée';
  */
 export async function registerUser(d1: D1Database, props: RegisterProps, now: number) {
   const usernameKey = props.username.toLowerCase();
-  const clash = await d1
-    .prepare('SELECT username_key, email FROM users WHERE username_key = ? OR email = ? LIMIT 2')
-    .bind(usernameKey, props.email)
-    .all<{ username_key: string; email: string }>();
-  if (clash.results.some((r) => r.username_key === usernameKey)) throw new ApiError(409, 'username_taken', USERNAME_TAKEN);
-  if (clash.results.length) throw new ApiError(409, 'email_taken', EMAIL_TAKEN);
+  const clash = await allRows(accountsNamed(d1, usernameKey, props.email));
+  if (clash.some((r) => r.username_key === usernameKey)) throw new ApiError(409, 'username_taken', USERNAME_TAKEN);
+  if (clash.length) throw new ApiError(409, 'email_taken', EMAIL_TAKEN);
 
   const passwordHash = await hashPassword(props.password);
   try {
-    const row = await d1
-      .prepare(
-        `INSERT INTO users (username, username_key, email, password_hash, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING id, username, email`,
-      )
-      .bind(props.username, usernameKey, props.email, passwordHash, now, now)
-      .first<{ id: number; username: string; email: string }>();
+    const row = await firstRow(insertUser(d1, { username: props.username, usernameKey, email: props.email, passwordHash }, now));
     return row!;
   } catch (err) {
     if (String(err).includes('UNIQUE')) {

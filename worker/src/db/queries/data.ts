@@ -247,3 +247,15 @@ export const DELETE_USER_ROWS = [
 
 export const deleteUserRowsStatements = (d1: D1Database, userId: number) =>
   DELETE_USER_ROWS.map((sql) => d1.prepare(sql).bind(userId));
+
+/** Rows that only summarise or accompany the data (kept by triggers or by devices): delete-all removes them too. */
+const ACCOUNT_EXTRAS = [
+  'DELETE FROM flashcard_stats WHERE user_id = ?1',
+  'DELETE FROM review_activity WHERE user_id = ?1',
+  'DELETE FROM push_tokens WHERE user_id = ?1',
+  'DELETE FROM notifications WHERE user_id = ?1',
+  'DELETE FROM import_jobs WHERE user_id = ?1',
+  'DELETE FROM note_highlights WHERE user_id = ?1',
+];
+
+export const deleteAccountExtrasStatements = (d1: D1Database, userId: number) => ACCOUNT_EXTRAS.map((sql) => d1.prepare(sql).bind(userId));

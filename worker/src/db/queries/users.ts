@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../client';
+import { firstRow, query, type SqlColumns } from '../rows';
 import { users } from '../schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,8 +17,34 @@ export function saveUserTimeZone(d1: D1Database, id: number, zone: string): Prom
 
 /** The account a login names, by username key or email (both already lower-cased). */
 export function findLoginUser(d1: D1Database, identifier: string) {
-  return d1
-    .prepare('SELECT id, username, password_hash FROM users WHERE username_key = ?1 OR email = ?1')
-    .bind(identifier)
-    .first<{ id: number; username: string; password_hash: string }>();
+  return firstRow(
+    query<SqlColumns<typeof users, 'id' | 'username' | 'password_hash'>>(
+      d1.prepare('SELECT id, username, password_hash FROM users WHERE username_key = ?1 OR email = ?1').bind(identifier),
+    ),
+  );
+}
+
+/** The accounts (at most two) that already hold this username key or this email. */
+export const accountsNamed = (d1: D1Database, usernameKey: string, email: string) =>
+  query<SqlColumns<typeof users, 'username_key' | 'email'>>(d1.prepare('SELECT username_key, email FROM users WHERE username_key = ? OR email = ? LIMIT 2').bind(usernameKey, email));
+
+/** Creates an account; the unique indexes refuse a taken username key or email. */
+export const insertUser = (d1: D1Database, account: Pick<UserRow, 'username' | 'usernameKey' | 'email' | 'passwordHash'>, now: number) =>
+  query<SqlColumns<typeof users, 'id' | 'username' | 'email'>>(
+    d1
+      .prepare(
+        `INSERT INTO users (username, username_key, email, password_hash, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id, username, email`,
+      )
+      .bind(account.username, account.usernameKey, account.email, account.passwordHash, now, now),
+  );
+
+/** The person's graph versions (moved by triggers on every table the galaxy and the graph read). */
+export function graphVersions(d1: D1Database, userId: number) {
+  return getDb(d1).select({ graphVersion: users.graphVersion, graphLinksVersion: users.graphLinksVersion }).from(users).where(eq(users.id, userId)).get();
+}
+
+/** Deletes the account row; its foreign keys cascade to whatever remains. */
+export function deleteUser(d1: D1Database, userId: number) {
+  return getDb(d1).delete(users).where(eq(users.id, userId)).run();
 }

@@ -1,0 +1,46 @@
+/**
+ * Row types for the raw SQL of db/queries, derived from db/schema.ts so a column's type is
+ * written once. `SqlRow<typeof table>` is a table's row under its SQL (snake_case) column
+ * names — what `SELECT *` hands back — and `Pick`s of it type narrower reads.
+ *
+ * A read that is batched with others is a `Query<Row>`: a prepared statement that carries
+ * the row it reads, so `readBatch` hands back each statement's rows typed, and no service
+ * casts a D1 result.
+ */
+import type { Table } from 'drizzle-orm';
+
+type Columns<T extends Table> = T['_']['columns'];
+
+/** A table's row as SQL reads it: its schema columns under their SQL names, with their types. */
+export type SqlRow<T extends Table> = {
+  [K in keyof Columns<T> & keyof T['$inferSelect'] as Columns<T>[K]['_']['name']]: T['$inferSelect'][K];
+};
+
+/** Some columns of a table's row, under their SQL names. */
+export type SqlColumns<T extends Table, K extends keyof SqlRow<T>> = Pick<SqlRow<T>, K>;
+
+/** A prepared read that knows the row it reads (the row is a type only). */
+export interface Query<Row> extends D1PreparedStatement {
+  readonly __row?: Row;
+}
+
+/** Marks a prepared statement with the row it reads: the one place a D1 row is typed. */
+export const query = <Row>(statement: D1PreparedStatement): Query<Row> => statement;
+
+/** Every row a query reads. */
+export async function allRows<Row>(q: Query<Row>): Promise<Row[]> {
+  return (await q.all<Row>()).results;
+}
+
+/** The first row a query reads, or null. */
+export function firstRow<Row>(q: Query<Row>): Promise<Row | null> {
+  return q.first<Row>();
+}
+
+type RowsOf<Q extends readonly Query<unknown>[]> = { -readonly [K in keyof Q]: Q[K] extends Query<infer Row> ? Row[] : never };
+
+/** Runs reads in one round trip (one implicit transaction) and hands back each one's rows. */
+export async function readBatch<const Q extends readonly Query<unknown>[]>(d1: D1Database, queries: Q): Promise<RowsOf<Q>> {
+  const results = await d1.batch([...queries]);
+  return results.map((r) => r.results) as RowsOf<Q>;
+}
