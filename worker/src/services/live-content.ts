@@ -10,7 +10,7 @@ import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { wikiLinkTargets } from '../domain/wiki-links';
 import { INTERNAL_SECRET_HEADER, roomName } from '../domain/room-protocol';
 import { recordContentVersion } from '../db/queries/content-versions';
-import { writeWikiLinks } from './save-concept';
+import { writeWikiLinks } from '../db/queries/concept-writes';
 import { applyBlockEdits, mergeBlocks } from '../domain/block-merge';
 import { mergeDocIntoYDoc, stateFromBase64, stateToBase64, yDocToDoc } from '../domain/yjs-prosemirror';
 

@@ -5,17 +5,17 @@
  * On update an omitted field keeps its value; a given list replaces the old one.
  * Plain text and wiki links are derived here from the content, on every content write.
  */
-import { ApiError, notFound } from '../lib/errors';
-import { idByUid, newUid } from '../db/queries/new-row';
-import { linkBlocksNaming } from '../db/queries/daily-notes';
-import { abortUnless } from '../db/queries/guard';
+import * as sql from '../db/queries/concept-writes';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
+import { linkBlocksNaming } from '../db/queries/daily-notes';
+import { idByUid, newUid } from '../db/queries/new-row';
+import { readBatch } from '../db/rows';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../domain/write-payloads';
+import { ApiError, notFound } from '../lib/errors';
 import { assertNoCycle } from './concept-hierarchy';
-import { ownedMatch, phraseMatchQuery } from '../domain/search-query';
 
 export interface SaveConceptProps {
   d1: D1Database;
@@ -77,33 +77,30 @@ export interface StoredContent {
  */
 async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[], baseVersion: number): Promise<WriteContext> {
   const self = conceptId ?? -1;
-  const [concept, concepts, constellations, parents, children, base, doc] = await d1.batch<Record<string, unknown>>([
-    d1.prepare('SELECT id, title_key, content, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(self, userId),
-    d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(conceptIds)),
-    d1.prepare('SELECT id FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(constellationIds)),
-    d1.prepare('SELECT parent_id AS id FROM concept_relations WHERE child_id = ?').bind(self),
-    d1.prepare('SELECT child_id AS id FROM concept_relations WHERE parent_id = ?').bind(self),
+  const [[stored], concepts, constellations, parents, children, [baseRow], [doc]] = await readBatch(d1, [
+    sql.storedConcept(d1, userId, self),
+    sql.ownConceptIds(d1, userId, conceptIds),
+    sql.ownConstellationIds(d1, userId, constellationIds),
+    sql.parentIds(d1, self),
+    sql.childIds(d1, self),
     selectContentVersion(d1, self, baseVersion),
-    d1.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(self, userId),
+    sql.conceptDocState(d1, userId, self),
   ]);
-  const stored = concept!.results[0] as { title_key: string; content: string | null; content_version: number } | undefined;
   if (conceptId !== undefined && !stored) throw notFound('Concept');
-  const missing = (wanted: number[], found: Record<string, unknown>[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
-  const lostConcepts = missing(conceptIds, concepts!.results);
+  const missing = (wanted: number[], found: { id: number }[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
+  const lostConcepts = missing(conceptIds, concepts);
   if (lostConcepts.length) throw new ApiError(422, 'unknown_concept', `Concept introuvable : ${lostConcepts.join(', ')}.`);
-  const lostConstellations = missing(constellationIds, constellations!.results);
+  const lostConstellations = missing(constellationIds, constellations);
   if (lostConstellations.length) throw new ApiError(422, 'unknown_constellation', `Constellation introuvable : ${lostConstellations.join(', ')}.`);
-  const ids = (result: D1Result<Record<string, unknown>> | undefined) => result!.results.map((r) => r.id as number);
-  const baseRow = base!.results[0] as { content: string | null } | undefined;
   return {
     previousTitleKey: stored?.title_key ?? null,
-    parents: ids(parents),
-    children: ids(children),
+    parents: parents.map((r) => r.id),
+    children: children.map((r) => r.id),
     stored: {
       version: stored?.content_version ?? 0,
       content: stored?.content ?? null,
       base: stored && baseVersion === stored.content_version ? stored.content : baseRow ? baseRow.content : undefined,
-      state: (doc!.results[0] as { state?: unknown } | undefined)?.state ?? null,
+      state: doc?.state ?? null,
     },
   };
 }
@@ -140,159 +137,25 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   const uid = conceptId === undefined ? newUid() : undefined;
   const cid = uid === undefined ? String(Math.trunc(conceptId!)) : idByUid('concepts', userId, uid);
 
-  const statements: D1PreparedStatement[] = [];
-  if (props.content?.expectedVersion !== undefined && conceptId !== undefined) {
-    // Judged once: a write based on a version that is no longer current rolls back whole.
-    statements.push(abortUnless(d1, '(SELECT content_version FROM concepts WHERE id = ? AND user_id = ?) = ?', conceptId, userId, props.content.expectedVersion));
+  const notes = storedNotes(body.notes);
+  const row = uid !== undefined ? sql.insertConcept(d1, userId, uid, body, derived, notes, now) : sql.updateConcept(d1, userId, conceptId!, body, derived, notes, now);
+  const more: D1PreparedStatement[] = [];
+  if (derived) more.push(...recordContentVersion(d1, cid, now));
+  if (props.content?.state && conceptId !== undefined) more.push(sql.saveConceptDoc(d1, userId, conceptId, props.content.state, now));
+  if (body.tag_names) more.push(...sql.writeTags(d1, userId, cid, normaliseTagNames(body.tag_names).map((name) => [name, tagKey(name)])));
+  if (parents) more.push(...sql.writeRelations(d1, userId, cid, parents, 'parents'));
+  if (children) more.push(...sql.writeRelations(d1, userId, cid, children, 'children'));
+  if (constellationIds) more.push(...sql.writeConstellations(d1, userId, cid, constellationIds, now));
+  if (derived) more.push(...sql.writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
+  if (context.previousTitleKey !== titleKey(body.title)) more.push(sql.linkMentionsOf(d1, userId, cid, body.title, now), linkBlocksNaming(d1, userId, cid, body.title));
+  if (alsoWrite) more.push(...alsoWrite(cid));
+
+  if (conceptId === undefined) {
+    const [[created]] = await readBatch(d1, [row, ...more]);
+    return created!.id;
   }
-  statements.push(uid !== undefined ? insertConcept(d1, userId, uid, body, derived, now) : updateConcept(d1, userId, conceptId!, body, derived, now));
-  if (derived) statements.push(...recordContentVersion(d1, cid, now));
-  if (props.content?.state && conceptId !== undefined) {
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO concept_docs (concept_id, user_id, state, updated_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (concept_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
-        )
-        .bind(conceptId, userId, props.content.state, now),
-    );
-  }
-  if (body.tag_names) statements.push(...writeTags(d1, userId, cid, normaliseTagNames(body.tag_names)));
-  if (parents) statements.push(...writeRelations(d1, userId, cid, parents, 'parents'));
-  if (children) statements.push(...writeRelations(d1, userId, cid, children, 'children'));
-  if (constellationIds) statements.push(...writeConstellations(d1, userId, cid, constellationIds, now));
-  if (derived) statements.push(...writeWikiLinks(d1, userId, cid, { titleKeys: derived.linkTitleKeys, ids: derived.linkIds }, now));
-  if (context.previousTitleKey !== titleKey(body.title)) statements.push(linkMentionsOf(d1, userId, cid, body.title, now), linkBlocksNaming(d1, userId, cid, body.title));
-  if (alsoWrite) statements.push(...alsoWrite(cid));
-  const results = await d1.batch<{ id: number }>(statements);
-  return conceptId ?? results[0]!.results[0]!.id;
-}
-
-function insertConcept(d1: D1Database, userId: number, uid: string, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {
-  return d1
-    .prepare(
-      `INSERT INTO concepts (user_id, title, title_key, content, content_text, notes, source, source_url, category, content_version, created_at, updated_at, uid)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,
-         -- No category given: the person's default_concept_category preference, if any.
-         CASE WHEN ?13 = 1 THEN (SELECT json_extract(data, '$.default_concept_category') FROM user_preferences WHERE user_id = ?1) ELSE ?9 END,
-         ?10, ?11, ?12, ?14) RETURNING id`,
-    )
-    .bind(
-      userId,
-      body.title,
-      titleKey(body.title),
-      derived?.content ?? null,
-      derived?.contentText ?? '',
-      storedNotes(body.notes),
-      body.source ?? 'MANUAL',
-      body.source_url || null,
-      body.category || null,
-      derived?.content ? 1 : 0,
-      now,
-      now,
-      body.category === undefined ? 1 : 0,
-      uid,
-    );
-}
-
-function updateConcept(d1: D1Database, userId: number, id: number, body: ConceptWrite, derived: DerivedContent | undefined, now: number) {
-  const sets = ['title = ?', 'title_key = ?', 'updated_at = ?'];
-  const binds: unknown[] = [body.title, titleKey(body.title), now];
-  if (derived) {
-    sets.push('content = ?', 'content_text = ?', 'content_version = content_version + 1');
-    binds.push(derived.content, derived.contentText);
-  }
-  const optional: [keyof ConceptWrite, string, unknown][] = [
-    ['notes', 'notes', storedNotes(body.notes)],
-    ['category', 'category', body.category || null],
-    ['source', 'source', body.source],
-    ['source_url', 'source_url', body.source_url || null],
-  ];
-  for (const [field, column, value] of optional) {
-    if (body[field] === undefined) continue;
-    sets.push(`${column} = ?`);
-    binds.push(value);
-  }
-  return d1.prepare(`UPDATE concepts SET ${sets.join(', ')} WHERE id = ? AND user_id = ? RETURNING id`).bind(...binds, id, userId);
-}
-
-/** Tags are created on demand and matched by their case-folded name. */
-function writeTags(d1: D1Database, userId: number, cid: string, names: string[]) {
-  const pairs = JSON.stringify(names.map((name) => [name, tagKey(name)]));
-  const keys = JSON.stringify(names.map(tagKey));
-  return [
-    d1
-      .prepare(
-        `INSERT INTO tags (user_id, name, name_key) SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
-         ON CONFLICT (user_id, name_key) DO NOTHING`,
-      )
-      .bind(userId, pairs),
-    d1.prepare(`DELETE FROM concept_tags WHERE concept_id = ${cid}`),
-    d1
-      .prepare(`INSERT INTO concept_tags (concept_id, tag_id) SELECT ${cid}, id FROM tags WHERE user_id = ? AND name_key IN (SELECT value FROM json_each(?))`)
-      .bind(userId, keys),
-  ];
-}
-
-/** Replaces the concept's parents or children with the user's concepts among `ids`. */
-function writeRelations(d1: D1Database, userId: number, cid: string, ids: number[], side: 'parents' | 'children') {
-  const [own, other] = side === 'parents' ? ['child_id', 'parent_id'] : ['parent_id', 'child_id'];
-  return [
-    d1.prepare(`DELETE FROM concept_relations WHERE ${own} = ${cid}`),
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO concept_relations (user_id, ${other}, ${own})
-         SELECT ?, id, ${cid} FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
-      )
-      .bind(userId, userId, JSON.stringify(ids)),
-  ];
-}
-
-function writeConstellations(d1: D1Database, userId: number, cid: string, ids: number[], now: number) {
-  return [
-    d1.prepare(`DELETE FROM constellation_concepts WHERE concept_id = ${cid}`),
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO constellation_concepts (constellation_id, concept_id, added_at)
-         SELECT id, ${cid}, ? FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))`,
-      )
-      .bind(now, userId, JSON.stringify(ids)),
-  ];
-}
-
-/**
- * Rewrites the concept's wiki links to the concepts its content names (never itself).
- * `cid` is the concept's id, or an SQL expression for it inside a create batch. Also used
- * by live rooms' saves (services/live-content.ts).
- */
-export function writeWikiLinks(d1: D1Database, userId: number, cid: string, targets: { titleKeys: string[]; ids: number[] }, now: number) {
-  return [
-    d1.prepare(`DELETE FROM concept_links WHERE concept_id = ${cid} AND link_type = 'wiki'`),
-    d1
-      .prepare(
-        `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
-         SELECT ?, ${cid}, id, 'wiki', ? FROM concepts
-         WHERE user_id = ? AND id <> ${cid}
-           AND (title_key IN (SELECT value FROM json_each(?)) OR id IN (SELECT value FROM json_each(?)))`,
-      )
-      .bind(userId, now, userId, JSON.stringify(targets.titleKeys), JSON.stringify(targets.ids)),
-  ];
-}
-
-/**
- * Links pointing at a concept from texts that mention `[[title]]`: run when a concept is
- * created or renamed. SQLite's lower() folds ASCII only and keeps accents, so the folded
- * key ('[[energie]]'), the lower-cased title ('[[énergie]]') and the exact spelling are tried.
- */
-function linkMentionsOf(d1: D1Database, userId: number, cid: string, title: string, now: number) {
-  // The full-text index narrows the texts to those holding the title's words; only those are scanned.
-  const phrase = phraseMatchQuery(title, 'content_text');
-  const candidates = phrase ? 'AND s.id IN (SELECT rowid FROM concepts_fts WHERE concepts_fts MATCH ?)' : '';
-  return d1
-    .prepare(
-      `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
-       SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
-       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
-    )
-    .bind(userId, now, userId, ...(phrase ? [ownedMatch(userId, phrase)] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`);
+  const expected = props.content?.expectedVersion;
+  // Judged once: a write based on a version that is no longer current rolls back whole.
+  await d1.batch([...(expected !== undefined ? [sql.contentVersionIs(d1, userId, conceptId, expected)] : []), row, ...more]);
+  return conceptId;
 }

@@ -30,6 +30,10 @@ const CONCEPT_COLUMNS =
 export const ownConcept = (d1: D1Database, userId: number, id: number) =>
   query<SqlColumns<typeof concepts, 'id'>>(d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(id, userId));
 
+/** The concept's id and title when it is the person's. */
+export const conceptTitleById = (d1: D1Database, userId: number, id: number) =>
+  query<ConceptTitle>(d1.prepare('SELECT id, title FROM concepts WHERE id = ? AND user_id = ?').bind(id, userId));
+
 export const conceptById = (d1: D1Database, userId: number, id: number) =>
   query<ConceptRow>(d1.prepare(`SELECT ${CONCEPT_COLUMNS} FROM concepts WHERE id = ? AND user_id = ?`).bind(id, userId));
 

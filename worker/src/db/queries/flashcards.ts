@@ -4,6 +4,7 @@
  */
 import { cardColumns, type MemoryColumns, type StoredCard } from '../../domain/fsrs';
 import { ApiError } from '../../lib/errors';
+import { query } from '../rows';
 
 /** A flashcard row: its memory state under the shared column names, and the rest. */
 export interface FlashcardRow extends MemoryColumns<number> {
@@ -116,3 +117,61 @@ export async function conceptFlashcards(d1: D1Database, userId: number, conceptI
   ]);
   return concept!.results.length ? (rows!.results as FlashcardRow[]) : null;
 }
+
+/** 1 when concept ?1 has a recall score from a study method (it counts as one item of its mastery). */
+const HAS_RECALL = 'EXISTS (SELECT 1 FROM study_method_results WHERE concept_id = ?1 AND recall_score IS NOT NULL)';
+
+/** Adds a card with the given memory state to a concept; reads back its id. */
+export const insertFlashcard = (d1: D1Database, userId: number, conceptId: number, text: { question: string; answer: string; tags: string }, card: StoredCard, now: number) =>
+  query<{ id: number }>(
+    d1
+      .prepare(
+        `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
+           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      )
+      .bind(userId, conceptId, text.question, text.answer, text.tags, card.due, card.stability, card.difficulty,
+        card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now),
+  );
+
+/**
+ * After a new card (never answered) joined the concept: its next review is its earliest due,
+ * and its mastery (a mean over all its cards and its latest recall score, if any) counts
+ * the new card as 0 — n items become n + 1.
+ */
+export const conceptAfterNewCard = (d1: D1Database, userId: number, conceptId: number) =>
+  d1
+    .prepare(
+      `UPDATE concepts SET next_review_at = (SELECT MIN(due) FROM flashcards WHERE concept_id = ?1),
+         mastery_level = mastery_level * ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) - 1 + ${HAS_RECALL})
+           / ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) + ${HAS_RECALL})
+       WHERE id = ?1 AND user_id = ?2`,
+    )
+    .bind(conceptId, userId);
+
+/**
+ * Changes a card's text and tags. A card whose text is rewritten here no longer says what
+ * its Anki note says: it drops that identity, so an export carries what the person wrote.
+ */
+export const updateFlashcardText = (d1: D1Database, userId: number, id: number, text: { question: string; answer: string; tags: string }, now: number) =>
+  d1
+    .prepare(
+      `UPDATE flashcards SET anki_note = CASE WHEN question = ?1 AND answer = ?2 THEN anki_note END,
+       question = ?1, answer = ?2, tags = ?3, updated_at = ?4 WHERE id = ?5 AND user_id = ?6`,
+    )
+    .bind(text.question, text.answer, text.tags, now, id, userId);
+
+/** Takes a card out of the figures of the person's running sessions that hold it (ended sessions keep theirs). */
+export const leaveRunningSessions = (d1: D1Database, userId: number, id: number) =>
+  d1
+    .prepare(
+      `UPDATE study_sessions SET
+         total_cards = total_cards - 1,
+         cards_reviewed = cards_reviewed - (SELECT rating IS NOT NULL FROM study_session_cards s WHERE s.session_id = study_sessions.id AND s.flashcard_id = ?1),
+         rating_sum = rating_sum - (SELECT COALESCE(rating, 0) FROM study_session_cards s WHERE s.session_id = study_sessions.id AND s.flashcard_id = ?1)
+       WHERE user_id = ?2 AND ended_at IS NULL AND id IN (SELECT session_id FROM study_session_cards WHERE flashcard_id = ?1)`,
+    )
+    .bind(id, userId);
+
+/** Deletes a card; its review logs go by cascade. */
+export const deleteFlashcard = (d1: D1Database, userId: number, id: number) => d1.prepare('DELETE FROM flashcards WHERE id = ? AND user_id = ?').bind(id, userId);
