@@ -18,18 +18,14 @@ const holding = (pattern: RegExp, under = '') => files.filter((f) => f.startsWit
 const SERVICES_STILL_HOLDING_SQL = [
   'services/apkg-export.ts',
   'services/concept-study-state.ts',
-  'services/create-study-session.ts',
   'services/daily-notes-transfer.ts',
   'services/data-import.ts',
-  'services/flashcard-writes.ts',
   'services/live-content.ts',
   'services/mastery-refresh.ts',
   'services/review-flashcard.ts',
   'services/save-concept-content.ts',
-  'services/save-concept.ts',
   'services/study-session-progress.ts',
   'services/undo-review.ts',
-  'services/ai/generate-flashcards.ts',
 ].sort();
 
 describe('where the Worker keeps its SQL', () => {

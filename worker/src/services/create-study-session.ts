@@ -1,10 +1,11 @@
-import { buildSessionQueue, DEFAULT_NEW_CARDS_PER_DAY, type QueueCard } from '../domain/study-queue';
+import { buildSessionQueue, DEFAULT_NEW_CARDS_PER_DAY } from '../domain/study-queue';
 import { ApiError, notFound } from '../lib/errors';
-import { idByUid, newUid } from '../db/queries/new-row';
-import { insertSessionConceptsStatement } from '../db/queries/study-method-results';
-import { dueCandidateStatements, selectionCardsStatement } from '../db/queries/study-sessions';
+import { ownConceptIds } from '../db/queries/concepts';
+import { newUid } from '../db/queries/new-row';
+import { constellationSelection, dueCandidateStatements, insertStudySession, newCardsSeenSince, selectionCardsStatement } from '../db/queries/study-sessions';
+import { allRows, firstRow, readBatch } from '../db/rows';
 import type { Preferences } from '../domain/preferences';
-import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
+import type { StudySessionRow } from './study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
 export const NOTHING_DUE = 'Aucune carte due pour révision trouvée !';
@@ -33,36 +34,27 @@ export interface CreateSessionProps {
 /** The person's concepts among `ids`, or 404 if any is missing or someone else's. */
 async function ownConcepts(d1: D1Database, userId: number, ids: number[]) {
   const unique = [...new Set(ids)];
-  const found = await d1
-    .prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
-    .bind(userId, JSON.stringify(unique))
-    .all<{ id: number }>();
-  if (found.results.length !== unique.length) throw notFound('Concept');
+  const found = await allRows(ownConceptIds(d1, userId, unique));
+  if (found.length !== unique.length) throw notFound('Concept');
   return unique;
 }
 
 async function constellationConcepts(d1: D1Database, userId: number, constellationId: number) {
-  const [owner, members] = await d1.batch<{ id: number }>([
-    d1.prepare('SELECT id FROM constellations WHERE id = ? AND user_id = ?').bind(constellationId, userId),
-    d1.prepare('SELECT concept_id AS id FROM constellation_concepts WHERE constellation_id = ?').bind(constellationId),
-  ]);
-  if (!owner!.results.length) throw notFound('Constellation');
-  return members!.results.map((r) => r.id);
+  const [owner, members] = await readBatch(d1, constellationSelection(d1, userId, constellationId));
+  if (!owner.length) throw notFound('Constellation');
+  return members.map((r) => r.id);
 }
 
 /** A due-review session's candidates: the first studied cards in the review order and the oldest new ones. */
 async function dueCandidates(d1: D1Database, userId: number, now: number, order: Preferences['review_order'], seed: number) {
-  const [studied, fresh] = await d1.batch<QueueCard>(dueCandidateStatements(d1, userId, now, DUE_SESSION_CARDS, order, seed));
-  return [...studied!.results, ...fresh!.results];
+  const [studied, fresh] = await readBatch(d1, dueCandidateStatements(d1, userId, now, DUE_SESSION_CARDS, order, seed));
+  return [...studied, ...fresh];
 }
 
 /** New cards introduced (first answered) since the study day began. */
 async function newSeenSince(d1: D1Database, userId: number, dayStart: number | undefined) {
   if (dayStart === undefined) return 0;
-  const row = await d1
-    .prepare("SELECT COUNT(DISTINCT flashcard_id) AS n FROM review_logs WHERE user_id = ? AND reviewed_at >= ? AND card_before ->> '$.state' = 0")
-    .bind(userId, dayStart)
-    .first<{ n: number }>();
+  const row = await firstRow(newCardsSeenSince(d1, userId, dayStart));
   return row?.n ?? 0;
 }
 
@@ -92,7 +84,7 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
   if (hasConcepts) for (const id of await ownConcepts(d1, userId, props.conceptIds!)) conceptIds.add(id);
   if (hasConstellation) for (const id of await constellationConcepts(d1, userId, props.constellationId!)) conceptIds.add(id);
   if (conceptIds.size === 0) throw new ApiError(422, 'empty_selection', EMPTY_SELECTION);
-  const cards = (await selectionCardsStatement(d1, userId, [...conceptIds], now).all<QueueCard>()).results;
+  const cards = await allRows(selectionCardsStatement(d1, userId, [...conceptIds], now));
   const scope = hasConstellation && !hasConcepts ? 'constellation' : 'concepts';
   // The other methods work on the concepts themselves, in the order chosen.
   if (props.methodType !== 'FLASHCARDS') return { scope, cardIds: buildSessionQueue(cards, now, { ahead: true, newCardsPerDay: Infinity }).ids, conceptIds: [...conceptIds] };
@@ -106,20 +98,6 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
 export async function createStudySession(d1: D1Database, props: CreateSessionProps): Promise<StudySessionRow> {
   const { userId, now } = props;
   const { scope, cardIds, conceptIds } = await selectCards(d1, props);
-  const uid = newUid();
-  const statements = [
-    d1
-      .prepare(`INSERT INTO study_sessions (user_id, uid, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`)
-      .bind(userId, uid, props.methodType, scope, cardIds.length, now),
-    // The cards travel as one JSON array of [card id, position] so no parameter limit applies.
-    d1
-      .prepare(
-        `INSERT INTO study_session_cards (session_id, flashcard_id, position)
-         SELECT ${idByUid('study_sessions', userId, uid)}, value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`,
-      )
-      .bind(JSON.stringify(cardIds.map((id, i) => [id, i]))),
-    ...(conceptIds.length ? [insertSessionConceptsStatement(d1, idByUid('study_sessions', userId, uid), conceptIds)] : []),
-  ];
-  const results = await d1.batch(statements);
-  return results[0]!.results[0] as StudySessionRow;
+  const [[session]] = await readBatch(d1, insertStudySession(d1, userId, newUid(), { methodType: props.methodType, scope, cardIds, conceptIds }, now));
+  return session!;
 }

@@ -6,6 +6,7 @@
  * Plain text and wiki links are derived here from the content, on every content write.
  */
 import * as sql from '../db/queries/concept-writes';
+import { ownConceptIds } from '../db/queries/concepts';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
 import { linkBlocksNaming } from '../db/queries/daily-notes';
 import { idByUid, newUid } from '../db/queries/new-row';
@@ -79,7 +80,7 @@ async function readWriteContext(d1: D1Database, userId: number, conceptId: numbe
   const self = conceptId ?? -1;
   const [[stored], concepts, constellations, parents, children, [baseRow], [doc]] = await readBatch(d1, [
     sql.storedConcept(d1, userId, self),
-    sql.ownConceptIds(d1, userId, conceptIds),
+    ownConceptIds(d1, userId, conceptIds),
     sql.ownConstellationIds(d1, userId, constellationIds),
     sql.parentIds(d1, self),
     sql.childIds(d1, self),

@@ -25,10 +25,6 @@ export const storedConcept = (d1: D1Database, userId: number, conceptId: number)
     d1.prepare('SELECT id, title_key, content, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
   );
 
-/** The ids among `ids` that are the person's concepts. */
-export const ownConceptIds = (d1: D1Database, userId: number, ids: number[]) =>
-  query<IdRow>(d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(ids)));
-
 /** The ids among `ids` that are the person's constellations. */
 export const ownConstellationIds = (d1: D1Database, userId: number, ids: number[]) =>
   query<IdRow>(d1.prepare('SELECT id FROM constellations WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(ids)));

@@ -30,6 +30,14 @@ const CONCEPT_COLUMNS =
 export const ownConcept = (d1: D1Database, userId: number, id: number) =>
   query<SqlColumns<typeof concepts, 'id'>>(d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(id, userId));
 
+/** The ids among `ids` that are the person's concepts. */
+export const ownConceptIds = (d1: D1Database, userId: number, ids: readonly number[]) =>
+  query<SqlColumns<typeof concepts, 'id'>>(d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(ids)));
+
+/** What a concept says (title, content, plain text), when it is the person's. */
+export const conceptText = (d1: D1Database, userId: number, id: number) =>
+  query<SqlColumns<typeof concepts, 'title' | 'content' | 'content_text'>>(d1.prepare('SELECT title, content, content_text FROM concepts WHERE id = ? AND user_id = ?').bind(id, userId));
+
 /** The concept's id and title when it is the person's. */
 export const conceptTitleById = (d1: D1Database, userId: number, id: number) =>
   query<ConceptTitle>(d1.prepare('SELECT id, title FROM concepts WHERE id = ? AND user_id = ?').bind(id, userId));

@@ -175,3 +175,7 @@ export const leaveRunningSessions = (d1: D1Database, userId: number, id: number)
 
 /** Deletes a card; its review logs go by cascade. */
 export const deleteFlashcard = (d1: D1Database, userId: number, id: number) => d1.prepare('DELETE FROM flashcards WHERE id = ? AND user_id = ?').bind(id, userId);
+
+/** The questions of the concept's cards. */
+export const questionsOfConcept = (d1: D1Database, userId: number, conceptId: number) =>
+  query<{ question: string }>(d1.prepare('SELECT question FROM flashcards WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId));

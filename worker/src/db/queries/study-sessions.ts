@@ -2,7 +2,10 @@
  * Study-session reads and the end write the session routes need. Sessions are scoped by
  * user id in every statement; the answer/undo recounts live in services/study-session-progress.ts.
  */
-import type { SessionCardState } from '../../domain/study-queue';
+import type { QueueCard, SessionCardState } from '../../domain/study-queue';
+import { query } from '../rows';
+import { idByUid } from './new-row';
+import { insertSessionConceptsStatement } from './study-method-results';
 import { SESSION_COLUMNS, type StudySessionRow } from '../../services/study-session-progress';
 import type { Preferences } from '../../domain/preferences';
 import { FLASHCARD_SELECT, QUEUEABLE_SQL, type FlashcardRow } from './flashcards';
@@ -60,22 +63,65 @@ const BACKLOG_ORDER_SQL: Record<Preferences['review_order'], string> = {
 export function dueCandidateStatements(d1: D1Database, userId: number, now: number, limit: number, order: Preferences['review_order'], seed: number) {
   const queueable = QUEUEABLE_SQL.replaceAll('f.', '').replace('?', '?2');
   return [
-    d1
-      .prepare(
-        `SELECT id, state, due, stability, last_review AS lastReview FROM flashcards
-         WHERE user_id = ?1 AND due <= ?2 AND state != 0 AND ${queueable} ORDER BY ${BACKLOG_ORDER_SQL[order]} LIMIT ?3`,
-      )
-      .bind(...[userId, now, limit], ...(order === 'random' ? [seed] : [])),
-    d1.prepare(`SELECT id, state, due FROM flashcards WHERE user_id = ?1 AND due <= ?2 AND state = 0 AND ${queueable} ORDER BY id LIMIT ?3`).bind(userId, now, limit),
-  ];
+    query<QueueCard>(
+      d1
+        .prepare(
+          `SELECT id, state, due, stability, last_review AS lastReview FROM flashcards
+           WHERE user_id = ?1 AND due <= ?2 AND state != 0 AND ${queueable} ORDER BY ${BACKLOG_ORDER_SQL[order]} LIMIT ?3`,
+        )
+        .bind(...[userId, now, limit], ...(order === 'random' ? [seed] : [])),
+    ),
+    query<QueueCard>(d1.prepare(`SELECT id, state, due FROM flashcards WHERE user_id = ?1 AND due <= ?2 AND state = 0 AND ${queueable} ORDER BY id LIMIT ?3`).bind(userId, now, limit)),
+  ] as const;
 }
 
 /** Every card of the chosen concepts a session may hold (neither suspended nor buried at `now`). */
 export function selectionCardsStatement(d1: D1Database, userId: number, conceptIds: readonly number[], now: number) {
-  return d1
-    .prepare(
-      `SELECT f.id, f.state, f.due, f.stability, f.last_review AS lastReview FROM flashcards f
-       WHERE f.concept_id IN (SELECT value FROM json_each(?2)) AND +f.user_id = ?1 AND ${QUEUEABLE_SQL.replace('?', '?3')}`,
-    )
-    .bind(userId, JSON.stringify(conceptIds), now);
+  return query<QueueCard>(
+    d1
+      .prepare(
+        `SELECT f.id, f.state, f.due, f.stability, f.last_review AS lastReview FROM flashcards f
+         WHERE f.concept_id IN (SELECT value FROM json_each(?2)) AND +f.user_id = ?1 AND ${QUEUEABLE_SQL.replace('?', '?3')}`,
+      )
+      .bind(userId, JSON.stringify(conceptIds), now),
+  );
+}
+
+/** Whether the constellation is the person's (a row when it is), and its concepts' ids. */
+export const constellationSelection = (d1: D1Database, userId: number, constellationId: number) =>
+  [
+    query<{ id: number }>(d1.prepare('SELECT id FROM constellations WHERE id = ? AND user_id = ?').bind(constellationId, userId)),
+    query<{ id: number }>(d1.prepare('SELECT concept_id AS id FROM constellation_concepts WHERE constellation_id = ?').bind(constellationId)),
+  ] as const;
+
+/** How many new cards the person first answered since `since` (the study day's start). */
+export const newCardsSeenSince = (d1: D1Database, userId: number, since: number) =>
+  query<{ n: number }>(
+    d1.prepare("SELECT COUNT(DISTINCT flashcard_id) AS n FROM review_logs WHERE user_id = ? AND reviewed_at >= ? AND card_before ->> '$.state' = 0").bind(userId, since),
+  );
+
+/**
+ * Creates a session with its ordered cards (and, for the other methods, its concepts) and
+ * reads it back (first statement). The cards travel as one JSON array of [card id, position]
+ * so no parameter limit applies.
+ */
+export function insertStudySession(
+  d1: D1Database,
+  userId: number,
+  uid: string,
+  session: { methodType: string; scope: string; cardIds: readonly number[]; conceptIds: readonly number[] },
+  now: number,
+) {
+  const sessionId = idByUid('study_sessions', userId, uid);
+  return [
+    query<StudySessionRow>(
+      d1
+        .prepare(`INSERT INTO study_sessions (user_id, uid, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`)
+        .bind(userId, uid, session.methodType, session.scope, session.cardIds.length, now),
+    ),
+    d1
+      .prepare(`INSERT INTO study_session_cards (session_id, flashcard_id, position) SELECT ${sessionId}, value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`)
+      .bind(JSON.stringify(session.cardIds.map((id, i) => [id, i]))),
+    ...(session.conceptIds.length ? [insertSessionConceptsStatement(d1, sessionId, session.conceptIds)] : []),
+  ] as const;
 }

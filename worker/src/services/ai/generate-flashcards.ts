@@ -1,3 +1,6 @@
+import { conceptText } from '../../db/queries/concepts';
+import { questionsOfConcept } from '../../db/queries/flashcards';
+import { readBatch } from '../../db/rows';
 import type { GeneratedCard } from '../../domain/flashcard-generator';
 import type { Env } from '../../env';
 import { notFound } from '../../lib/errors';
@@ -26,13 +29,9 @@ export interface GenerateProps {
  * answer with an empty list and a readable `error_message`, never a 500.
  */
 export async function generateFlashcards(d1: D1Database, provider: FlashcardProvider, props: GenerateProps) {
-  const [found, existing] = await d1.batch([
-    d1.prepare('SELECT title, content, content_text FROM concepts WHERE id = ? AND user_id = ?').bind(props.conceptId, props.userId),
-    d1.prepare('SELECT question FROM flashcards WHERE concept_id = ? AND user_id = ?').bind(props.conceptId, props.userId),
-  ]);
-  const concept = found!.results[0] as { title: string; content: string | null; content_text: string } | undefined;
+  const [[concept], existing] = await readBatch(d1, [conceptText(d1, props.userId, props.conceptId), questionsOfConcept(d1, props.userId, props.conceptId)]);
   if (!concept) throw notFound('Concept');
-  const existingQuestions = (existing!.results as { question: string }[]).map((r) => r.question);
+  const existingQuestions = existing.map((r) => r.question);
   const asked = new Set(existingQuestions.map((q) => q.trim().toLowerCase()));
   let cards: GeneratedCard[];
   try {
