@@ -6,6 +6,7 @@ import { validate } from '../lib/validate';
 import { presentMethodResult, presentSessionConcept } from '../presenters/study-method-result';
 import { createMissedCards, saveBlurting, saveFeynman } from '../services/study-method-results';
 import { findStudySession } from '../db/queries/study-sessions';
+import { readBatch } from '../db/rows';
 import {
   conceptResultsStatement,
   ownConceptStatement,
@@ -58,7 +59,8 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
   .get('/concepts/:id{[0-9]+}/method-results', validate('param', conceptParam), validate('query', conceptResultsQuery), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [concept, rows] = await c.get('db').batch([ownConceptStatement(c.get('db'), userId, id), conceptResultsStatement(c.get('db'), userId, id, c.req.valid('query').limit, c.req.valid('query').method ?? null)]);
-    if (!concept!.results.length) throw notFound('Concept');
-    return c.json((rows!.results as StudyMethodResultRow[]).map(presentMethodResult), 200);
+    const { limit, method } = c.req.valid('query');
+    const [concept, rows] = await readBatch(c.get('db'), [ownConceptStatement(c.get('db'), userId, id), conceptResultsStatement(c.get('db'), userId, id, limit, method ?? null)]);
+    if (!concept.length) throw notFound('Concept');
+    return c.json(rows.map(presentMethodResult), 200);
   });

@@ -4,6 +4,7 @@
  * with the saved parameters from then on (services/review-flashcard.ts).
  */
 import { countReviews, selectFsrsParams, selectReviewEvents, updateFsrsParams } from '../db/queries/fsrs-params';
+import { allRows, readBatch } from '../db/rows';
 import { DEFAULT_FSRS_PARAMS, MAX_OPTIMIZER_ITEMS, MIN_REVIEWS_TO_OPTIMIZE, optimizerItems, storedFsrsParams } from '../domain/fsrs-params';
 import { DAY_ROLLOVER_HOUR, resolveTimeZone, zoneOffset } from '../domain/study-day';
 
@@ -11,11 +12,11 @@ import { DAY_ROLLOVER_HOUR, resolveTimeZone, zoneOffset } from '../domain/study-
 const MAX_EVENTS = 400_000;
 
 export async function fsrsParamsOf(d1: D1Database, userId: number) {
-  const [stored, count] = await d1.batch<Record<string, unknown>>([selectFsrsParams(d1, userId), countReviews(d1, userId)]);
+  const [[stored], [count]] = await readBatch(d1, [selectFsrsParams(d1, userId), countReviews(d1, userId)]);
   return {
-    params: storedFsrsParams((stored!.results[0] as { fsrs_params: string | null } | undefined)?.fsrs_params),
+    params: storedFsrsParams(stored?.fsrs_params),
     defaults: [...DEFAULT_FSRS_PARAMS],
-    review_count: Number((count!.results[0] as { n: number }).n),
+    review_count: Number(count!.n),
     min_reviews: MIN_REVIEWS_TO_OPTIMIZE,
   };
 }
@@ -29,7 +30,7 @@ export async function saveFsrsParams(d1: D1Database, userId: number, params: num
  * in their time zone, a new day starting at DAY_ROLLOVER_HOUR.
  */
 export async function optimizerItemsOf(d1: D1Database, userId: number, timeZone: string | null, now: number) {
-  const rows = (await selectReviewEvents(d1, userId, MAX_EVENTS).all<{ c: number; t: number; r: number }>()).results;
+  const rows = await allRows(selectReviewEvents(d1, userId, MAX_EVENTS));
   const offsetMinutes = zoneOffset(now, resolveTimeZone(timeZone)) / 60_000 - DAY_ROLLOVER_HOUR * 60;
   const items = optimizerItems(rows.map((row) => ({ cardId: row.c, at: row.t, rating: row.r })), offsetMinutes, MAX_OPTIMIZER_ITEMS);
   return { review_count: rows.length, ...items };

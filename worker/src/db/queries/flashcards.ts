@@ -4,7 +4,8 @@
  */
 import { cardColumns, type MemoryColumns, type StoredCard } from '../../domain/fsrs';
 import { ApiError } from '../../lib/errors';
-import { query } from '../rows';
+import { query, readBatch } from '../rows';
+import { ownConcept } from './concepts';
 
 /** A flashcard row: its memory state under the shared column names, and the rest. */
 export interface FlashcardRow extends MemoryColumns<number> {
@@ -111,11 +112,11 @@ export function burySiblingsStatement(d1: D1Database, userId: number, ids: reado
 
 /** A concept's cards, or null when the concept is not the person's (one round trip). */
 export async function conceptFlashcards(d1: D1Database, userId: number, conceptId: number): Promise<FlashcardRow[] | null> {
-  const [concept, rows] = await d1.batch([
-    d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
-    d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.concept_id = ? ORDER BY f.id`).bind(userId, conceptId),
+  const [concept, rows] = await readBatch(d1, [
+    ownConcept(d1, userId, conceptId),
+    query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.concept_id = ? ORDER BY f.id`).bind(userId, conceptId)),
   ]);
-  return concept!.results.length ? (rows!.results as FlashcardRow[]) : null;
+  return concept.length ? rows : null;
 }
 
 /** 1 when concept ?1 has a recall score from a study method (it counts as one item of its mastery). */

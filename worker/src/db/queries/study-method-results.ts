@@ -4,6 +4,7 @@
  * (services/study-method-results.ts) decides what the rows mean.
  */
 import type { StoredCard } from '../../domain/fsrs';
+import { query } from '../rows';
 import type { studyMethodResults } from '../schema';
 
 /** A result row as the API reads it (snake_case columns of study_method_results, with the concept's title). */
@@ -85,9 +86,11 @@ export const sessionResultsStatement = (d1: D1Database, userId: number, sessionI
 
 /** A concept's results over time (of one method when `method` is given), newest first, at most `limit`. */
 export const conceptResultsStatement = (d1: D1Database, userId: number, conceptId: number, limit: number, method: string | null) =>
-  d1
-    .prepare(`${RESULT_SELECT} WHERE r.concept_id = ?1 AND r.user_id = ?2 AND (?4 IS NULL OR r.method_type = ?4) ORDER BY r.updated_at DESC, r.id DESC LIMIT ?3`)
-    .bind(conceptId, userId, limit, method);
+  query<StudyMethodResultRow>(
+    d1
+      .prepare(`${RESULT_SELECT} WHERE r.concept_id = ?1 AND r.user_id = ?2 AND (?4 IS NULL OR r.method_type = ?4) ORDER BY r.updated_at DESC, r.id DESC LIMIT ?3`)
+      .bind(conceptId, userId, limit, method),
+  );
 
 export const addCardsCreatedStatement = (d1: D1Database, userId: number, resultId: number, count: number) =>
   d1.prepare('UPDATE study_method_results SET cards_created = cards_created + ? WHERE id = ? AND user_id = ?').bind(count, resultId, userId);

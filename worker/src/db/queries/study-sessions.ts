@@ -3,13 +3,13 @@
  * user id in every statement; the answer/undo recounts live in services/study-session-progress.ts.
  */
 import type { QueueCard, SessionCardState } from '../../domain/study-queue';
-import { query } from '../rows';
+import { query, readBatch } from '../rows';
 import { idByUid } from './new-row';
 import { insertSessionConceptsStatement } from './study-method-results';
 import { SESSION_COLUMNS, type StudySessionRow } from '../../services/study-session-progress';
 import type { Preferences } from '../../domain/preferences';
 import { FLASHCARD_SELECT, QUEUEABLE_SQL, type FlashcardRow } from './flashcards';
-import { schedulingStatement, type SchedulingRow } from './fsrs-params';
+import { schedulingStatement } from './fsrs-params';
 
 export function findStudySession(d1: D1Database, userId: number, id: number) {
   return d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ? AND user_id = ?`).bind(id, userId).first<StudySessionRow>();
@@ -20,20 +20,22 @@ export function findStudySession(d1: D1Database, userId: number, id: number) {
  * ended or another person's), and the person's stored preferences, in one round trip.
  */
 export async function sessionQueue(d1: D1Database, userId: number, sessionId: number, now: number) {
-  const [cards, preferences] = await d1.batch([
+  const [cards, [scheduling]] = await readBatch(d1, [
     // A card suspended or buried since the session began (a sibling answered, a leech) is left out.
-    d1
-      .prepare(
-        `SELECT f.id, f.state, f.due, sc.position, sc.rating IS NOT NULL AS answered
-         FROM study_session_cards sc JOIN flashcards f ON f.id = sc.flashcard_id
-         WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2
-           AND ${QUEUEABLE_SQL.replace('?', '?3')}`,
-      )
-      .bind(sessionId, userId, now),
+    query<Omit<SessionCardState, 'answered'> & { answered: number }>(
+      d1
+        .prepare(
+          `SELECT f.id, f.state, f.due, sc.position, sc.rating IS NOT NULL AS answered
+           FROM study_session_cards sc JOIN flashcards f ON f.id = sc.flashcard_id
+           WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2 AND ended_at IS NULL) AND f.user_id = ?2
+             AND ${QUEUEABLE_SQL.replace('?', '?3')}`,
+        )
+        .bind(sessionId, userId, now),
+    ),
     schedulingStatement(d1, userId),
   ]);
-  const states: SessionCardState[] = (cards!.results as (Omit<SessionCardState, 'answered'> & { answered: number })[]).map((r) => ({ ...r, answered: r.answered === 1 }));
-  return { states, scheduling: preferences!.results[0] as SchedulingRow | undefined };
+  const states: SessionCardState[] = cards.map((r) => ({ ...r, answered: r.answered === 1 }));
+  return { states, scheduling };
 }
 
 export function sessionFlashcard(d1: D1Database, userId: number, flashcardId: number) {
