@@ -6,7 +6,7 @@ import { validate } from '../lib/validate';
 import { presentMethodResult, presentSessionConcept } from '../presenters/study-method-result';
 import { createMissedCards, saveBlurting, saveFeynman } from '../services/study-method-results';
 import { findStudySession } from '../db/queries/study-sessions';
-import { readBatch } from '../db/rows';
+import { allRows, readBatch } from '../db/rows';
 import {
   conceptResultsStatement,
   ownConceptStatement,
@@ -30,16 +30,16 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
   .get('/study-sessions/:id{[0-9]+}/concepts', validate('param', sessionConceptParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [session, concepts] = await Promise.all([findStudySession(c.get('db'), userId, id), sessionConceptsStatement(c.get('db'), userId, id).all<SessionConceptRow>()]);
+    const [session, concepts] = await Promise.all([findStudySession(c.get('db'), userId, id), allRows(sessionConceptsStatement(c.get('db'), userId, id))]);
     if (!session) throw notFound("Session d'étude");
-    return c.json(concepts.results.map(presentSessionConcept), 200);
+    return c.json(concepts.map(presentSessionConcept), 200);
   })
   .get('/study-sessions/:id{[0-9]+}/results', validate('param', sessionConceptParam), async (c) => {
     const userId = c.get('userId');
     const { id } = c.req.valid('param');
-    const [session, results] = await Promise.all([findStudySession(c.get('db'), userId, id), sessionResultsStatement(c.get('db'), userId, id).all<StudyMethodResultRow>()]);
+    const [session, results] = await Promise.all([findStudySession(c.get('db'), userId, id), allRows(sessionResultsStatement(c.get('db'), userId, id))]);
     if (!session) throw notFound("Session d'étude");
-    return c.json(results.results.map(presentMethodResult), 200);
+    return c.json(results.map(presentMethodResult), 200);
   })
   .put('/study-sessions/:id{[0-9]+}/results/blurting', validate('param', sessionConceptParam), validate('json', blurtingBody), async (c) => {
     const body = c.req.valid('json');

@@ -12,6 +12,7 @@ import { keyItemsOf } from '../domain/flashcard-generator';
 import { newCard } from '../domain/fsrs';
 import type { RecallObservation } from '../domain/mastery-level';
 import { scoreRecall, type ItemRecall } from '../domain/recall-score';
+import { firstRow, readBatch } from '../db/rows';
 import { ApiError, notFound } from '../lib/errors';
 import {
   addCardsCreatedStatement,
@@ -52,7 +53,7 @@ export type MethodDetails = BlurtingDetails | FeynmanDetails;
 
 /** The session's concept, or 404; refuses a step the session's method does not take, or an ended session. */
 export async function sessionConcept(d1: D1Database, userId: number, sessionId: number, conceptId: number, step: string): Promise<SessionConceptDetail> {
-  const row = await sessionConceptStatement(d1, userId, sessionId, conceptId).first<SessionConceptDetail>();
+  const row = await firstRow(sessionConceptStatement(d1, userId, sessionId, conceptId));
   if (!row) throw notFound('Concept de cette session');
   if (!(STEPS_OF[row.method_type] ?? []).includes(step)) throw new ApiError(422, 'wrong_method', `Cette session (${row.method_type}) ne comporte pas d'étape ${step}.`);
   if (row.ended_at !== null) throw new ApiError(409, 'session_ended', SESSION_ENDED);
@@ -75,7 +76,7 @@ export async function saveBlurting(d1: D1Database, props: { userId: number; sess
   const write = upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'BLURTING', recallScore: score, details, durationMs: props.durationMs, now });
   const mastery = score === null ? [] : [await masteryWithObservation(d1, userId, conceptId, { score, at: now }, now)];
   await d1.batch([write, ...mastery]);
-  return (await findResultStatement(d1, userId, sessionId, conceptId, 'BLURTING').first<StudyMethodResultRow>())!;
+  return (await firstRow(findResultStatement(d1, userId, sessionId, conceptId, 'BLURTING')))!;
 }
 
 /** The cloze card of a missed item: its sentence with the item blanked; null without a sentence to blank. */
@@ -90,7 +91,7 @@ export function missedItemCard(item: ItemRecall): { question: string; answer: st
  */
 export async function createMissedCards(d1: D1Database, props: { userId: number; sessionId: number; resultId: number; now: number }) {
   const { userId, sessionId, resultId, now } = props;
-  const result = await findResultByIdStatement(d1, userId, sessionId, resultId).first<StudyMethodResultRow>();
+  const result = await firstRow(findResultByIdStatement(d1, userId, sessionId, resultId));
   if (!result || result.method_type !== 'BLURTING') throw notFound('Résultat de restitution');
   const concept = await sessionConcept(d1, userId, sessionId, result.concept_id, 'BLURTING');
   const existing = new Set((JSON.parse(concept.questions) as string[]).map((q) => q.trim().toLowerCase()));
@@ -103,14 +104,10 @@ export async function createMissedCards(d1: D1Database, props: { userId: number;
   }
   if (!cards.length) return { created: [] as { id: number; question: string; answer: string }[], result };
   const observation = result.recall_score === null ? null : { score: result.recall_score, at: result.updated_at };
-  const statements = [
-    insertNewCardsStatement(d1, userId, result.concept_id, cards, newCard(now), now),
-    addCardsCreatedStatement(d1, userId, resultId, cards.length),
-    ...(observation ? [await masteryWithObservation(d1, userId, result.concept_id, observation, now, cards.length)] : []),
-  ];
-  const [inserted] = await d1.batch(statements);
-  const updated = (await findResultByIdStatement(d1, userId, sessionId, resultId).first<StudyMethodResultRow>())!;
-  return { created: inserted!.results as { id: number; question: string; answer: string }[], result: updated };
+  const mastery = observation ? [await masteryWithObservation(d1, userId, result.concept_id, observation, now, cards.length)] : [];
+  const [inserted] = await readBatch(d1, [insertNewCardsStatement(d1, userId, result.concept_id, cards, newCard(now), now), addCardsCreatedStatement(d1, userId, resultId, cards.length), ...mastery]);
+  const updated = (await firstRow(findResultByIdStatement(d1, userId, sessionId, resultId)))!;
+  return { created: inserted, result: updated };
 }
 
 /**
@@ -123,5 +120,5 @@ export async function saveFeynman(d1: D1Database, props: { userId: number; sessi
   await sessionConcept(d1, userId, sessionId, conceptId, 'FEYNMAN');
   const details: FeynmanDetails = { text: props.text, gaps: props.gaps };
   await upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'FEYNMAN', recallScore: null, details, durationMs: props.durationMs, now }).run();
-  return (await findResultStatement(d1, userId, sessionId, conceptId, 'FEYNMAN').first<StudyMethodResultRow>())!;
+  return (await firstRow(findResultStatement(d1, userId, sessionId, conceptId, 'FEYNMAN')))!;
 }

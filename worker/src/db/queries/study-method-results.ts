@@ -21,23 +21,27 @@ export type SessionConceptRow = { id: number; title: string; content: string | n
 
 /** The session's concepts in order, with their content (empty for another person's session). */
 export const sessionConceptsStatement = (d1: D1Database, userId: number, sessionId: number) =>
-  d1
-    .prepare(
-      `SELECT c.id, c.title, c.content, sc.position FROM study_session_concepts sc JOIN concepts c ON c.id = sc.concept_id
-       WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2) AND c.user_id = ?2 ORDER BY sc.position`,
-    )
-    .bind(sessionId, userId);
+  query<SessionConceptRow>(
+    d1
+      .prepare(
+        `SELECT c.id, c.title, c.content, sc.position FROM study_session_concepts sc JOIN concepts c ON c.id = sc.concept_id
+         WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2) AND c.user_id = ?2 ORDER BY sc.position`,
+      )
+      .bind(sessionId, userId),
+  );
 
 /** One concept of the person's session with its content and existing card questions; null when either is missing. */
 export const sessionConceptStatement = (d1: D1Database, userId: number, sessionId: number, conceptId: number) =>
-  d1
-    .prepare(
-      `SELECT c.id, c.title, c.content, s.method_type, s.ended_at,
-         (SELECT json_group_array(question) FROM flashcards f WHERE f.concept_id = c.id AND +f.user_id = ?1) AS questions
-       FROM study_session_concepts sc JOIN study_sessions s ON s.id = sc.session_id JOIN concepts c ON c.id = sc.concept_id
-       WHERE sc.session_id = ?2 AND sc.concept_id = ?3 AND s.user_id = ?1 AND c.user_id = ?1`,
-    )
-    .bind(userId, sessionId, conceptId);
+  query<SessionConceptDetail>(
+    d1
+      .prepare(
+        `SELECT c.id, c.title, c.content, s.method_type, s.ended_at,
+           (SELECT json_group_array(question) FROM flashcards f WHERE f.concept_id = c.id AND +f.user_id = ?1) AS questions
+         FROM study_session_concepts sc JOIN study_sessions s ON s.id = sc.session_id JOIN concepts c ON c.id = sc.concept_id
+         WHERE sc.session_id = ?2 AND sc.concept_id = ?3 AND s.user_id = ?1 AND c.user_id = ?1`,
+      )
+      .bind(userId, sessionId, conceptId),
+  );
 
 export type SessionConceptDetail = { id: number; title: string; content: string | null; method_type: string; ended_at: number | null; questions: string };
 
@@ -70,19 +74,21 @@ export const upsertResultStatement = (d1: D1Database, w: ResultWrite) =>
     .bind(w.userId, w.sessionId, w.conceptId, w.methodType, w.recallScore, JSON.stringify(w.details), w.durationMs, w.now);
 
 export const findResultStatement = (d1: D1Database, userId: number, sessionId: number, conceptId: number, methodType: string) =>
-  d1.prepare(`${RESULT_SELECT} WHERE r.session_id = ? AND r.concept_id = ? AND r.method_type = ? AND r.user_id = ?`).bind(sessionId, conceptId, methodType, userId);
+  query<StudyMethodResultRow>(d1.prepare(`${RESULT_SELECT} WHERE r.session_id = ? AND r.concept_id = ? AND r.method_type = ? AND r.user_id = ?`).bind(sessionId, conceptId, methodType, userId));
 
 export const findResultByIdStatement = (d1: D1Database, userId: number, sessionId: number, resultId: number) =>
-  d1.prepare(`${RESULT_SELECT} WHERE r.id = ? AND r.session_id = ? AND r.user_id = ?`).bind(resultId, sessionId, userId);
+  query<StudyMethodResultRow>(d1.prepare(`${RESULT_SELECT} WHERE r.id = ? AND r.session_id = ? AND r.user_id = ?`).bind(resultId, sessionId, userId));
 
 /** The session's results in the order of its concepts, then of the steps. */
 export const sessionResultsStatement = (d1: D1Database, userId: number, sessionId: number) =>
-  d1
-    .prepare(
-      `${RESULT_SELECT} LEFT JOIN study_session_concepts sc ON sc.session_id = r.session_id AND sc.concept_id = r.concept_id
-       WHERE r.session_id = ? AND r.user_id = ? ORDER BY sc.position, r.created_at, r.id`,
-    )
-    .bind(sessionId, userId);
+  query<StudyMethodResultRow>(
+    d1
+      .prepare(
+        `${RESULT_SELECT} LEFT JOIN study_session_concepts sc ON sc.session_id = r.session_id AND sc.concept_id = r.concept_id
+         WHERE r.session_id = ? AND r.user_id = ? ORDER BY sc.position, r.created_at, r.id`,
+      )
+      .bind(sessionId, userId),
+  );
 
 /** A concept's results over time (of one method when `method` is given), newest first, at most `limit`. */
 export const conceptResultsStatement = (d1: D1Database, userId: number, conceptId: number, limit: number, method: string | null) =>
@@ -107,15 +113,17 @@ export const conceptMasteryInputsStatement = (d1: D1Database, userId: number, co
 
 /** Adds new cards (never answered, `card`'s state) to one of the person's concepts; `cards` travel as one JSON array. */
 export const insertNewCardsStatement = (d1: D1Database, userId: number, conceptId: number, cards: readonly { question: string; answer: string }[], card: StoredCard, now: number) =>
-  d1
-    .prepare(
-      `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
-         scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at)
-       SELECT ?1, ?2, value ->> '$[0]', value ->> '$[1]', '[]', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13 FROM json_each(?14)
-       RETURNING id, question, answer`,
-    )
-    .bind(userId, conceptId, card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state,
-      card.lastReview, now, JSON.stringify(cards.map((c) => [c.question, c.answer])));
+  query<Pick<StudyMethodResultRow, 'id'> & { question: string; answer: string }>(
+    d1
+      .prepare(
+        `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
+           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at)
+         SELECT ?1, ?2, value ->> '$[0]', value ->> '$[1]', '[]', ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13 FROM json_each(?14)
+         RETURNING id, question, answer`,
+      )
+      .bind(userId, conceptId, card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state,
+        card.lastReview, now, JSON.stringify(cards.map((c) => [c.question, c.answer]))),
+  );
 
 export const ownConceptStatement = (d1: D1Database, userId: number, conceptId: number) =>
-  d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId);
+  query<{ id: number }>(d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId));
