@@ -84,7 +84,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
   .post('/import/vault', async (c) => {
     const file = await readImportFile(c.req.raw, MAX_VAULT_BYTES);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    return c.json(await importVault({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
+    return c.json(await importVault({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
   })
   .post('/import/json/start', validate('json', importStartBody), async (c) => {
     const { merge, header } = c.req.valid('json');
