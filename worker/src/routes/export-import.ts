@@ -61,7 +61,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
     });
   })
   .get('/export/vault', async (c) => {
-    const bytes = await buildVaultZip({ d1: c.env.DB, bucket: c.env.FILES, userId: c.get('userId') });
+    const bytes = await buildVaultZip({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId') });
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/zip',
       'Content-Disposition': contentDisposition('attachment', DEFAULT_VAULT_FILE_NAME),
