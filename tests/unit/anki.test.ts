@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ankiSchedule, ankiTags, cardTextToField, deckPart } from '@domain/anki';
 import { deckPath, fieldToCardText, mediaNames, reviewsByCard, upgradedEase } from '@domain/anki-import';
 import { renderCard, renderCloze, type AnkiNoteType } from '@domain/anki-template';
-import { chunkRows, jsonDepthExceeds } from '@domain/data-format';
+import { chunkRows, jsonBeyondLimits, jsonDepthExceeds } from '@domain/data-format';
 import { newCard } from '@domain/fsrs';
 
 const DAY = 86_400_000;
@@ -15,6 +15,13 @@ describe('backup file limits', () => {
     expect(jsonDepthExceeds('{"a":[[1]]}', 3)).toBe(false);
     expect(jsonDepthExceeds('{"a":[[[1]]]}', 3)).toBe(true);
     expect(jsonDepthExceeds('{"a":"[[[[[[\\"[[["}', 2)).toBe(false);
+  });
+  it('counts objects, lists and values outside strings before anything is parsed', () => {
+    const limits = { maxDepth: 16, maxContainers: 3, maxValues: 4 };
+    expect(jsonBeyondLimits('{"a":[1,2],"b":{}}', limits)).toBeNull();
+    expect(jsonBeyondLimits('[{},{},{}]', limits)).toBe('containers');
+    expect(jsonBeyondLimits('[1,2,3,4,5]', limits)).toBe('values');
+    expect(jsonBeyondLimits('["{,{,{,[,[,"]', limits)).toBeNull();
   });
   it('splits rows into chunks under a byte size, never splitting a row', () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ i, text: 'é'.repeat(40) }));

@@ -18,6 +18,13 @@ export const IMPORT_LIMITS = {
   maxFileBytes: 16 * 1024 * 1024,
   /** Deeper JSON than any backup has is refused before JSON.parse sees it. */
   maxDepth: 16,
+  /**
+   * Objects and arrays, and values, in a one-request backup: what JSON.parse would build,
+   * counted first. A 16 MB backup of real rows holds far fewer (a row is an object of tens
+   * of bytes or more); 16 MB of `{}` or `0` would cost hundreds of MB once parsed.
+   */
+  maxContainers: 400_000,
+  maxValues: 3_000_000,
   /** Rows per section in one import. */
   maxRows: 1_000_000,
   /** Serialised size of the rows one chunked call sends (the API's body limit is 1 MB). */
@@ -184,7 +191,18 @@ export function importSummaryText(result: Omit<ImportResult, 'message'>): string
  * nested deeper than `limit` is refused before JSON.parse (which would recurse on it).
  */
 export function jsonDepthExceeds(textValue: string, limit: number): boolean {
+  return jsonBeyondLimits(textValue, { maxDepth: limit, maxContainers: Infinity, maxValues: Infinity }) === 'depth';
+}
+
+/**
+ * Which limit a JSON text passes, by one scan of its characters before `JSON.parse`
+ * builds anything: nesting depth, objects and arrays (what costs memory once parsed), or
+ * values (roughly: commas and containers outside strings). Null when it stays within all.
+ */
+export function jsonBeyondLimits(textValue: string, limits: { maxDepth: number; maxContainers: number; maxValues: number }): 'depth' | 'containers' | 'values' | null {
   let depth = 0;
+  let containers = 0;
+  let values = 1;
   let inString = false;
   for (let i = 0; i < textValue.length; i++) {
     const ch = textValue.charCodeAt(i);
@@ -193,10 +211,12 @@ export function jsonDepthExceeds(textValue: string, limit: number): boolean {
       else if (ch === 34) inString = false;
     } else if (ch === 34) inString = true;
     else if (ch === 123 || ch === 91) {
-      if (++depth > limit) return true;
+      if (++depth > limits.maxDepth) return 'depth';
+      if (++containers > limits.maxContainers) return 'containers';
     } else if (ch === 125 || ch === 93) depth--;
+    else if (ch === 44 && ++values > limits.maxValues) return 'values';
   }
-  return false;
+  return null;
 }
 
 const utf8 = new TextEncoder();

@@ -14,7 +14,7 @@ import {
   SECTION_NAMES,
   backupHeader,
   chunkRows,
-  jsonDepthExceeds,
+  jsonBeyondLimits,
   type BackupHeader,
   type ImportResult,
   type SectionName,
@@ -256,8 +256,11 @@ export async function readImportFile(request: Request, maxBytes: number): Promis
 
 /** A backup file's text as a checked backup: nesting limit first, then JSON, then the format. */
 export function parseBackupText(text: string): ParsedBackup {
-  if (jsonDepthExceeds(text, IMPORT_LIMITS.maxDepth)) {
-    throw new ApiError(422, 'invalid_backup', `The file is nested too deeply (at most ${IMPORT_LIMITS.maxDepth} levels)`);
+  const beyond = jsonBeyondLimits(text, IMPORT_LIMITS);
+  if (beyond === 'depth') throw new ApiError(422, 'invalid_backup', `The file is nested too deeply (at most ${IMPORT_LIMITS.maxDepth} levels)`);
+  if (beyond) {
+    const what = beyond === 'containers' ? `${IMPORT_LIMITS.maxContainers} objects and lists` : `${IMPORT_LIMITS.maxValues} values`;
+    throw new ApiError(413, 'import_too_large', `The file holds too many values for one request (at most ${what}); send it in parts with the chunked import`);
   }
   let value: unknown;
   try {
