@@ -34,25 +34,37 @@ export interface PlanProps {
   zone: string;
 }
 
+type Scheduled = ReturnType<typeof reviewCard>;
+
 /**
  * The card's next state. With load balancing on (and fuzz, which tests may turn off), a
  * review interval that ts-fsrs would fuzz goes instead to the least loaded day of the same
- * fuzz range, weighed by easy days: one read of the range's loads.
+ * fuzz range, weighed by easy days: one read of the range's loads (`read`, null when
+ * the answer needs none), then `finish` with the loads it gave.
  */
-async function schedule(d1: D1Database, props: PlanProps, before: StoredCard) {
+function scheduleOf(d1: D1Database, props: PlanProps, before: StoredCard): { read: D1PreparedStatement | null; finish(loads: number[]): Scheduled } {
   const { row, rating, now, scheduling, preferences, zone } = props;
-  if (!props.fuzz || !preferences.load_balancing) return reviewCard(before, now, rating, { ...scheduling, fuzz: props.fuzz });
+  if (!props.fuzz || !preferences.load_balancing) {
+    const fuzzed = reviewCard(before, now, rating, { ...scheduling, fuzz: props.fuzz });
+    return { read: null, finish: () => fuzzed };
+  }
   const plain = reviewCard(before, now, rating, { ...scheduling, fuzz: false });
   const range = plain.card.state === STATE.Review ? fuzzRange(plain.card.scheduledDays, plain.log.elapsedDays) : null;
-  if (!range) return plain;
+  if (!range) return { read: null, finish: () => plain };
   const today = studyDayKey(now, zone);
   const days = Array.from({ length: range.max - range.min + 1 }, (_, i) => addDays(today, range.min + i));
   const spans = days.map((key) => [studyDayStart(key, zone), studyDayStart(addDays(key, 1), zone)] as const);
-  const loads = (await dayLoadsStatement(d1, props.userId, row.id, spans).all<{ n: number }>()).results.map((r) => r.n);
-  const capacities = days.map((key) => EASY_DAY_CAPACITY[preferences.easy_days[weekdayIndex(key)]!]);
-  const day = balancedInterval({ range, interval: plain.card.scheduledDays, loads, capacities });
-  return { card: { ...plain.card, scheduledDays: day, due: now + day * DAY }, log: { ...plain.log, scheduledDays: day } };
+  return {
+    read: dayLoadsStatement(d1, props.userId, row.id, spans),
+    finish: (loads) => {
+      const capacities = days.map((key) => EASY_DAY_CAPACITY[preferences.easy_days[weekdayIndex(key)]!]);
+      const day = balancedInterval({ range, interval: plain.card.scheduledDays, loads, capacities });
+      return { card: { ...plain.card, scheduledDays: day, due: now + day * DAY }, log: { ...plain.log, scheduledDays: day } };
+    },
+  };
 }
+
+const loadsOf = (result: D1Result) => (result.results as { n: number }[]).map((r) => r.n);
 
 export interface AnswerPlan {
   card: StoredCard;
@@ -62,9 +74,9 @@ export interface AnswerPlan {
   effects: ReviewEffects | null;
 }
 
-export async function planAnswer(d1: D1Database, props: PlanProps, before: StoredCard): Promise<AnswerPlan> {
+/** The answer's side effects once its schedule is known. */
+function withSideEffects(props: PlanProps, before: StoredCard, { card, log }: Scheduled): AnswerPlan {
   const { row, now, preferences, zone } = props;
-  const { card, log } = await schedule(d1, props, before);
   const sideEffects = answerSideEffects({
     answeredId: row.id,
     before,
@@ -80,4 +92,18 @@ export async function planAnswer(d1: D1Database, props: PlanProps, before: Store
     ...(sideEffects.leech ? { leech: { tags: row.tags, suspended: row.suspended } } : {}),
   };
   return { card, log, sideEffects, effects: Object.keys(effects).length ? effects : null };
+}
+
+export async function planAnswer(d1: D1Database, props: PlanProps, before: StoredCard): Promise<AnswerPlan> {
+  const { read, finish } = scheduleOf(d1, props, before);
+  return withSideEffects(props, before, finish(read ? loadsOf(await read.all()) : []));
+}
+
+/** Several answers planned at once (an uploaded batch): their day loads read in one round trip. */
+export async function planAnswers(d1: D1Database, answers: readonly { props: PlanProps; before: StoredCard }[]): Promise<AnswerPlan[]> {
+  const pending = answers.map(({ props, before }) => scheduleOf(d1, props, before));
+  const reads = pending.flatMap((p) => (p.read ? [p.read] : []));
+  const results = reads.length ? await d1.batch(reads) : [];
+  let next = 0;
+  return pending.map((p, i) => withSideEffects(answers[i]!.props, answers[i]!.before, p.finish(p.read ? loadsOf(results[next++]!) : [])));
 }

@@ -29,7 +29,7 @@ import { preferencesFromJson } from '../domain/preferences';
 import { replayCard, replayOrder, type LoggedReview, type QueuedReview } from '../domain/review-replay';
 import { resolveTimeZone } from '../domain/study-day';
 import { notFound } from '../lib/errors';
-import { planAnswer, type AnswerPlan } from './answer-plan';
+import { planAnswers, type AnswerPlan } from './answer-plan';
 import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates, type SiblingCard } from './concept-study-state';
 import { schedulingOf } from './review-flashcard';
 
@@ -91,14 +91,13 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
   // study day lasts); a card answered since on another device keeps what that answer decided.
   const preferencesOf = preferencesFromJson(schedulingRow?.data);
   const zone = resolveTimeZone(schedulingRow?.time_zone);
-  const plans = new Map<number, AnswerPlan>();
-  for (const { id, replayed } of replays) {
+  const decided = replays.flatMap(({ id, replayed }) => {
     const last = replayed.at(-1)!;
-    if (last.kind !== 'new') continue;
+    if (last.kind !== 'new') return [];
     const row = cards.get(id)!;
-    const props = { userId, row, siblings: siblingsOf(row), rating: last.review.rating, now: last.review.reviewedAt, fuzz, scheduling, preferences: preferencesOf, zone };
-    plans.set(id, await planAnswer(d1, props, last.cardBefore));
-  }
+    return [{ id, props: { userId, row, siblings: siblingsOf(row), rating: last.review.rating, now: last.review.reviewedAt, fuzz, scheduling, preferences: preferencesOf, zone }, before: last.cardBefore }];
+  });
+  const plans = new Map<number, AnswerPlan>((await planAnswers(d1, decided)).map((plan, i) => [decided[i]!.id, plan]));
 
   const writes: D1PreparedStatement[] = [];
   const sideWrites: D1PreparedStatement[] = [];
