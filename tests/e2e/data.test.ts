@@ -1,9 +1,11 @@
 /**
  * The Settings page's Data tab in Chromium: the export preview, a JSON backup
  * downloaded and restored into another account with progress and the spec's toasts, the
- * file checks, and delete-all behind its typed confirmation.
+ * file checks, delete-all behind its typed confirmation, and a Markdown vault both ways.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
@@ -13,8 +15,8 @@ const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
 
-async function dataTab(account: Account): Promise<Page> {
-  const { page } = await newPage(browser);
+async function dataTab(account: Account, size: { width?: number; height?: number } = {}): Promise<Page> {
+  const { page } = await newPage(browser, size);
   await page.goto(`${stack.url}/login`);
   await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
   await page.goto(`${stack.url}/settings?tab=data`);
@@ -115,5 +117,36 @@ describe('the Data tab', () => {
     await expect.poll(() => count(page, 'concepts').textContent()).toBe('1');
     expect(pageErrors(page)).toEqual([]);
     expect(pageErrors(other)).toEqual([]);
+  });
+
+  it('imports a zipped Obsidian vault with its summary, refuses a file that is not one, and downloads the Markdown vault', async () => {
+    const folder = path.resolve('tests/fixtures/vaults/obsidian');
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const vault = zipSync(Object.fromEntries(files(folder).map((f) => [`Astronomie/${path.relative(folder, f)}`, readFileSync(f)])));
+    const carol = await createAccount(stack.url, 'data');
+    const page = await dataTab(carol, { width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Import a Markdown vault' }).waitFor();
+    const input = page.locator('input[type="file"][accept=".zip,application/zip"]');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByRole('button', { name: 'Import vault' }).click();
+    await page.getByText('Please select a .zip of your vault').waitFor();
+    // A .zip that is not one: the server's French error, and nothing changes.
+    await input.setInputFiles({ name: 'faux.zip', mimeType: 'application/zip', buffer: Buffer.from('pas une archive') });
+    await page.getByRole('button', { name: 'Import vault' }).click();
+    await page.getByText(/Import failed: Le fichier n'est pas une archive \.zip lisible/).waitFor();
+    expect(await count(page, 'concepts').textContent()).toBe('0');
+
+    await input.setInputFiles({ name: 'Astronomie.zip', mimeType: 'application/zip', buffer: Buffer.from(vault) });
+    await page.getByRole('button', { name: 'Import vault' }).click();
+    await page.getByRole('tabpanel', { name: 'Data' }).getByText('Imported: 5 concepts, 6 flashcards, 1 daily notes, 2 attachments').waitFor();
+    await expect.poll(() => count(page, 'concepts').textContent()).toBe('5');
+    await screenshot(page, 'data-tab-vault-phone');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as Markdown vault' }).click()]);
+    expect(download.suggestedFilename()).toBe('astrolabe-vault.zip');
+    await page.getByText('Markdown vault exported successfully!').waitFor();
+    const exported = unzipSync(readFileSync((await download.path())!));
+    expect(Object.keys(exported)).toEqual(expect.arrayContaining(['Bienvenue.md', 'Ciel/Étoiles.md', 'Journal/2024-03-15.md', 'attachments/nébuleuse.png']));
+    expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -127,11 +127,13 @@ export async function importJsonBackup(backup: Record<string, unknown>, merge: b
   }
 }
 
-/** Sends an Anki package; upload progress comes from XMLHttpRequest, which fetch cannot report. */
-export function importApkg(file: File, onProgress?: OnProgress): Promise<ImportResult> {
+export type VaultImportResult = InferResponseType<typeof data.import.vault.$post, 200>;
+
+/** Sends an import file; upload progress comes from XMLHttpRequest, which fetch cannot report. */
+function uploadImportFile<T>(path: string, file: File, onProgress?: OnProgress): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/export-import/import/apkg');
+    xhr.open('POST', path);
     const token = storedToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.min(0.95, e.loaded / e.total));
@@ -145,7 +147,7 @@ export function importApkg(file: File, onProgress?: OnProgress): Promise<ImportR
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
-        resolve(body as ImportResult);
+        resolve(body as T);
       } else reject(new ApiRequestError(xhr.status, body?.detail ?? null));
     };
     const form = new FormData();
@@ -153,6 +155,13 @@ export function importApkg(file: File, onProgress?: OnProgress): Promise<ImportR
     xhr.send(form);
   });
 }
+
+export const importApkg = (file: File, onProgress?: OnProgress) => uploadImportFile<ImportResult>('/api/export-import/import/apkg', file, onProgress);
+
+/** An Obsidian vault or a Logseq graph, zipped. */
+export const importVault = (file: File, onProgress?: OnProgress) => uploadImportFile<VaultImportResult>('/api/export-import/import/vault', file, onProgress);
+
+export const downloadVault = (onProgress?: OnProgress) => download('/api/export-import/export/vault', {}, 'astrolabe-vault.zip', onProgress);
 
 export function deleteAllData() {
   return call(data['user-data'].$delete({ query: { confirm: 'DELETE_ALL_MY_DATA' } }));

@@ -110,7 +110,7 @@ export async function importVault(props: ImportVaultProps, now: number): Promise
     }
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
     const result = await importBackup({ d1, userId, backup: { header, sections }, merge: true }, now);
-    return { ...result, message: 'Coffre Markdown importé', daily_notes: sections.daily_notes.length, attachments: sections.files.length };
+    return { ...result, message: 'Markdown vault imported successfully', daily_notes: sections.daily_notes.length, attachments: sections.files.length };
   } catch (error) {
     // Only bytes this import stored go: an earlier import's files stay with their pages.
     if (stored.length) await bucket.delete(stored);

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../../ui/error-text';
-import { deleteAllData, downloadApkg, downloadJsonBackup, fetchExportPreview, importApkg, importJsonBackup, type ExportPreview } from '../../api/data';
+import { deleteAllData, downloadApkg, downloadJsonBackup, downloadVault, fetchExportPreview, importApkg, importJsonBackup, importVault, type ExportPreview, type ImportResult, type OnProgress } from '../../api/data';
 import { importSummaryText } from '@domain/data-format';
 import { useToast } from '../../ui/Toasts';
 import { ConfirmDialog } from '../../ui/Dialog';
@@ -16,7 +16,7 @@ import { ProgressBar, saveDownload } from './data-ui';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
 /** What the tab is doing: one thing at a time, and its progress bar shows under it. */
-type Busy = null | 'export' | 'import' | 'anki' | 'delete';
+type Busy = null | 'export' | 'import' | 'anki' | 'vault' | 'delete';
 const IMPORT_SUMMARY_MS = 8000;
 
 const COUNT_LABELS: [keyof ExportPreview['counts'], string][] = [
@@ -82,6 +82,15 @@ export function DataTab() {
         toast.error(`APKG export failed: ${errorText(error, 'please try again')}`);
       }
     });
+  const exportVault = () =>
+    run('export', async () => {
+      try {
+        saveDownload(await downloadVault(setProgress));
+        toast.success('Markdown vault exported successfully!');
+      } catch (error) {
+        toast.error(`Vault export failed: ${errorText(error, 'please try again')}`);
+      }
+    });
   const noCards = preview !== null && preview.counts.flashcards === 0;
 
   return (
@@ -112,13 +121,17 @@ export function DataTab() {
           <button type="button" className="btn-ghost" disabled={busy !== null || preview === null || noCards} title={noCards ? 'No flashcards to export' : undefined} onClick={exportApkg}>
             Export flashcards (Anki .apkg)
           </button>
+          <button type="button" className="btn-ghost" disabled={busy !== null} onClick={exportVault}>
+            Export as Markdown vault
+          </button>
         </div>
         {noCards && <p className="text-sm text-slate-400">No flashcards to export</p>}
         {busy === 'export' && progress !== null && <ProgressBar label="Export progress" value={progress} />}
       </section>
 
       <ImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} preview={preview} />
-      <AnkiImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <FileImportSection {...ANKI_IMPORT} busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <FileImportSection {...VAULT_IMPORT} busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
       <DangerZone busy={busy} run={run} onDeleted={loadPreview} />
     </div>
   );
@@ -222,20 +235,65 @@ function ImportSection({ busy, progress, run, setProgress, onImported, preview =
 
 type ImportProps = SectionProps & { progress: number | null; setProgress(p: number): void; onImported(): void; preview?: ExportPreview | null };
 
+/** A file another app wrote, sent whole: what the section says and does. */
+interface FileImport {
+  kind: 'anki' | 'vault';
+  title: string;
+  description: string;
+  fileLabel: string;
+  accept: string;
+  wrongFile: string;
+  button: string;
+  upload(file: File, onProgress: OnProgress): Promise<ImportResult & { daily_notes?: number; attachments?: number }>;
+}
+
 /** Migrating from Anki: a package's decks, cards, schedule and history (beside the JSON import). */
-function AnkiImportSection({ busy, progress, run, setProgress, onImported }: ImportProps) {
+const ANKI_IMPORT: FileImport = {
+  kind: 'anki',
+  title: 'Import from Anki',
+  description: 'Each deck becomes a concept (sub-decks its children); cards keep their schedule and review history.',
+  fileLabel: 'Anki package (.apkg)',
+  accept: '.apkg',
+  wrongFile: 'Please select an Anki package (.apkg)',
+  button: 'Import Anki package',
+  upload: importApkg,
+};
+
+/** Moving in from Obsidian or Logseq: a zipped vault or graph. */
+const VAULT_IMPORT: FileImport = {
+  kind: 'vault',
+  title: 'Import a Markdown vault',
+  description:
+    'An Obsidian vault or a Logseq graph as a .zip: each page becomes a concept (folders and namespaces its parents), with its links, tags, attachments and flashcards; journals become daily notes. Importing the same vault again adds only what is new.',
+  fileLabel: 'Vault or graph (.zip)',
+  accept: '.zip,application/zip',
+  wrongFile: 'Please select a .zip of your vault',
+  button: 'Import vault',
+  upload: importVault,
+};
+
+/** 'Imported: 5 concepts, 6 flashcards, 1 daily notes, 2 attachments' — the vault's own counts when it has them. */
+export function fileImportSummary(result: Awaited<ReturnType<FileImport['upload']>>): string {
+  if (result.daily_notes === undefined) return importSummaryText(result);
+  return `Imported: ${result.concepts} concepts, ${result.flashcards} flashcards, ${result.daily_notes} daily notes, ${result.attachments ?? 0} attachments`;
+}
+
+function FileImportSection({ kind, title, description, fileLabel, accept, wrongFile, button, upload, busy, progress, run, setProgress, onImported }: FileImport & ImportProps) {
   const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [summary, setSummary] = useState<string | null>(null);
   const submit = () => {
     if (!file) return setProblem('Please select a file to import.');
-    if (!file.name.toLowerCase().endsWith('.apkg')) return setProblem('Please select an Anki package (.apkg)');
+    if (!accept.split(',').some((ext) => ext.startsWith('.') && file.name.toLowerCase().endsWith(ext))) return setProblem(wrongFile);
     setProblem(null);
-    return run('anki', async () => {
+    setSummary(null);
+    return run(kind, async () => {
       try {
-        const result = await importApkg(file, setProgress);
+        const result = await upload(file, setProgress);
         toast.success(result.message);
-        toast.info(importSummaryText(result), IMPORT_SUMMARY_MS);
+        toast.info(fileImportSummary(result), IMPORT_SUMMARY_MS);
+        setSummary(fileImportSummary(result));
         onImported();
       } catch (error) {
         toast.error(`Import failed: ${errorText(error, 'please try again')}`);
@@ -243,12 +301,12 @@ function AnkiImportSection({ busy, progress, run, setProgress, onImported }: Imp
     });
   };
   return (
-    <section className="card space-y-4" aria-labelledby="anki-title">
-      <h2 id="anki-title" className="text-lg font-semibold">Import from Anki</h2>
-      <p className="text-sm text-slate-400">Each deck becomes a concept (sub-decks its children); cards keep their schedule and review history.</p>
+    <section className="card space-y-4" aria-labelledby={`${kind}-title`}>
+      <h2 id={`${kind}-title`} className="text-lg font-semibold">{title}</h2>
+      <p className="text-sm text-slate-400">{description}</p>
       <label className="block text-sm">
-        <span className="mb-1 block text-slate-300">Anki package (.apkg)</span>
-        <input type="file" accept=".apkg" className="field" onChange={(e) => (setFile(e.target.files?.[0] ?? null), setProblem(null))} />
+        <span className="mb-1 block text-slate-300">{fileLabel}</span>
+        <input type="file" accept={accept} className="field" onChange={(e) => (setFile(e.target.files?.[0] ?? null), setProblem(null))} />
       </label>
       {problem && (
         <p role="alert" className="text-sm text-red-300">
@@ -256,9 +314,14 @@ function AnkiImportSection({ busy, progress, run, setProgress, onImported }: Imp
         </p>
       )}
       <button type="button" className="btn-primary" disabled={busy !== null} onClick={submit}>
-        Import Anki package
+        {button}
       </button>
-      {busy === 'anki' && progress !== null && <ProgressBar label="Anki import progress" value={progress} />}
+      {busy === kind && progress !== null && <ProgressBar label={`${title} progress`} value={progress} />}
+      {summary && busy !== kind && (
+        <p role="status" className="text-sm text-emerald-300">
+          {summary}
+        </p>
+      )}
     </section>
   );
 }
