@@ -3,7 +3,7 @@
  * pathological inputs — deep, wide, huge, compressed — and answers a 4xx with the error
  * envelope, while an ordinary request sent as each one is in flight (GET /api/config) is
  * still answered. How fast that answer comes is measured in the bench
- * (tests/bench/12-bounded-work.bench.mjs), never here.
+ * (tests/bench/13-bounded-work.bench.mjs), never here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deflatedZeros, zipOf } from '../support/zip-bytes';
