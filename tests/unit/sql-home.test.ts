@@ -17,11 +17,9 @@ const holding = (pattern: RegExp, under = '') => files.filter((f) => f.startsWit
  */
 const SERVICES_STILL_HOLDING_SQL = [
   'services/apkg-export.ts',
-  'services/concept-study-state.ts',
   'services/daily-notes-transfer.ts',
   'services/data-import.ts',
   'services/live-content.ts',
-  'services/mastery-refresh.ts',
   'services/review-flashcard.ts',
   'services/save-concept-content.ts',
   'services/study-session-progress.ts',

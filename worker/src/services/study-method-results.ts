@@ -25,7 +25,7 @@ import {
   type SessionConceptDetail,
   type StudyMethodResultRow,
 } from '../db/queries/study-method-results';
-import { conceptParams, conceptStudyStateStatement, LAST_RATING_SQL, siblingCards } from './concept-study-state';
+import { conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 
 export const SESSION_ENDED = 'Cette session est terminée : ses résultats ne changent plus.';
 export const NOTHING_MISSED = 'Aucun élément oublié à transformer en carte.';
@@ -62,7 +62,7 @@ export async function sessionConcept(d1: D1Database, userId: number, sessionId: 
 
 /** The UPDATE of the concept's mastery with a new recall observation (its cards as they stand). */
 async function masteryWithObservation(d1: D1Database, userId: number, conceptId: number, observation: RecallObservation, now: number, extraNewCards = 0) {
-  const rows = (await conceptMasteryInputsStatement(d1, userId, conceptId, LAST_RATING_SQL).all()).results;
+  const rows = (await conceptMasteryInputsStatement(d1, userId, conceptId).all()).results;
   const cards = [...siblingCards(rows), ...Array.from({ length: extraNewCards }, (_, i) => ({ ...newCard(now), id: -1 - i, lastRating: null }))];
   return conceptStudyStateStatement(d1, userId, conceptId, cards, now, conceptParams(rows), observation);
 }

@@ -5,6 +5,7 @@
  */
 import type { StoredCard } from '../../domain/fsrs';
 import { query } from '../rows';
+import { LAST_RATING_SQL } from './mastery';
 import type { studyMethodResults } from '../schema';
 
 /** A result row as the API reads it (snake_case columns of study_method_results, with the concept's title). */
@@ -102,10 +103,10 @@ export const addCardsCreatedStatement = (d1: D1Database, userId: number, resultI
   d1.prepare('UPDATE study_method_results SET cards_created = cards_created + ? WHERE id = ? AND user_id = ?').bind(count, resultId, userId);
 
 /** The concept's cards and study figures the mastery update needs, with the person's FSRS parameters. */
-export const conceptMasteryInputsStatement = (d1: D1Database, userId: number, conceptId: number, lastRatingSql: string) =>
+export const conceptMasteryInputsStatement = (d1: D1Database, userId: number, conceptId: number) =>
   d1
     .prepare(
-      `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${lastRatingSql} AS last_rating,
+      `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating,
          (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params FROM flashcards f
        WHERE f.concept_id = ?2 AND +f.user_id = ?1`,
     )
