@@ -21,6 +21,16 @@ export class ArchiveError extends Error {
   }
 }
 
+/** Runs a read of an archive, its refusals turned into the caller's own errors (an import's 422s). */
+export function readArchive<T>(read: () => T, refusal: (reason: ArchiveError['reason']) => Error): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ArchiveError) throw refusal(err.reason);
+    throw err;
+  }
+}
+
 export interface ArchiveLimits {
   /** The most entries the directory may list. */
   maxEntries: number;

@@ -29,7 +29,7 @@ import type { BackupHeader, ImportResult, SectionName } from '../domain/data-for
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { upsertNoteTypes } from '../db/queries/anki-note-types';
-import { ArchiveError, unzstdCapped, ZipArchive } from '../lib/archive';
+import { readArchive, unzstdCapped, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 import { importBackup } from './data-import';
@@ -50,14 +50,7 @@ const notAnki = () => new ApiError(422, 'invalid_apkg', 'The file is not an Anki
 const tooLarge = () => new ApiError(422, 'apkg_too_large', `The package expands past what can be imported (a collection of at most ${MAX_COLLECTION_BYTES / 1024 / 1024} MB, files of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`);
 
 /** Runs a read of the archive, its refusals as the import's 422s. */
-function reading<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (err) {
-    if (err instanceof ArchiveError) throw err.reason === 'too_large' ? tooLarge() : notAnki();
-    throw err;
-  }
-}
+const reading = <T>(read: () => T): T => readArchive(read, (reason) => (reason === 'too_large' ? tooLarge() : notAnki()));
 
 /** An entry's bytes, expanded from zstd when they are (current packages compress each entry). */
 const entryBytes = (archive: ZipArchive, name: string, maxBytes: number) =>

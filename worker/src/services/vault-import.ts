@@ -13,7 +13,7 @@ import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { titleKey } from '../domain/wiki-links';
 import { conceptsByTitleKeys, daysWithBlocks, storedFileKeys, vaultObjectUids, type DayRow, type FileKeyRow, type TitleKeyRow, type UidRow } from '../db/queries/markdown-vault';
-import { ArchiveError, ZipArchive } from '../lib/archive';
+import { readArchive, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 import { importBackup } from './data-import';
@@ -34,14 +34,7 @@ const tooLarge = () =>
   new ApiError(422, 'vault_too_large', `L'archive se décompresse au-delà de ce qui peut être importé (au plus ${VAULT_LIMITS.maxEntries} fichiers, ${MAX_PAGE_BYTES / 1024 / 1024} Mo par page, ${MAX_UPLOAD_BYTES / 1024 / 1024} Mo par pièce jointe, ${VAULT_LIMITS.maxTotalBytes / 1024 / 1024} Mo en tout).`);
 
 /** Runs a read of the archive, its refusals as the import's 422s. */
-function reading<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (err) {
-    if (err instanceof ArchiveError) throw err.reason === 'too_large' ? tooLarge() : notVault();
-    throw err;
-  }
-}
+const reading = <T>(read: () => T): T => readArchive(read, (reason) => (reason === 'too_large' ? tooLarge() : notVault()));
 
 interface ImportVaultProps {
   d1: D1Database;
