@@ -23,6 +23,13 @@ export const MAX_VAULT_BYTES = 48 * 1024 * 1024;
 const VAULT_LIMITS = { maxEntries: 30_000, maxTotalBytes: 160 * 1024 * 1024, maxEntryBytes: MAX_UPLOAD_BYTES };
 /** A page longer than this is not a note someone wrote by hand. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * One import holds every page's document and the staged rows at once: 2,000 notes peaked
+ * at 64 MiB of isolate heap and 10,000 ran the isolate out of memory, so a vault is taken
+ * in one request only up to these, and a larger one is refused before any page is parsed.
+ */
+export const MAX_VAULT_PAGES = 2_500;
+export const MAX_VAULT_TEXT_BYTES = 16 * 1024 * 1024;
 
 export interface VaultImportResult extends ImportResult {
   daily_notes: number;
@@ -32,6 +39,13 @@ export interface VaultImportResult extends ImportResult {
 const notVault = () => new ApiError(422, 'invalid_vault', "Le fichier n'est pas une archive .zip lisible d'un coffre Obsidian ou d'un graphe Logseq.");
 const tooLarge = () =>
   new ApiError(422, 'vault_too_large', `L'archive se décompresse au-delà de ce qui peut être importé (au plus ${VAULT_LIMITS.maxEntries} fichiers, ${MAX_PAGE_BYTES / 1024 / 1024} Mo par page, ${MAX_UPLOAD_BYTES / 1024 / 1024} Mo par pièce jointe, ${VAULT_LIMITS.maxTotalBytes / 1024 / 1024} Mo en tout).`);
+
+const tooManyPages = (pages: number) =>
+  new ApiError(
+    422,
+    'vault_too_large',
+    `Ce coffre compte ${pages} pages : une importation en prend au plus ${MAX_VAULT_PAGES} (${MAX_VAULT_TEXT_BYTES / 1024 / 1024} Mo de texte). Importez-le en plusieurs archives, dossier par dossier : une page déjà importée n'est jamais ajoutée deux fois.`,
+  );
 
 /** Runs a read of the archive, its refusals as the import's 422s. */
 const reading = <T>(read: () => T): T => readArchive(read, (reason) => (reason === 'too_large' ? tooLarge() : notVault()));
@@ -50,7 +64,14 @@ function openVault(bytes: Uint8Array) {
   const archive = reading(() => new ZipArchive(bytes, VAULT_LIMITS));
   const entries = vaultEntries(archive.names());
   if (!entries.pages.size) throw new ApiError(422, 'invalid_vault', "L'archive ne contient aucune page Markdown (.md) : est-ce bien un coffre Obsidian ou un graphe Logseq ?");
-  const pages: VaultFile[] = [...entries.pages].map(([name, path]) => ({ path, text: utf8.decode(reading(() => archive.read(name, MAX_PAGE_BYTES))) }));
+  if (entries.pages.size > MAX_VAULT_PAGES) throw tooManyPages(entries.pages.size);
+  let textBytes = 0;
+  const pages: VaultFile[] = [...entries.pages].map(([name, path]) => {
+    const bytes = reading(() => archive.read(name, MAX_PAGE_BYTES));
+    textBytes += bytes.length;
+    if (textBytes > MAX_VAULT_TEXT_BYTES) throw tooManyPages(entries.pages.size);
+    return { path, text: utf8.decode(bytes) };
+  });
   return { archive, entries, pages };
 }
 
