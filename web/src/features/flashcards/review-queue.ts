@@ -14,6 +14,7 @@
  */
 import { isRating, reviewCard, STATE_NAMES, storedCardOf, type RatingValue, type StoredCard } from '@domain/fsrs';
 import type { AnswerStore, QueuedAnswer } from '../../lib/queued-answer';
+import type { ApiCardState } from './previews';
 
 export type { QueuedAnswer };
 
@@ -21,19 +22,7 @@ export type { QueuedAnswer };
 export type SendAnswers = (answers: { client_id: string; flashcard_id: number; rating: RatingValue; reviewed_at: string; duration_ms: number | null }[]) => Promise<{ accepted: string[]; skipped: string[] }>;
 
 /** A card as the API sends it: ISO moments and the state's name. */
-export interface ApiCard {
-  id: number;
-  due: string;
-  stability: number;
-  difficulty: number;
-  elapsed_days: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  state: string;
-  last_review: string | null;
-}
+export type ApiCard = ApiCardState & { id: number };
 
 export interface Scheduling {
   desiredRetention: number;
