@@ -205,9 +205,17 @@ describe('rich-text editor', () => {
     expect(Buffer.from(downloaded).equals(bytes)).toBe(true);
     await screenshot(page, 'editor-file-attached');
 
+    // The person chooses a file one byte over 15 MB. Its bytes are made in the page: sent
+    // through setFiles they cross the DevTools socket as 20 MB of base64, which a busy
+    // machine did not finish within the action's 15 s.
     chooser = page.waitForEvent('filechooser');
     await toolbar.getByRole('button', { name: 'Joindre un fichier' }).click();
-    await (await chooser).setFiles({ name: 'gros.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(15 * 1024 * 1024 + 1) });
+    await (await chooser).element().evaluate((input: HTMLInputElement) => {
+      const files = new DataTransfer();
+      files.items.add(new File([new Uint8Array(15 * 1024 * 1024 + 1)], 'gros.bin', { type: 'application/octet-stream' }));
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
     await page.getByText('File is too large. Max size is 15MB.').waitFor();
     expect(await editor.locator('[data-file-attachment]').count()).toBe(1);
     await context.close();

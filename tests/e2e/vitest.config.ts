@@ -14,6 +14,9 @@ export default defineConfig({
     // One retry for the browser layer only: a test must still pass once in full, and a
     // failed first attempt leaves its failure report and screenshot (see setup.ts).
     retry: 1,
+    // expect.poll waits as long as a page action does (browser.ts), not vitest's 1 s: a
+    // poll ends as soon as the app shows what it waits for, so only a busy machine waits longer.
+    expect: { poll: { timeout: 15_000 } },
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 180_000,
