@@ -291,6 +291,14 @@ describe('wiki links and previews', () => {
     const atom = await create(ada, { title: 'Atome' });
     const molecule = await create(ada, { title: 'Molécule', content: doc('Faite de [[atome]]s et de [[Inconnu]].') });
     expect(molecule.linked_concept_ids).toEqual([atom.id]);
+    // Stored as typing [[…]] in the editor stores it: a link to Atome, a placeholder for Inconnu.
+    expect(molecule.content.content[0].content).toEqual([
+      { type: 'text', text: 'Faite de ' },
+      { type: 'text', text: 'atome', marks: [{ type: 'conceptLink', attrs: { href: `/concepts/${atom.id}`, title: 'Atome' } }] },
+      { type: 'text', text: 's et de ' },
+      { type: 'text', text: 'Inconnu', marks: [{ type: 'pendingConceptLink', attrs: { name: 'Inconnu' } }] },
+      { type: 'text', text: '.' },
+    ]);
     expect((await call('GET', `/api/concepts/${atom.id}`, { token: ada.token })).body.backlinks).toEqual([{ id: molecule.id, title: 'Molécule' }]);
 
     // A concept created after the text that names it is linked too.

@@ -64,7 +64,8 @@ describe('daily notes', () => {
       { title: 'Inconnu', concept_id: null },
     ]);
     const mentions = await call('GET', `/api/notes/concepts/${energy.id}/mentions`, { token: ada.token });
-    expect(mentions.body).toEqual([{ note_date: '2026-03-02', block_id: first.id, block_text: 'Lu un article sur [[energie]] et [[Inconnu]]' }]);
+    // The [[links]] became links, as typed ones do: the text reads without brackets.
+    expect(mentions.body).toEqual([{ note_date: '2026-03-02', block_id: first.id, block_text: 'Lu un article sur energie et Inconnu' }]);
     const search = await call('GET', '/api/search?q=article', { token: ada.token });
     expect(JSON.stringify(search.body)).toContain('2026-03-02');
 
@@ -76,6 +77,36 @@ describe('daily notes', () => {
     expect((await call('DELETE', `/api/notes/blocks/${first.id}`, { token: ada.token })).status).toBe(204);
     expect((await call('DELETE', `/api/notes/blocks/${first.id}`, { token: ada.token })).status).toBe(404);
     expect((await call('GET', '/api/notes?note_date=2026-03-02', { token: ada.token })).body.blocks).toHaveLength(1);
+  });
+
+  it('stores a [[Title]] written by REST or a note file as the link typing it makes, and re-saving links a placeholder once its concept exists', async () => {
+    const ada = await signUp('daily');
+    const atom = (await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Atome' } })).body;
+    const n = await note(ada, '2026-03-07');
+    const link = { type: 'conceptLink', attrs: { href: `/concepts/${atom.id}`, title: 'Atome' } };
+    const pending = { type: 'pendingConceptLink', attrs: { name: 'Noyau' } };
+    const paragraph = (...content: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] });
+    const expected = (noyau: object) => paragraph({ type: 'text', text: 'Voir ' }, { type: 'text', text: 'ATOME', marks: [link] }, { type: 'text', text: ' et ' }, { type: 'text', text: 'Noyau', marks: [noyau] });
+
+    // A JSON document, HTML and a note file: the same links.
+    const json = await addBlock(ada, n.id, doc('Voir [[ATOME]] et [[Noyau]]'), 0);
+    expect(JSON.parse(json.text)).toEqual(expected(pending));
+    const html = await addBlock(ada, n.id, '<p>Voir [[ATOME]] et [[Noyau]]<script>x()</script></p>', 1);
+    expect(JSON.parse(html.text)).toEqual(expected(pending));
+    const form = new FormData();
+    form.append('file', new File(['---\ndate: 2026-03-07\n---\n\nVoir [[ATOME]] et [[Noyau]]\n'], 'note.md', { type: 'text/markdown' }));
+    expect((await SELF.fetch(`${BASE}/api/notes/import`, { method: 'POST', headers: { authorization: `Bearer ${ada.token}` }, body: form })).status).toBe(201);
+    const stored = (await call('GET', '/api/notes?note_date=2026-03-07', { token: ada.token })).body.blocks;
+    expect(stored.map((b: { text: string }) => JSON.parse(b.text))).toEqual([expected(pending), expected(pending), expected(pending)]);
+    // Code keeps its brackets; a block without [[…]] is stored as written.
+    const plain = await addBlock(ada, n.id, '<p>Sans <b>lien</b></p>', 3);
+    expect(plain.text).toBe('<p>Sans <b>lien</b></p>');
+
+    // 'Lier automatiquement tous les blocs' saves each block again: the placeholder now links.
+    const noyau = (await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Noyau' } })).body;
+    const resaved = await call('PATCH', `/api/notes/blocks/${json.id}`, { token: ada.token, json: { text: json.text } });
+    expect(resaved.status).toBe(200);
+    expect(JSON.parse(resaved.body.text)).toEqual(expected({ type: 'conceptLink', attrs: { href: `/concepts/${noyau.id}`, title: 'Noyau' } }));
   });
 
   it('lists a block in the mentions of a concept created after the block named it, without saving the block again', async () => {

@@ -2,7 +2,7 @@
  * Daily notes where a person meets their rough edges: a deletion the server
  * refuses, a concept search that fails while typing '[[', the creation dialog of an
  * unknown [[name]] (the spec's Title and Tags), a paste over the 100,000-character limit
- * (in a block and in the embedded editor).
+ * (in a block and in the embedded editor), a [[Title]] written through the API.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -108,6 +108,37 @@ describe('daily notes: failures and limits', () => {
     expect(concept.body.tags.map((t: { name: string }) => t.name).sort()).toEqual(['botanique', 'feuille']);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
+  });
+
+  it("shows a [[Title]] written through the API as the link typing it makes, and 'Lier automatiquement tous les blocs' links a placeholder once its concept exists", async () => {
+    const ada = await createAccount(stack.url, 'restlinks');
+    const made = await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Mitochondrie' } });
+    await noteWithBlock(ada, 'La [[mitochondrie]] et le [[Ribosome]] de la cellule');
+    const { context, page } = await signedInPage(ada);
+    await page.goto(`${stack.url}/daily`);
+    const block = blocks(page).first();
+    const link = block.locator('a[data-concept-link]', { hasText: 'mitochondrie' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/concepts/${made.body.id}`);
+    expect(await block.locator('[data-pending-concept]').textContent()).toBe('Ribosome');
+    expect(await block.getByRole('textbox', { name: 'Bloc' }).textContent()).toBe('La mitochondrie et le Ribosome de la cellule');
+    await screenshot(page, 'daily-rest-links-desktop');
+
+    const ribosome = await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Ribosome' } });
+    await page.getByRole('button', { name: 'Lier automatiquement tous les blocs' }).click();
+    await page.getByText('Liaison automatique : 1 bloc(s) traités.').waitFor();
+    const linked = blocks(page).first().locator('a[data-concept-link]', { hasText: 'Ribosome' });
+    await linked.waitFor();
+    expect(await linked.getAttribute('href')).toBe(`/concepts/${ribosome.body.id}`);
+    expect(await blocks(page).first().locator('[data-pending-concept]').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+
+    const phone = await signedInPage(ada, { width: 390, height: 844 });
+    await phone.page.goto(`${stack.url}/daily`);
+    await blocks(phone.page).first().locator('a[data-concept-link]', { hasText: 'Ribosome' }).waitFor();
+    await screenshot(phone.page, 'daily-rest-links-phone');
+    await phone.context.close();
   });
 
   it('keeps the start of a paste over 100,000 characters in a block, and says why', async () => {

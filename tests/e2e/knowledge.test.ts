@@ -375,11 +375,11 @@ describe('knowledge base in Chromium', () => {
     await mentions.getByRole('button', { name: 'Voir moins' }).click();
     expect(await mentions.getByRole('link', { name: /^Constellation \d$/ }).count()).toBe(5);
 
-    // A [[Title]] stored as text reads as a link, without its brackets.
+    // A [[Title]] written through the API is stored as typing it stores it: a link to the concept, without brackets.
     await mentions.getByRole('link', { name: 'Constellation 1' }).click();
     const linked = page.getByTestId('concept-content').getByRole('link', { name: 'Étoile' });
     await linked.waitFor();
-    expect(await linked.getAttribute('href')).toBe(`/concepts/title/${encodeURIComponent('Étoile')}`);
+    expect(await linked.getAttribute('href')).toBe(`/concepts/${star}`);
     expect(await page.getByTestId('concept-content').innerText()).toBe("Faite de plus d'une Étoile.");
     await context.close();
   });

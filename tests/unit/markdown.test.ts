@@ -157,6 +157,12 @@ describe('docToMarkdown', () => {
     expect(markdownToDoc(docToMarkdown(doc))).toEqual(doc);
   });
 
+  it('writes a placeholder for a concept not created yet as the [[name]] it was typed as', () => {
+    const doc = { type: 'doc', content: [para(text('voir '), { type: 'text', text: 'Noyau', marks: [{ type: 'pendingConceptLink', attrs: { name: 'Noyau' } }] })] };
+    expect(docToMarkdown(doc)).toBe('voir [[Noyau]]\n');
+    expect(docToPlainText(markdownToDoc(docToMarkdown(doc)))).toBe('voir [[Noyau]]');
+  });
+
   it('writes editor-only nodes as their text', () => {
     const doc = { type: 'doc', content: [{ type: 'mermaid', attrs: { code: 'pie\n"a": 1' } }, para(text('x'), { type: 'hardBreak' }, text('y'))] };
     expect(docToMarkdown(doc)).toBe('```mermaid\npie\n"a": 1\n```\n\nx\\\ny\n');

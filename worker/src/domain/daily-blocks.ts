@@ -3,7 +3,7 @@
  * plain text (for search and previews) and the concepts it mentions through `[[Title]]`
  * or concept-link marks.
  */
-import { blockToPlainText, isRichDoc, linkedConceptIds, linkedConceptTitles, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc, type RichNode } from './richtext';
+import { blockToPlainText, isRichDoc, linkedConceptIds, linkedConceptTitles, pendingLinkNames, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc } from './richtext';
 import { extractWikiLinks, titleKey } from './wiki-links';
 
 /** The editor's limit (spec §5 and §9), counted on what the user wrote. */
@@ -46,20 +46,6 @@ export function deriveBlock(text: string): DerivedBlock {
     titles.push(title);
   }
   return { plainText, titles, titleKeys: [...seen], ids: linkedConceptIds(doc) };
-}
-
-/** Names of `[[name]]` placeholders the editor left for concepts that did not exist yet. */
-function pendingLinkNames(doc: RichNode | null): string[] {
-  const names: string[] = [];
-  const visit = (node: RichNode) => {
-    for (const mark of Array.isArray(node.marks) ? node.marks : []) {
-      const name = mark?.type === 'pendingConceptLink' ? mark.attrs?.name : undefined;
-      if (typeof name === 'string' && name.trim()) names.push(name.trim());
-    }
-    for (const child of Array.isArray(node.content) ? node.content : []) if (child && typeof child === 'object') visit(child);
-  };
-  if (doc) visit(doc);
-  return names;
 }
 
 /** Whether a block's written text stays within the editor's character limit. */

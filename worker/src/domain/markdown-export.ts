@@ -114,7 +114,7 @@ function inline(nodes: RichNode[]): string {
       continue;
     }
     if (node.type !== 'text') continue;
-    const marks = (node.marks ?? []).filter((m) => m.type === 'link' || m.type === 'conceptLink' || (m.type && DELIMITER[m.type]));
+    const marks = (node.marks ?? []).filter((m) => isLink(m) || isPending(m) || (m.type && DELIMITER[m.type]));
     // Keep the longest prefix of open marks still present, close the rest, open the new ones.
     let keep = 0;
     while (keep < open.length && marks.some((m) => sameMark(m, open[keep]!))) keep += 1;
@@ -133,8 +133,10 @@ function inline(nodes: RichNode[]): string {
 
 const sameMark = (a: Mark, b: Mark) => a.type === b.type && JSON.stringify(a.attrs ?? {}) === JSON.stringify(b.attrs ?? {});
 const isLink = (mark: Mark) => mark.type === 'link' || mark.type === 'conceptLink';
-const opening = (mark: Mark) => (isLink(mark) ? '[' : DELIMITER[mark.type ?? '']!);
-const closing = (mark: Mark) => (isLink(mark) ? `](${destination(str(mark.attrs?.href))})` : DELIMITER[mark.type ?? '']!);
+/** A placeholder for a concept not created yet is written back as the `[[name]]` it was typed as. */
+const isPending = (mark: Mark) => mark.type === 'pendingConceptLink';
+const opening = (mark: Mark) => (isLink(mark) ? '[' : isPending(mark) ? '[[' : DELIMITER[mark.type ?? '']!);
+const closing = (mark: Mark) => (isLink(mark) ? `](${destination(str(mark.attrs?.href))})` : isPending(mark) ? ']]' : DELIMITER[mark.type ?? '']!);
 
 function codeSpan(text: string): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));

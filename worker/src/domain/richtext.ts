@@ -194,6 +194,20 @@ export function linkedConceptTitles(doc: RichNode | null | undefined): string[] 
   return titles;
 }
 
+/** Names of `[[name]]` placeholders (the editor's `pendingConceptLink` marks) for concepts that did not exist yet. */
+export function pendingLinkNames(doc: RichNode | null | undefined): string[] {
+  const names: string[] = [];
+  const visit = (node: RichNode) => {
+    for (const mark of marksOf(node)) {
+      const name = mark.type === 'pendingConceptLink' && isObject(mark.attrs) ? mark.attrs.name : undefined;
+      if (typeof name === 'string' && name.trim()) names.push(name.trim());
+    }
+    for (const child of childrenOf(node)) visit(child);
+  };
+  if (doc) visit(doc);
+  return names;
+}
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 /**

@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { blockToPlainText } from '../domain/richtext';
 import { requireOwnConcept } from '../services/concept-detail';
-import { addBlocks, deleteBlock, ensureNote, loadNoteByDate, newBlock, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
+import { addBlocks, deleteBlock, ensureNote, loadNoteByDate, newLinkedBlocks, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
 import { exportNote, importHighlights, importNoteFile } from '../services/daily-notes-transfer';
 import { tellNoteRoom } from '../services/live-note';
 import { idParam } from './concepts.schema';
@@ -48,7 +48,7 @@ export const notesRoutes = new Hono<AppEnv>()
     const noteId = c.req.valid('param').noteId;
     const { text, order_idx } = c.req.valid('json');
     await requireOwnNote(c.get('db'), userId, noteId);
-    const [block] = await addBlocks(c.get('db'), userId, noteId, [newBlock(text, order_idx ?? 0)], c.get('now'));
+    const [block] = await addBlocks(c.get('db'), userId, noteId, await newLinkedBlocks(c.get('db'), userId, [text], order_idx ?? 0), c.get('now'));
     tellNoteRoom(c.env, c.executionCtx, userId, noteId);
     return c.json(block!, 201);
   })

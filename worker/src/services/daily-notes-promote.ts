@@ -5,6 +5,7 @@
  */
 import { contentToDoc } from '../domain/richtext';
 import { parseTagInput } from '../domain/tags';
+import { conceptLinkMark } from '../domain/wiki-links';
 import { loadConcept } from './concept-detail';
 import { requireOwnBlock, saveBlockText } from './daily-notes';
 import { saveConcept } from './save-concept';
@@ -16,8 +17,7 @@ export interface PromoteRequest {
 }
 
 export function blockLinkingTo(concept: { id: number; title: string }) {
-  const link = { type: 'conceptLink', attrs: { href: `/concepts/${concept.id}`, title: concept.title } };
-  return JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: concept.title, marks: [link] }] }] });
+  return JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: concept.title, marks: [conceptLinkMark(concept)] }] }] });
 }
 
 export async function promoteBlock(d1: D1Database, userId: number, blockId: number, request: PromoteRequest, now: number) {

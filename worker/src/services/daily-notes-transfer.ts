@@ -10,7 +10,7 @@ import { blockTextProblem, NOTE_TITLE_MAX_CHARS, NOTE_TITLE_TOO_LONG } from '../
 import { isNoteDate, INVALID_DATE } from '../domain/daily-dates';
 import { NoteFileError, noteToJson, noteToMarkdown, parseNoteJson, parseNoteMarkdown, type NoteFile } from '../domain/daily-transfer';
 import { highlightDoc, highlightIdentity, parseHighlights } from '../domain/clippings';
-import { ensureNote, newBlock } from './daily-notes';
+import { ensureNote, newLinkedBlocks } from './daily-notes';
 
 export const SELECT_FILE = 'Please select a file to import.';
 export const NOTE_FILE_TYPES = 'Only .md and .json files can be imported.';
@@ -76,7 +76,7 @@ export async function importNoteFile(d1: D1Database, userId: number, form: Form,
 async function appendBlocks(d1: D1Database, userId: number, date: string, texts: string[], now: number, title: string | null = null, alsoWrite: D1PreparedStatement[] = []) {
   const { note } = await ensureNote(d1, userId, date, title, now);
   const last = await d1.prepare('SELECT COALESCE(MAX(order_idx) + 1, 0) AS next FROM note_blocks WHERE note_id = ?').bind(note.id).first<{ next: number }>();
-  const statements = insertBlocks(d1, userId, note.id, texts.map((t, i) => newBlock(t, last!.next + i)), now);
+  const statements = insertBlocks(d1, userId, note.id, await newLinkedBlocks(d1, userId, texts, last!.next), now);
   await d1.batch([...statements, ...alsoWrite]);
   return note.id;
 }

@@ -23,6 +23,7 @@ import {
 } from '../db/queries/daily-notes';
 import { deriveBlock } from '../domain/daily-blocks';
 import { titleKey } from '../domain/wiki-links';
+import { blockTextsWithWikiLinks } from './wiki-link-writes';
 
 export function presentBlock(row: BlockRow) {
   return { id: row.id, uid: row.uid, note_id: row.note_id, text: row.text, order_idx: row.order_idx, version: row.version };
@@ -98,6 +99,11 @@ export function newBlock(text: string, orderIdx: number): NewBlock {
   return { text, plainText: derived.plainText, orderIdx, targets: { titleKeys: derived.titleKeys, ids: derived.ids } };
 }
 
+/** Blocks written from outside the editor (REST, a file), their `[[Title]]`s linked as typing links them, in order from `orderIdx`. */
+export async function newLinkedBlocks(d1: D1Database, userId: number, texts: string[], orderIdx: number): Promise<NewBlock[]> {
+  return (await blockTextsWithWikiLinks(d1, userId, texts)).map((text, i) => newBlock(text, orderIdx + i));
+}
+
 /** Adds blocks to one of the user's notes; answers the blocks as stored. */
 export async function addBlocks(d1: D1Database, userId: number, noteId: number, blocks: NewBlock[], now: number) {
   try {
@@ -110,11 +116,13 @@ export async function addBlocks(d1: D1Database, userId: number, noteId: number, 
 }
 
 /**
- * Rewrites a block's text. Given the version it was read at, a write based on an older
+ * Rewrites a block's text (its `[[Title]]`s linked: 'Lier automatiquement tous les blocs'
+ * re-saves each block to link what was written before its concept existed). Given the version it was read at, a write based on an older
  * read is refused with 409 and the current block, so it never silently replaces newer text.
  */
 export async function saveBlockText(d1: D1Database, userId: number, blockId: number, text: string, now: number, expectedVersion?: number) {
-  const { orderIdx: _, ...block } = newBlock(text, 0);
+  const [linked] = await newLinkedBlocks(d1, userId, [text], 0);
+  const { orderIdx: _, ...block } = linked!;
   try {
     const results = await d1.batch<BlockRow>(updateBlock(d1, userId, blockId, block, now, expectedVersion));
     return presentBlock(results[1]!.results[0]!);

@@ -15,6 +15,7 @@ import { contentToDoc } from '../domain/richtext';
 import type { ConceptWrite } from '../domain/write-payloads';
 import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored } from './live-content';
 import { checkConceptWrite, saveConcept } from './save-concept';
+import { withWikiLinksIn } from './wiki-link-writes';
 
 export interface SaveConceptContentProps {
   env: Env;
@@ -30,7 +31,8 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
   const context = await checkConceptWrite(d1, userId, conceptId, body, baseVersion);
   if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
   const base = contentToDoc(context.stored.base) ?? EMPTY_DOC;
-  const doc = contentToDoc(body.content) ?? EMPTY_DOC;
+  // What the writer sent, its [[Title]]s linked as typing links them; merged as its own change.
+  const doc = await withWikiLinksIn(d1, userId, contentToDoc(body.content) ?? EMPTY_DOC);
   const others = { ...body, content: undefined };
 
   const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);

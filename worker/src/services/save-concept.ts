@@ -17,6 +17,7 @@ import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../domain/write-payloads';
 import { ApiError, notFound } from '../lib/errors';
 import { assertNoCycle } from './concept-hierarchy';
+import { withWikiLinksIn } from './wiki-link-writes';
 
 export interface SaveConceptProps {
   d1: D1Database;
@@ -45,6 +46,13 @@ function deriveContent(content: unknown): DerivedContent {
   const contentText = docToPlainText(doc);
   const targets = wikiLinkTargets(doc, contentText);
   return { content: doc ? JSON.stringify(doc) : null, contentText, linkTitleKeys: targets.titleKeys, linkIds: targets.ids };
+}
+
+/** A new concept's content as a document, its `[[Title]]`s linked as typing links them; undefined when none was given. */
+async function createdContent(d1: D1Database, userId: number, content: unknown): Promise<RichDoc | null | undefined> {
+  if (content === undefined) return undefined;
+  const doc = contentToDoc(content);
+  return doc && withWikiLinksIn(d1, userId, doc);
 }
 
 /** Notes keep their shape: a document is stored as its JSON, text as text. */
@@ -132,7 +140,7 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   const context = props.context ?? (await checkConceptWrite(d1, userId, conceptId, body));
 
   // On creation the content is the body's; on update only a merged content is written.
-  const written = conceptId === undefined ? body.content : props.content?.doc;
+  const written = conceptId === undefined ? await createdContent(d1, userId, body.content) : props.content?.doc;
   const derived = written !== undefined ? deriveContent(written) : undefined;
   // The concept's id inside the batch: on creation it is found by the uid the insert gives it.
   const uid = conceptId === undefined ? newUid() : undefined;

@@ -166,7 +166,8 @@ export function writeWikiLinks(d1: D1Database, userId: number, cid: string, targ
 }
 
 /**
- * Links pointing at a concept from texts that mention `[[title]]`: run when a concept is
+ * Links pointing at a concept from texts that mention `[[title]]` or hold a placeholder
+ * for it (a `[[title]]` written before the concept existed): run when a concept is
  * created or renamed. SQLite's lower() folds ASCII only and keeps accents, so the folded
  * key ('[[energie]]'), the lower-cased title ('[[énergie]]') and the exact spelling are tried.
  */
@@ -178,7 +179,8 @@ export function linkMentionsOf(d1: D1Database, userId: number, cid: string, titl
     .prepare(
       `INSERT OR IGNORE INTO concept_links (user_id, concept_id, target_concept_id, link_type, created_at)
        SELECT ?, s.id, ${cid}, 'wiki', ? FROM concepts s
-       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0)`,
+       WHERE s.user_id = ? AND s.id <> ${cid} ${candidates} AND (instr(lower(s.content_text), ?) > 0 OR instr(lower(s.content_text), ?) > 0 OR instr(s.content_text, ?) > 0
+         OR (instr(s.content, 'pendingConceptLink') > 0 AND instr(lower(s.content), lower(json_quote(?))) > 0))`,
     )
-    .bind(userId, now, userId, ...(phrase ? [ownedMatch(userId, phrase)] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`);
+    .bind(userId, now, userId, ...(phrase ? [ownedMatch(userId, phrase)] : []), `[[${titleKey(title)}]]`, `[[${title.trim().toLowerCase()}]]`, `[[${title}]]`, title.trim());
 }
