@@ -116,6 +116,7 @@ export class GalaxyScene {
       toTarget: new THREE.Vector3(node.x, node.y, node.z),
     };
     this.controls.enabled = false;
+    this.labels.focus(node);
     if (jump) {
       this.stepFlight(this.flight.start + FLIGHT_MS);
       return;

@@ -1,20 +1,40 @@
 /**
  * Star names over the scene: at most MAX_LABELS, only for stars within LABEL_DISTANCE of
- * the camera and on screen, the biggest (most linked, most studied) first, then the
- * nearest. Which stars get a label is chosen again at most every RESELECT_MS while the
- * camera moves; where the labels sit follows every drawn frame. A fixed pool of elements.
+ * the camera and on screen, in order of priority — the star flown to first, then the
+ * biggest (most linked, most studied), then the nearest. Which stars are candidates is
+ * chosen again at most every RESELECT_MS while the camera moves; where the labels sit
+ * follows every drawn frame, and there a label that would cover one of higher priority is
+ * hidden, so dense places show their most important names instead of an unreadable clump.
+ * A fixed pool of elements; each name is measured once, when it first enters the pool.
  */
 import * as THREE from 'three';
 import type { GraphNode } from '../../api/graph';
 import { LABEL_DISTANCE, MAX_LABELS } from './constants';
 
 const RESELECT_MS = 250;
+/** A label starts this far right of and above its star (CSS pixels). */
+const OFFSET_X = 7;
+const OFFSET_Y = -7;
+/** Two labels keep at least this much space between them. */
+const GAP = 2;
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right + GAP && b.left < a.right + GAP && a.top < b.bottom + GAP && b.top < a.bottom + GAP;
 
 export class LabelLayer {
   private readonly layer: HTMLDivElement;
   private readonly pool: HTMLDivElement[] = [];
   private chosen: GraphNode[] = [];
   private chosenAt = -Infinity;
+  private focused: GraphNode | null = null;
+  /** Each name's size on screen, by star id, measured when its label first shows it. */
+  private readonly sizes = new Map<number, { width: number; height: number }>();
   private readonly v = new THREE.Vector3();
 
   constructor(
@@ -34,26 +54,53 @@ export class LabelLayer {
     }
   }
 
+  /** The star the camera flies to: its name shows before any other. */
+  focus(node: GraphNode): void {
+    this.focused = node;
+    this.chosenAt = -Infinity;
+  }
+
   update(camera: THREE.PerspectiveCamera, width: number, height: number, now: number): void {
     if (now - this.chosenAt > RESELECT_MS) {
       this.chosen = this.select(camera);
       this.chosenAt = now;
+      this.measure();
     }
+    const placed: Box[] = [];
     this.pool.forEach((label, i) => {
       const node = this.chosen[i];
       const p = node && this.project(node, camera);
-      if (!node || !p) {
+      const size = node && this.sizes.get(node.id);
+      const x = p ? Math.round(((p.x + 1) / 2) * width + OFFSET_X) : 0;
+      const y = p ? Math.round(((1 - p.y) / 2) * height + OFFSET_Y) : 0;
+      const box = size && { left: x, top: y, right: x + size.width, bottom: y + size.height };
+      // In priority order: a name is shown only where no name shown before it already is.
+      if (!box || placed.some((other) => overlaps(box, other))) {
         label.style.display = 'none';
         return;
       }
-      if (label.textContent !== node.title) label.textContent = node.title;
+      placed.push(box);
       label.style.display = 'block';
-      label.style.transform = `translate(${Math.round(((p.x + 1) / 2) * width + 7)}px, ${Math.round(((1 - p.y) / 2) * height - 7)}px)`;
+      label.style.transform = `translate(${x}px, ${y}px)`;
     });
   }
 
   dispose(): void {
     this.layer.remove();
+  }
+
+  /** Gives each pooled label its star's name, and measures the names not measured yet (one layout for all). */
+  private measure(): void {
+    const fresh: [HTMLDivElement, GraphNode][] = [];
+    this.pool.forEach((label, i) => {
+      const node = this.chosen[i];
+      if (!node) return;
+      if (label.textContent !== node.title) label.textContent = node.title;
+      if (this.sizes.has(node.id)) return;
+      label.style.display = 'block';
+      fresh.push([label, node]);
+    });
+    for (const [label, node] of fresh) this.sizes.set(node.id, { width: label.offsetWidth, height: label.offsetHeight });
   }
 
   /** The star's position in clip space, or null when behind the camera or off screen. */
@@ -68,7 +115,8 @@ export class LabelLayer {
       const distance = camera.position.distanceTo(this.v.set(node.x, node.y, node.z));
       if (distance > LABEL_DISTANCE || !this.project(node, camera)) continue;
       // Near the camera, the nearest stars matter most; from afar, the biggest.
-      candidates.push({ node, distance, score: (0.2 + node.size) / (1 + distance / 4_000) });
+      const score = node.id === this.focused?.id ? Infinity : (0.2 + node.size) / (1 + distance / 4_000);
+      candidates.push({ node, distance, score });
     }
     candidates.sort((a, b) => b.score - a.score || a.distance - b.distance);
     return candidates.slice(0, MAX_LABELS).map((c) => c.node);
