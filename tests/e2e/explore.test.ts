@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { newPage, pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
+import { newPage, pageErrors, screenshot, SCREENSHOTS, useBrowser, signedInPage as openSignedIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -73,6 +73,48 @@ describe('exploring the knowledge', () => {
     await context.close();
   });
 
+  it('hides the names that would cover a more important one where stars are dense, and names the star flown to', async () => {
+    // Forty concepts of one constellation sit close together in the galaxy.
+    const account = await createAccount(stack.url, 'galaxydense');
+    const post = async (path: string, json: unknown) => (await api(stack.url, 'POST', path, { token: account.token, json })).body;
+    const optique = await post('/api/constellations', { name: 'Optique' });
+    for (let i = 0; i < 40; i++) await post('/api/concepts', { title: `Lentille convergente ${i}`, constellation_ids: [optique.id] });
+    const { context, page } = await signedInPage(account);
+    await page.goto(`${stack.url}/galaxy`);
+    await page.locator('[data-testid="galaxy"][data-frames="drawn"]').waitFor();
+    /** The names shown, as boxes on screen (one frame's: read at once). */
+    const shownLabels = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="galaxy"] > [aria-hidden="true"] > div')]
+          .filter((label) => label.style.display !== 'none')
+          .map((label) => {
+            const r = label.getBoundingClientRect();
+            return { text: label.textContent!, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+          }),
+      );
+    await expect.poll(async () => (await shownLabels()).length).toBeGreaterThan(3);
+    await screenshot(page, 'galaxy-dense-labels');
+    const overlapping = async () => {
+      const labels = await shownLabels();
+      return labels.flatMap((a, i) => labels.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.text} / ${b.text}`));
+    };
+    expect(await overlapping()).toEqual([]);
+    // On a phone the same stars are closer still on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="galaxy"] canvas')!.clientWidth === 390);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'galaxy-dense-labels-phone');
+    expect(await overlapping()).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The star chosen in the search keeps its name, whatever is around it.
+    await page.getByPlaceholder('Search concept...').fill('convergente 17');
+    await page.getByRole('option', { name: 'Lentille convergente 17' }).click();
+    await expect.poll(async () => (await shownLabels()).map((l) => l.text)).toContain('Lentille convergente 17');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('says the galaxy failed to load when the server does not answer', async () => {
     const account = await createAccount(stack.url, 'galaxy');
     const { context, page } = await signedInPage(account);
@@ -122,6 +164,56 @@ describe('exploring the knowledge', () => {
     await page.waitForURL(`${stack.url}/concepts/${ids.Mitochondrie}`);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
+  });
+
+  it('shows the whole knowledge graph centred on screen once laid out, on a desktop and on a phone', async () => {
+    // Three clusters of linked concepts and a few concepts linked to nothing, as a real base has.
+    const account = await createAccount(stack.url, 'graphfit');
+    const post = async (json: unknown) => (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json })).body;
+    for (const cluster of ['Chimie', 'Optique', 'Botanique']) {
+      await post({ title: `${cluster} 0` });
+      for (let i = 1; i < 6; i++) await post({ title: `${cluster} ${i}`, content: `Voir [[${cluster} ${i - 1}]] et [[${cluster} 0]]` });
+    }
+    for (let i = 0; i < 4; i++) await post({ title: `Seul ${i}` });
+    const count = 22;
+
+    for (const [width, height, name] of [[1280, 800, 'graph-fitted-desktop'], [390, 844, 'graph-fitted-phone']] as const) {
+      const { context, page } = await openSignedIn(browser, stack.url, account.token, { width, height });
+      await page.goto(`${stack.url}/graph`);
+      await page.locator('[data-testid="knowledge-graph"][data-state="stable"]').waitFor();
+      await page.waitForFunction(() => performance.getEntriesByName('graph-stable').length === 1);
+      // What the screen shows (a full-page picture would resize the window, and the graph with it).
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+      // Where each node is drawn, as the keyboard walk tells it (the tooltip's point on the canvas).
+      const canvas = page.getByRole('img', { name: /Knowledge Graph/ });
+      const box = (await canvas.boundingBox())!;
+      await canvas.focus();
+      const tooltip = page.getByRole('tooltip');
+      const points: { x: number; y: number }[] = [];
+      for (let i = 0; i < count; i++) {
+        await page.keyboard.press('ArrowRight');
+        points.push({ x: box.x + Number(await tooltip.getAttribute('data-x')), y: box.y + Number(await tooltip.getAttribute('data-y')) });
+      }
+      const xs = points.map((p) => p.x);
+      const ys = points.map((p) => p.y);
+      const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+      // Every node on screen, inside the graph's frame…
+      const visible = { left: box.x, right: Math.min(box.x + box.width, width), top: Math.max(box.y, 0), bottom: Math.min(box.y + box.height, height) };
+      expect(left).toBeGreaterThanOrEqual(visible.left);
+      expect(right).toBeLessThanOrEqual(visible.right);
+      expect(top).toBeGreaterThanOrEqual(visible.top);
+      expect(bottom).toBeLessThanOrEqual(visible.bottom);
+      // …centred in what is seen of it, and filling it rather than sitting small in a corner.
+      const [frameWidth, frameHeight] = [visible.right - visible.left, visible.bottom - visible.top];
+      expect(Math.abs((left + right) / 2 - (visible.left + visible.right) / 2)).toBeLessThan(frameWidth * 0.1);
+      expect(Math.abs((top + bottom) / 2 - (visible.top + visible.bottom) / 2)).toBeLessThan(frameHeight * 0.1);
+      expect(Math.max((right - left) / frameWidth, (bottom - top) / frameHeight)).toBeGreaterThan(0.5);
+      // Fitted to be read: nodes apart enough to tell (and title) one from another, not specks around empty space.
+      const nearest = points.map((p, i) => Math.min(...points.filter((_, j) => j !== i).map((q) => Math.hypot(p.x - q.x, p.y - q.y)))).sort((a, b) => a - b);
+      expect(nearest[Math.floor(nearest.length / 2)]).toBeGreaterThan(16);
+      expect(pageErrors(page)).toEqual([]);
+      await context.close();
+    }
   });
 
   it('paints the knowledge graph on the page itself where a canvas cannot go to a worker', async () => {

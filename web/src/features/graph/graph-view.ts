@@ -13,7 +13,9 @@ import { drawGraph, type GraphCamera, type GraphScene, type RenderMessage } from
 const CLICK_SLOP = 5;
 const FIT_MARGIN = 40;
 /** Fitting never enlarges a small graph beyond this zoom. */
-const FIT_MAX_ZOOM = 1.6;
+const FIT_MAX_ZOOM = 3;
+/** Room kept right of the fitted nodes for the titles written beside them (CSS pixels). */
+const TITLE_ROOM = 50;
 
 export interface ScreenPoint {
   node: GraphNode;
@@ -135,11 +137,32 @@ export class GraphView {
       [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
     }
     if (!Number.isFinite(minX)) return;
-    const { width, height } = this.canvas.getBoundingClientRect();
-    const span = Math.max(maxX - minX, maxY - minY, NODE_SIZE * 20);
-    this.k = clamp(Math.min((width - FIT_MARGIN * 2) / span, (height - FIT_MARGIN * 2) / span, FIT_MAX_ZOOM), ...ZOOM_LIMITS);
-    this.tx = width / 2 - ((minX + maxX) / 2) * this.k;
-    this.ty = height / 2 - ((minY + maxY) / 2) * this.k;
+    const frame = this.visibleFrame();
+    // Titles are written right of their nodes: the rightmost ones keep room for theirs.
+    frame.right = Math.max(frame.left + FIT_MARGIN * 2, frame.right - TITLE_ROOM);
+    const width = frame.right - frame.left;
+    const height = frame.bottom - frame.top;
+    const [spanX, spanY] = [Math.max(maxX - minX, NODE_SIZE * 20), Math.max(maxY - minY, NODE_SIZE * 20)];
+    this.k = clamp(Math.min((width - FIT_MARGIN * 2) / spanX, (height - FIT_MARGIN * 2) / spanY, FIT_MAX_ZOOM), ...ZOOM_LIMITS);
+    this.tx = (frame.left + frame.right) / 2 - ((minX + maxX) / 2) * this.k;
+    this.ty = (frame.top + frame.bottom) / 2 - ((minY + maxY) / 2) * this.k;
+  }
+
+  /**
+   * The part of the canvas on screen (canvas coordinates): on a phone, the ☰ bar and a banner
+   * push the bottom of the canvas below the window, and the graph is fitted to what is seen.
+   * The whole canvas when too little of it shows to fit anything in.
+   */
+  private visibleFrame(): { left: number; top: number; right: number; bottom: number } {
+    const rect = this.canvas.getBoundingClientRect();
+    const whole = { left: 0, top: 0, right: rect.width, bottom: rect.height };
+    const seen = {
+      left: Math.max(0, -rect.left),
+      top: Math.max(0, -rect.top),
+      right: Math.min(rect.width, window.innerWidth - rect.left),
+      bottom: Math.min(rect.height, window.innerHeight - rect.top),
+    };
+    return seen.right - seen.left > FIT_MARGIN * 4 && seen.bottom - seen.top > FIT_MARGIN * 4 ? seen : whole;
   }
 
   private resize(): void {
