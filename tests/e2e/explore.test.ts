@@ -47,8 +47,8 @@ describe('exploring the knowledge', () => {
       expect(await page.getByText(level).isVisible()).toBe(true);
     }
     expect(await cameraOf(page)).toBe('0,-4517,6603');
-    // The stars' names are drawn over them.
-    await page.getByText('Photosynthèse', { exact: true }).waitFor();
+    // The stars' names are drawn over them (those that would cover a more important one are left out).
+    await page.locator('[data-testid="galaxy"] > [aria-hidden="true"] > div:visible', { hasText: /^(Atome|Molécule|Liaison covalente|Cellule|Mitochondrie|Photosynthèse)$/ }).first().waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'galaxy-overview');
 
@@ -210,7 +210,7 @@ describe('exploring the knowledge', () => {
       expect(Math.max((right - left) / frameWidth, (bottom - top) / frameHeight)).toBeGreaterThan(0.5);
       // Fitted to be read: nodes apart enough to tell (and title) one from another, not specks around empty space.
       const nearest = points.map((p, i) => Math.min(...points.filter((_, j) => j !== i).map((q) => Math.hypot(p.x - q.x, p.y - q.y)))).sort((a, b) => a - b);
-      expect(nearest[Math.floor(nearest.length / 2)]).toBeGreaterThan(16);
+      expect(nearest[Math.floor(nearest.length / 2)]).toBeGreaterThan(14);
       expect(pageErrors(page)).toEqual([]);
       await context.close();
     }

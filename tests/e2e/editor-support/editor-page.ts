@@ -8,6 +8,12 @@ import type { Browser, Page } from 'playwright-core';
 import { newPage } from '../browser';
 
 export const DOC_KEY = 'astrolabe.tiptap-test';
+/**
+ * How long the page may take to show the editor: its chunk (Tiptap and its extensions) is the
+ * heaviest the app loads, and on a busy machine it took longer than one action's 15 s. The
+ * editor appearing is the signal waited on; this is only the bound.
+ */
+const EDITOR_LOAD_MS = 45_000;
 
 export interface EditorPageOptions {
   token?: string;
@@ -40,9 +46,9 @@ export async function openEditorPage(browser: Browser, base: string, opts: Edito
     { token: opts.token ?? null, doc: opts.doc ?? null, key: DOC_KEY, tags: opts.tags ?? [] },
   );
   await page.goto(`${base}${opts.path ?? '/tiptap-test'}`, { waitUntil: 'domcontentloaded' });
-  if (opts.token) await page.getByTestId('test-page-auth').getByText('Connecté :').waitFor();
+  if (opts.token) await page.getByTestId('test-page-auth').getByText('Connecté :').waitFor({ timeout: EDITOR_LOAD_MS });
   const editor = page.getByRole('textbox', { name: 'Contenu' });
-  await editor.waitFor();
+  await editor.waitFor({ timeout: EDITOR_LOAD_MS });
   return { context, page, editor, toolbar: page.getByRole('toolbar', { name: "Barre d'outils de l'éditeur" }) };
 }
 

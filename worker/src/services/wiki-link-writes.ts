@@ -17,7 +17,7 @@ async function conceptsNamed(d1: D1Database, userId: number, names: string[]): P
 }
 
 /** The documents with their `[[Title]]`s and placeholders linked; a document with none is answered as given. */
-export async function withWikiLinks(d1: D1Database, userId: number, docs: RichDoc[]): Promise<RichDoc[]> {
+async function withWikiLinks(d1: D1Database, userId: number, docs: RichDoc[]): Promise<RichDoc[]> {
   const names = docs.flatMap(wikiLinkNames);
   if (!names.length) return docs;
   const concepts = await conceptsNamed(d1, userId, names);

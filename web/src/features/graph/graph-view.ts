@@ -142,8 +142,10 @@ export class GraphView {
     frame.right = Math.max(frame.left + FIT_MARGIN * 2, frame.right - TITLE_ROOM);
     const width = frame.right - frame.left;
     const height = frame.bottom - frame.top;
+    // A phone's narrow frame keeps a thinner margin, for the graph's sake.
+    const margin = Math.min(FIT_MARGIN, width * 0.05, height * 0.05);
     const [spanX, spanY] = [Math.max(maxX - minX, NODE_SIZE * 20), Math.max(maxY - minY, NODE_SIZE * 20)];
-    this.k = clamp(Math.min((width - FIT_MARGIN * 2) / spanX, (height - FIT_MARGIN * 2) / spanY, FIT_MAX_ZOOM), ...ZOOM_LIMITS);
+    this.k = clamp(Math.min((width - margin * 2) / spanX, (height - margin * 2) / spanY, FIT_MAX_ZOOM), ...ZOOM_LIMITS);
     this.tx = (frame.left + frame.right) / 2 - ((minX + maxX) / 2) * this.k;
     this.ty = (frame.top + frame.bottom) / 2 - ((minY + maxY) / 2) * this.k;
   }
