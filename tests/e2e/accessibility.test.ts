@@ -14,7 +14,8 @@
  * rule runs in the theme showing and the colour rules run again in the other. The pages run
  * with reduced motion, so a screen's final colours are there at once (no transition to sit
  * out) and nothing waits on a timer. A11Y_SCREENSHOTS=1 also photographs a few passing
- * screens in each theme and size, to look at.
+ * screens in each theme and size, to look at. Besides axe's rules, each screen's icon buttons
+ * must have the French name their tooltip shows (iconButtonMismatches).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,25 @@ async function axeViolations(frame: Frame, rules?: string[]): Promise<Violation[
     const result = await axe.run(document, { runOnly: only, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
   }, runOnly);
+}
+
+/**
+ * Icon buttons whose name is not the one their tooltip shows: every visible button or link
+ * without a word or number in its visible text (an icon, a symbol, 'i') must have a French `aria-label`
+ * and a `title` (the tooltip) saying the same. Controls named by a <label> (switches) are not icon buttons.
+ */
+async function iconButtonMismatches(frame: Frame): Promise<Violation[]> {
+  const nodes = await frame.evaluate(() => {
+    const shown = (el: Element): string =>
+      [...el.childNodes]
+        .map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : n instanceof Element && n.getAttribute('aria-hidden') !== 'true' && !n.classList.contains('sr-only') ? shown(n) : ''))
+        .join('');
+    return [...document.querySelectorAll<HTMLElement>('button, [role="button"], a[href]')]
+      .filter((el) => el.getClientRects().length > 0 && !(el as HTMLButtonElement).labels?.length && !/[\p{L}\p{N}]{2,}/u.test(shown(el)))
+      .filter((el) => !el.getAttribute('aria-label')?.trim() || el.getAttribute('aria-label') !== el.getAttribute('title'))
+      .map((el) => ({ target: [el.outerHTML.slice(0, 160)], failureSummary: `aria-label ${JSON.stringify(el.getAttribute('aria-label'))}, title ${JSON.stringify(el.getAttribute('title'))}` }));
+  });
+  return nodes.length ? [{ id: 'icon-button-tooltip-name', impact: 'serious', nodes }] : [];
 }
 
 interface Seed {
@@ -293,7 +313,8 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
               // Every colour change is a 0.01 ms transition under reduced motion: it lands on the next frame.
               await frame.waitForFunction((t) => document.documentElement.dataset.theme === t, theme, { timeout: 5_000 });
               await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-              const violations = await axeViolations(frame, theme === themes[0] ? undefined : COLOUR_RULES);
+              const full = theme === themes[0];
+              const violations = full ? [...(await axeViolations(frame)), ...(await iconButtonMismatches(frame))] : await axeViolations(frame, COLOUR_RULES);
               if (violations.length) report[`${theme} ${screen.name}`] = violations;
               if (violations.length || (LOOK && LOOKED_AT.has(screen.name))) await screenshot(page, `a11y-${theme}-${size}-${screen.name}`);
             }

@@ -54,7 +54,7 @@ function Drawer({ onClose }: { onClose(): void }) {
     <nav aria-label="Navigation principale" className="fixed inset-y-0 left-0 z-30 flex w-[240px] flex-col border-r border-space-700 bg-space-900 p-3">
       <div className="mb-4 flex items-center justify-between px-2">
         <span className="text-lg font-bold tracking-wide text-nebula-400">✦ Astrolabe</span>
-        <button type="button" aria-label="Fermer le menu" className="text-slate-400 hover:text-white" onClick={onClose}>
+        <button type="button" aria-label="Fermer le menu" title="Fermer le menu" className="text-slate-400 hover:text-white" onClick={onClose}>
           ‹
         </button>
       </div>
@@ -122,7 +122,7 @@ export function Shell() {
       )}
       {showDrawer && <Drawer onClose={() => setOpen(false)} />}
       {!isWebView && !open && (
-        <button type="button" aria-label="Ouvrir le menu" className="fixed top-3 left-3 z-30 rounded-md border border-space-600 bg-space-900 px-3 py-1 text-lg" onClick={() => setOpen(true)}>
+        <button type="button" aria-label="Ouvrir le menu" title="Ouvrir le menu" className="fixed top-3 left-3 z-30 rounded-md border border-space-600 bg-space-900 px-3 py-1 text-lg" onClick={() => setOpen(true)}>
           ☰
         </button>
       )}

@@ -57,7 +57,7 @@ export function Dialog({ title, open = true, onClose, children, actions, drawerO
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <button type="button" data-dialog-close aria-label="Fermer" className="text-xl text-slate-400 hover:text-white" onClick={onClose}>
+          <button type="button" data-dialog-close aria-label="Fermer" title="Fermer" className="text-xl text-slate-400 hover:text-white" onClick={onClose}>
             ×
           </button>
         </div>

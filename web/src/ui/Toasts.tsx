@@ -63,7 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((t) => (
           <div key={t.id} role={t.kind === 'error' ? 'alert' : 'status'} className={`pointer-events-auto flex items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-xl ${STYLE[t.kind]}`}>
             <span className="flex-1 whitespace-pre-line">{t.text}</span>
-            <button type="button" aria-label="Fermer" className="opacity-70 hover:opacity-100" onClick={() => dismiss(t.id)}>
+            <button type="button" aria-label="Fermer" title="Fermer" className="opacity-70 hover:opacity-100" onClick={() => dismiss(t.id)}>
               ×
             </button>
           </div>

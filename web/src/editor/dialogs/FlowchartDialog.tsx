@@ -78,7 +78,7 @@ export function FlowchartDialog({ code, onSubmit, onClose }: { code?: string; on
             <li key={n.id} className="flex items-center gap-2">
               <span className="inline-block h-3 w-3 rounded-full" style={{ background: n.color }} />
               <span className="flex-1">{n.label} <span className="text-slate-400">({n.id}, {n.shape})</span></span>
-              <button type="button" className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Supprimer le nœud ${n.label}`} onClick={() => setChart((c) => removeNode(c, n.id))}>✕</button>
+              <button type="button" className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Supprimer le nœud ${n.label}`} title={`Supprimer le nœud ${n.label}`} onClick={() => setChart((c) => removeNode(c, n.id))}>✕</button>
             </li>
           ))}
         </ul>
@@ -100,7 +100,7 @@ export function FlowchartDialog({ code, onSubmit, onClose }: { code?: string; on
           {chart.links.map((l) => (
             <li key={l.id} className="flex items-center gap-2">
               <span className="flex-1">{l.source} {l.arrow} {l.target} {l.text && `« ${l.text} »`}</span>
-              <button type="button" className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Supprimer le lien ${l.source} ${l.target}`} onClick={() => setChart((c) => ({ ...c, links: c.links.filter((x) => x.id !== l.id) }))}>✕</button>
+              <button type="button" className="btn-ghost px-2 py-0.5 text-xs" aria-label={`Supprimer le lien ${l.source} ${l.target}`} title={`Supprimer le lien ${l.source} ${l.target}`} onClick={() => setChart((c) => ({ ...c, links: c.links.filter((x) => x.id !== l.id) }))}>✕</button>
             </li>
           ))}
         </ul>

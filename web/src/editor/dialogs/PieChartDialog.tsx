@@ -53,7 +53,7 @@ export function PieChartDialog({ code, onSubmit, onClose }: { code?: string; onS
             </select>
           </label>
           {items.length > 1 && (
-            <button type="button" className="btn-ghost px-2" aria-label={`Supprimer l'élément ${i + 1}`} onClick={() => setItems((all) => all.filter((x) => x.id !== item.id))}>
+            <button type="button" className="btn-ghost px-2" aria-label={`Supprimer l'élément ${i + 1}`} title={`Supprimer l'élément ${i + 1}`} onClick={() => setItems((all) => all.filter((x) => x.id !== item.id))}>
               ✕
             </button>
           )}

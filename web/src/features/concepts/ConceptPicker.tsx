@@ -46,7 +46,7 @@ export function ConceptPicker({ label, selected, onChange, excludeId, disabled =
           {selected.map((c) => (
             <li key={c.id} className="flex items-center gap-1 rounded-full border border-nebula-400/60 bg-space-800 py-0.5 pr-1 pl-2.5 text-xs">
               {c.title || 'Sans titre'}
-              <button type="button" aria-label={`Retirer ${c.title}`} disabled={disabled} className="rounded-full px-1 text-slate-400 hover:text-white" onClick={() => onChange(selected.filter((s) => s.id !== c.id))}>
+              <button type="button" aria-label={`Retirer ${c.title}`} title={`Retirer ${c.title}`} disabled={disabled} className="rounded-full px-1 text-slate-400 hover:text-white" onClick={() => onChange(selected.filter((s) => s.id !== c.id))}>
                 ×
               </button>
             </li>

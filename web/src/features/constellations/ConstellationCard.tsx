@@ -48,7 +48,7 @@ function CardMenu({ constellation, onEdit, onDelete }: Props) {
   );
   return (
     <div ref={box} className="relative">
-      <button type="button" aria-label={`Options de ${constellation.name}`} aria-haspopup="menu" aria-expanded={open} className="rounded-md px-2 py-1 text-xl leading-none text-slate-300 hover:bg-space-700" onClick={() => setOpen((o) => !o)}>
+      <button type="button" aria-label={`Options de ${constellation.name}`} title={`Options de ${constellation.name}`} aria-haspopup="menu" aria-expanded={open} className="rounded-md px-2 py-1 text-xl leading-none text-slate-300 hover:bg-space-700" onClick={() => setOpen((o) => !o)}>
         ⋮
       </button>
       {open && (

@@ -18,7 +18,7 @@ export function MetricCard<T>({ title, info, source, value, hint }: Props<T>) {
     <div className="card relative min-h-28" data-testid={`metric-${title}`}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="text-sm text-slate-400">{title}</h3>
-        <button type="button" aria-label={`Informations : ${title}`} className="h-6 w-6 shrink-0 rounded-full border border-space-600 text-xs text-slate-300 hover:bg-space-700" onClick={() => setOpen(true)}>
+        <button type="button" aria-label={`Informations : ${title}`} title={`Informations : ${title}`} className="h-6 w-6 shrink-0 rounded-full border border-space-600 text-xs text-slate-300 hover:bg-space-700" onClick={() => setOpen(true)}>
           i
         </button>
       </div>

@@ -45,7 +45,7 @@ function Tile({ item, moving, onOpen }: { item: HierarchyItem; moving: boolean; 
       <button
         type="button"
         aria-label={`Voir Concept ${item.title}`}
-        title="Voir Concept"
+        title={`Voir Concept ${item.title}`}
         className="absolute top-0 right-0 flex h-6 w-6 items-center justify-center rounded text-xs text-nebula-400 hover:bg-space-600"
         onClick={() => navigate(`/concepts/${item.id}`)}
       >

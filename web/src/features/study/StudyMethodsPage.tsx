@@ -54,7 +54,7 @@ export function StudyMethodsPage() {
         <p className="text-sm text-slate-400">Flèches gauche et droite pour parcourir, Entrée ou Espace pour choisir.</p>
       </header>
       <div className="flex items-center gap-3">
-        <button type="button" aria-label="Méthode précédente" className="btn-ghost px-3" onClick={() => setIndex((i) => (i - 1 + STUDY_METHODS.length) % STUDY_METHODS.length)}>
+        <button type="button" aria-label="Méthode précédente" title="Méthode précédente" className="btn-ghost px-3" onClick={() => setIndex((i) => (i - 1 + STUDY_METHODS.length) % STUDY_METHODS.length)}>
           ‹
         </button>
         {/* The options alone are the listbox's children; the arrows beside it are plain buttons. */}
@@ -77,7 +77,7 @@ export function StudyMethodsPage() {
             </div>
           ))}
         </div>
-        <button type="button" aria-label="Méthode suivante" className="btn-ghost px-3" onClick={() => setIndex((i) => (i + 1) % STUDY_METHODS.length)}>
+        <button type="button" aria-label="Méthode suivante" title="Méthode suivante" className="btn-ghost px-3" onClick={() => setIndex((i) => (i + 1) % STUDY_METHODS.length)}>
           ›
         </button>
       </div>
