@@ -48,6 +48,9 @@ const scrollsSideways = (page: Page) =>
     return spilled ? `${spilled.tagName}: ${spilled.textContent?.slice(0, 60)}` : false;
   });
 
+/** WCAG 1.4.12's text spacing, as a person's own style sheet would set it. */
+const TEXT_SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
+
 describe('keyboard, focus, motion and zoom', () => {
   it('signs in, creates a linked concept and a card, reviews it with 1–4, uses the quick switcher and changes a setting, by keyboard only', async () => {
     const account = await createAccount(stack.url, 'kbd');
@@ -301,6 +304,49 @@ describe('keyboard, focus, motion and zoom', () => {
     await context.close();
   });
 
+  it('gives each dashboard chart a table with the figures it draws', async () => {
+    const account = await createAccount(stack.url, 'charts');
+    const conceptId = await seedLinkTarget(account);
+    const post = async (path: string, json: unknown) => {
+      const res = await api(stack.url, 'POST', path, { token: account.token, json });
+      expect(res.status).toBeLessThan(300);
+      return res.body;
+    };
+    const cards = [];
+    for (const question of ['Couleur ?', 'Rôle ?', 'Où ?']) cards.push(await post(`/api/concepts/${conceptId}/flashcards`, { question, answer: 'Réponse' }));
+    const session = await post('/api/study-sessions', { method_type: 'FLASHCARDS', concept_ids: [conceptId] });
+    for (const [i, rating] of [3, 1, 4].entries()) await post(`/api/study-sessions/${session.id}/flashcards/${cards[i].id}/review`, { rating, duration_ms: 4000 });
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await page.goto(`${stack.url}/dashboard`, { waitUntil: 'domcontentloaded' });
+    /** The rows of the chart's 'Voir en tableau' table, opened by keyboard. */
+    const tableOf = async (caption: string) => {
+      // Closed, the table is out of the accessibility tree: found by its caption, then opened.
+      const details = page.locator('details', { has: page.locator('caption', { hasText: caption }) });
+      await details.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      return page.getByRole('table', { name: caption }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    };
+    // The retention ring: its spoken label and its table say the same.
+    const ring = page.getByRole('img', { name: /^Rétention/ });
+    await ring.waitFor();
+    const [, retention, goal] = /^Rétention (\d+)%, objectif (\d+)%$/.exec((await ring.getAttribute('aria-label'))!)!;
+    const ringRows = await tableOf('Rétention sur 30 jours et objectif');
+    expect(ringRows.slice(0, 2)).toEqual([['Rétention', `${retention}%`], ['Objectif', `${goal}%`]]);
+    // The ratings doughnut: the table holds the counts the server gave (and the picture draws).
+    await page.getByRole('tab', { name: 'Activité' }).click();
+    const breakdown = (await api(stack.url, 'GET', '/api/stats/dashboard/extended', { token: account.token })).body.rating_breakdown;
+    await page.getByRole('img', { name: /^Répartition des évaluations/ }).waitFor();
+    expect(await tableOf('Répartition des évaluations sur 30 jours')).toEqual([
+      ['Encore', String(breakdown.again_count)],
+      ['Difficile', String(breakdown.hard_count)],
+      ['Bien', String(breakdown.good_count)],
+      ['Facile', String(breakdown.easy_count)],
+    ]);
+    expect([breakdown.again_count, breakdown.good_count, breakdown.easy_count]).toEqual([1, 1, 1]);
+    await screenshot(page, 'dashboard-chart-table');
+    await context.close();
+  });
+
   it('shows the concept page and the review dialog at 200 % zoom and at 320 px without sideways scrolling', async () => {
     const account = await createAccount(stack.url, 'zoom');
     const concept = await api(stack.url, 'POST', '/api/concepts', {
@@ -328,9 +374,22 @@ describe('keyboard, focus, motion and zoom', () => {
       await screenshot(page, `zoom-${width}-review-dialog`);
       // WCAG 1.4.12: a person's own text spacing still fits.
       await page.keyboard.press('Escape');
-      await page.addStyleTag({ content: '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }' });
+      await page.addStyleTag({ content: TEXT_SPACING });
       expect(await scrollsSideways(page)).toBe(false);
       await screenshot(page, `zoom-${width}-concept-text-spacing`);
+      // The other main screens at 320 px, with and without the text spacing overrides.
+      if (width === 320) {
+        const spilled: Record<string, string> = {};
+        for (const path of ['/dashboard', '/concepts', '/flashcards', '/study', '/daily', '/search?q=photo', '/constellation-manager', '/explore-hierarchy', '/settings?tab=interface']) {
+          await page.goto(`${stack.url}${path}`, { waitUntil: 'domcontentloaded' });
+          await page.waitForFunction(() => document.querySelector('main h1, main h2') && !/Chargement|Loading/.test(document.body.innerText));
+          const plain = await scrollsSideways(page);
+          await page.addStyleTag({ content: TEXT_SPACING });
+          const spaced = await scrollsSideways(page);
+          if (plain || spaced) spilled[path] = `${plain || '-'} / spaced: ${spaced || '-'}`;
+        }
+        expect(spilled).toEqual({});
+      }
       await context.close();
     }
   });

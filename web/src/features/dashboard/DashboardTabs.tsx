@@ -16,7 +16,8 @@ interface Sources {
   extended: Loading<ExtendedStats>;
 }
 
-const grid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+// One column on a phone that may shrink below its widest word's card (no sideways scroll at 320 px).
+const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 const oneDecimal = (n: number | null | undefined) => (n ?? 0).toLocaleString('fr-FR', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
 
 export function OverviewTab({ stats }: Sources) {

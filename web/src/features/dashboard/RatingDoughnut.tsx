@@ -1,6 +1,7 @@
 /** Doughnut of the 30-day rating counts; chart.js is loaded here only, on demand. */
 import { useEffect, useRef } from 'react';
 import type { ExtendedStats } from '../../api/stats';
+import { ChartTable } from './ChartTable';
 
 const LABELS = ['Encore', 'Difficile', 'Bien', 'Facile'];
 const COLORS = ['#f87171', '#fbbf24', '#34d399', '#60a5fa'];
@@ -36,27 +37,7 @@ export function RatingDoughnut({ breakdown }: { breakdown: ExtendedStats['rating
       <div className="relative h-64">
         <canvas ref={canvas} aria-label={`Répartition des évaluations : ${LABELS.map((l, i) => `${l} ${counts[i]}`).join(', ')}`} role="img" />
       </div>
-      {/* The same figures as text, for a screen reader's table navigation or a closer look. */}
-      <details className="mt-2 text-sm text-slate-300">
-        <summary className="cursor-pointer text-slate-400">Voir en tableau</summary>
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">Répartition des évaluations sur 30 jours</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-1 font-medium">Évaluation</th>
-              <th scope="col" className="py-1 text-right font-medium">Révisions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {LABELS.map((label, i) => (
-              <tr key={label} className="border-t border-space-700">
-                <th scope="row" className="py-1 font-normal">{label}</th>
-                <td className="py-1 text-right">{counts[i]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <ChartTable caption="Répartition des évaluations sur 30 jours" columns={['Évaluation', 'Révisions']} rows={LABELS.map((label, i) => [label, counts[i] ?? 0] as const)} />
     </div>
   );
 }
