@@ -50,10 +50,15 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
 }
 
 /** A new page signed in with `token`, stored from the login page the way the app keeps it. */
-export async function signedInPage(browser: Browser, url: string, token: string, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, opts);
+/** Signs an open page in as the app does after a login: the token in its storage (on /login). */
+export async function signIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(`${url}/login`);
   await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), token);
+}
+
+export async function signedInPage(browser: Browser, url: string, token: string, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, opts);
+  await signIn(page, url, token);
   return { context, page };
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, createAccount } from '../support/client';
-import { newPage, pageErrors, screenshot, useBrowser } from './browser';
+import { newPage, pageErrors, screenshot, useBrowser, signIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -23,8 +23,7 @@ describe('the concept form on a content conflict', () => {
     const { page } = await newPage(browser, { width: 1280, height: 900 });
     // No live session for this form (the app cannot learn the party host): it saves the content itself.
     await page.route('**/api/config', (route) => route.abort());
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await signIn(page, stack.url, account.token);
     await page.goto(`${stack.url}/concepts/${id}/edit`);
     const editor = page.getByRole('textbox', { name: 'Contenu', exact: true });
     await editor.getByText('Second').click();
@@ -67,8 +66,7 @@ describe('the concept form on a content conflict', () => {
       await released;
       ws.connectToServer();
     });
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await signIn(page, stack.url, account.token);
     await page.goto(`${stack.url}/concepts/${id}/edit`);
     const preview = page.getByTestId('content-preview');
     await preview.getByText('Contenu stocké du noyau').waitFor();

@@ -9,16 +9,14 @@ import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
 
 async function dataTab(account: Account, size: { width?: number; height?: number } = {}): Promise<Page> {
-  const { page } = await newPage(browser, size);
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  const { page } = await signedInPage(browser, stack.url, account.token, size);
   await page.goto(`${stack.url}/settings?tab=data`);
   await page.getByRole('heading', { name: 'Export your data' }).waitFor();
   return page;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { launchBrowser, pageErrors, screenshot, signedInPage } from './browser';
 import { answerNextDialog, openEditorPage, paragraphs, solidPng, waitSaved } from './editor-support/editor-page';
 
 const stack = inject('stack');
@@ -168,9 +168,7 @@ describe('rich-text editor', () => {
 
   it('uploads an image into a concept, saves it, and sees it on the concept page after a reload', async () => {
     const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Concept illustré', content: null, tag_names: [] } });
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
     await page.goto(`${stack.url}/concepts/${concept.body.id}/edit`);
     const editor = page.getByRole('textbox', { name: 'Contenu' });
     await editor.click();
@@ -491,9 +489,7 @@ describe('rich-text editor', () => {
     await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Cellule', content: null, tag_names: ['cellule', 'cytologie'] } });
     const made = await api(stack.url, 'POST', '/api/constellations', { token: account.token, json: { name: 'Biologie' } });
     expect(made.status).toBe(201);
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
     await page.goto(`${stack.url}/concepts/new`);
     const editor = page.getByRole('textbox', { name: 'Contenu' });
     await editor.click();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
 import { ARTICLE_PATH, startPageServer, type PageServer } from '../support/page-server.mjs';
-import { newPage, pageErrors, screenshot, useBrowser } from './browser';
+import { pageErrors, screenshot, useBrowser, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -50,9 +50,7 @@ describe('import in Chromium', () => {
     const photo = await createConcept(account, 'Photosynthèse');
     const chloro = await createConcept(account, 'Chlorophylle');
     const conseil = await createConcept(account, 'Conseil constitutionnel');
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
 
     // Texte: the spec's messages for what is missing, then the analysis panel.
     await openImport(page);

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, PASSWORD, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot, signedInPage } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signedInPage, signIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -168,9 +168,7 @@ describe('keyboard, focus, motion and zoom', () => {
     const account = await createAccount(stack.url, 'focus');
     const conceptId = await seedLinkTarget(account);
     await api(stack.url, 'POST', `/api/concepts/${conceptId}/flashcards`, { token: account.token, json: { question: 'Couleur ?', answer: 'Vert' } });
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
 
     const opens: { path: string; opener: string; dialog: string }[] = [
       { path: '/concepts', opener: 'Création rapide', dialog: 'Create New Concept' },
@@ -196,9 +194,7 @@ describe('keyboard, focus, motion and zoom', () => {
 
   it("makes the editor's toolbar one Tab stop that the arrow keys move along", async () => {
     const account = await createAccount(stack.url, 'tools');
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
     await page.goto(`${stack.url}/concepts/new`);
     await page.getByRole('textbox', { name: 'Contenu' }).waitFor();
     const toolbar = page.getByRole('toolbar', { name: "Barre d'outils de l'éditeur" });
@@ -247,8 +243,7 @@ describe('keyboard, focus, motion and zoom', () => {
     for (const reducedMotion of ['reduce', 'no-preference'] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion, locale: 'fr-FR' });
       const page = await context.newPage();
-      await page.goto(`${stack.url}/login`);
-      await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+      await signIn(page, stack.url, account.token);
       const seen = await visitGalaxy(page);
       expect([seen.animated, seen.flew]).toEqual(reducedMotion === 'reduce' ? ['false', false] : ['true', true]);
       if (reducedMotion === 'reduce') {
@@ -356,9 +351,7 @@ describe('keyboard, focus, motion and zoom', () => {
     await api(stack.url, 'POST', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token, json: { question: 'Où a lieu la photosynthèse dans la cellule végétale ?', answer: 'Dans les chloroplastes' } });
     // 200 % of a 1280 px window is 640 CSS px; 320 px is WCAG 1.4.10's width.
     for (const width of [640, 320]) {
-      const { context, page } = await newPage(browser, { width, height: 400 });
-      await page.goto(`${stack.url}/login`);
-      await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), account.token);
+      const { context, page } = await signedInPage(browser, stack.url, account.token, { width, height: 400 });
       await page.goto(`${stack.url}/concepts/${concept.body.id}`);
       await page.getByRole('button', { name: 'Réviser les flashcards' }).waitFor();
       expect(await scrollsSideways(page)).toBe(false);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, FrameLocator, Locator, Page, WebSocketRoute } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { launchBrowser, newPage, pageErrors, screenshot, signIn, signedInPage } from './browser';
 import { startHostServer } from './host/server';
 import { connectClient, eventually, waitForSynced } from '../sync/yjs-client';
 import { appendParagraph, textOf } from '../sync/live-helpers';
@@ -45,8 +45,7 @@ describe('live sync between a browser and a phone', () => {
 
     // The desktop browser, on the concept's edit page.
     const desktop = await newPage(browser, { width: 1280, height: 800 });
-    await desktop.page.goto(`${stack.url}/login`);
-    await desktop.page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await signIn(desktop.page, stack.url, account.token);
     await desktop.page.goto(`${stack.url}/concepts/${id}/edit`);
     const desktopEditor = desktop.page.getByRole('textbox', { name: 'Contenu', exact: true });
     await desktopEditor.getByText('La centrale énergétique de la cellule.').waitFor().catch(async (err: unknown) => {
@@ -185,9 +184,7 @@ describe('offline on the phone', () => {
   it('removes the offline copies of concept content from the browser on logout', async () => {
     const created = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Copie locale', content: 'Texte privé' } });
     const id = created.body.id as number;
-    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 1280, height: 800 });
     await page.goto(`${stack.url}/concepts/${id}/edit`);
     await page.getByRole('textbox', { name: 'Contenu', exact: true }).getByText('Texte privé').waitFor();
     await page.locator('[data-testid="live-connection"][data-state="connected"]').waitFor();

@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { createAccount } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -49,8 +49,7 @@ async function promptingPage(opts: { width?: number; height?: number } = {}): Pr
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...(await res.json()), vapid_public_key: vapidPublic } });
   });
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  await signIn(page, stack.url, account.token);
   return { context, page };
 }
 

@@ -7,16 +7,14 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
 
 async function signedIn(account: Account, width = 1280, height = 800): Promise<Page> {
-  const { page } = await newPage(browser, { width, height });
-  await page.goto(`${stack.url}/login`);
-  await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+  const { page } = await signedInPage(browser, stack.url, account.token, { width, height });
   return page;
 }
 

@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createAccount } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -41,8 +41,7 @@ describe('the notification prompt', () => {
       const res = await route.fetch();
       await route.fulfill({ response: res, json: { ...(await res.json()), vapid_public_key: vapidPublic } });
     });
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), ada.token);
+    await signIn(page, stack.url, ada.token);
     await page.goto(`${stack.url}/dashboard`);
 
     const prompt = page.getByRole('region', { name: 'Activer les notifications ?' });

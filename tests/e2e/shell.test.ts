@@ -72,9 +72,7 @@ describe('accounts and the shell in Chromium', () => {
 
   it('sends a signed-in person from /login to the dashboard', async () => {
     const account = await createAccount(stack.url, 'redir');
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
     await page.goto(`${stack.url}/login`);
     await page.waitForURL(`${stack.url}/dashboard`);
     await context.close();
@@ -172,9 +170,7 @@ describe('expired sessions', () => {
   it('in a browser, a token the server refuses ends the session: message, tokens cleared, /auth', async () => {
     const account = await createAccount(stack.url, 'stale');
     const revoked = await forge(account.id, 'a-secret-the-server-does-not-know!');
-    const { context, page } = await newPage(browser);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), revoked);
+    const { context, page } = await signedInPage(browser, stack.url, revoked);
     await page.goto(`${stack.url}/concepts`);
     await page.waitForURL(/\/(auth|login)$/);
     await page.getByText('Session expired. Please log in again.').waitFor();

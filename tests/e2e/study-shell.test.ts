@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { createAccount } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot } from './browser';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -15,9 +15,7 @@ useBrowser((b) => (browser = b));
 describe('phone shell and missing ids', () => {
   it('closes the phone drawer on a link or its backdrop, and explains missing ids', async () => {
     const account = await createAccount(stack.url, 'phone');
-    const { page } = await newPage(browser, { width: 390, height: 800 });
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    const { page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 800 });
     await page.goto(`${stack.url}/study`);
     await page.getByRole('button', { name: 'Commencer Flashcards' }).waitFor();
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { launchBrowser, newPage, pageErrors, screenshot } from './browser';
+import { launchBrowser, newPage, pageErrors, screenshot, signIn } from './browser';
 import { openEditorPage } from './editor-support/editor-page';
 
 const stack = inject('stack');
@@ -98,8 +98,7 @@ describe('XSS corpus', () => {
     expect(asString.status).toBe(201);
     const { context, page } = await newPage(browser);
     await armCallback(page);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await signIn(page, stack.url, account.token);
     for (const id of [saved.body.id, asString.body.id]) {
       await page.goto(`${stack.url}/concepts/${id}`);
       await page.getByTestId('concept-content').waitFor();
@@ -130,8 +129,7 @@ describe('XSS corpus', () => {
     const doc = await page.evaluate(() => (window as unknown as { __astrolabeEditor: { getJSON(): unknown } }).__astrolabeEditor.getJSON());
     const saved = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Collage piégé', content: doc, tag_names: [] } });
     expect(saved.status).toBe(201);
-    await page.goto(`${stack.url}/login`);
-    await page.evaluate((token) => localStorage.setItem('astrolabe.access_token', token), account.token);
+    await signIn(page, stack.url, account.token);
     await page.goto(`${stack.url}/concepts/${saved.body.id}`);
     await page.getByTestId('concept-content').waitFor();
     await expectInert(page, '[data-testid="concept-content"]');
