@@ -17,63 +17,18 @@
  * screens in each theme and size, to look at. Besides axe's rules, each screen's icon buttons
  * must have the French name their tooltip shows (iconButtonMismatches).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { describe, expect, inject, it, beforeAll } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
 import { SCREENSHOTS, useBrowser, newPage, screenshot } from './browser';
 import { startHostServer } from './host/server';
+import { axeViolations, COLOUR_RULES, iconButtonMismatches, type Violation } from './axe';
 
 const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** The rules of those tags whose outcome a theme can change (text and link colours against their background). */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/**
- * axe's violations for what the frame shows now (injected once per document): every rule of
- * the tags, or only `rules` (the rules whose outcome depends on colours, for the second theme).
- */
-async function axeViolations(frame: Frame, rules?: string[]): Promise<Violation[]> {
-  const injected = await frame.evaluate(() => 'axe' in window);
-  if (!injected) await frame.evaluate(AXE_SOURCE);
-  const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: TAGS };
-  return frame.evaluate(async (only) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: only, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, runOnly);
-}
-
-/**
- * Icon buttons whose name is not the one their tooltip shows: every visible button or link
- * without a word or number in its visible text (an icon, a symbol, 'i') must have a French `aria-label`
- * and a `title` (the tooltip) saying the same. Controls named by a <label> (switches) are not icon buttons.
- */
-async function iconButtonMismatches(frame: Frame): Promise<Violation[]> {
-  const nodes = await frame.evaluate(() => {
-    const shown = (el: Element): string =>
-      [...el.childNodes]
-        .map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : n instanceof Element && n.getAttribute('aria-hidden') !== 'true' && !n.classList.contains('sr-only') ? shown(n) : ''))
-        .join('');
-    return [...document.querySelectorAll<HTMLElement>('button, [role="button"], a[href]')]
-      .filter((el) => el.getClientRects().length > 0 && !(el as HTMLButtonElement).labels?.length && !/[\p{L}\p{N}]{2,}/u.test(shown(el)))
-      .filter((el) => !el.getAttribute('aria-label')?.trim() || el.getAttribute('aria-label') !== el.getAttribute('title'))
-      .map((el) => ({ target: [el.outerHTML.slice(0, 160)], failureSummary: `aria-label ${JSON.stringify(el.getAttribute('aria-label'))}, title ${JSON.stringify(el.getAttribute('title'))}` }));
-  });
-  return nodes.length ? [{ id: 'icon-button-tooltip-name', impact: 'serious', nodes }] : [];
-}
 
 interface Seed {
   account: Account;

@@ -11,6 +11,7 @@ export type FsrsState = Flashcard['state'];
 export type FlashcardInput = InferRequestType<typeof flashcard.$put>['json'];
 export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['rating'];
 export type UploadedReview = InferRequestType<typeof flashcards.reviews.$post>['json']['reviews'][number];
+export type CardAction = 'suspend' | 'unsuspend' | 'bury' | 'unbury' | 'forget';
 
 const param = (id: number) => ({ param: { id: String(id) } });
 
@@ -25,4 +26,9 @@ export const flashcardsApi = {
   undoReview: (id: number) => call(flashcard.review.undo.$post(param(id))),
   /** Answers given offline, replayed by the server at their own times. */
   uploadReviews: (reviews: UploadedReview[]) => call(flashcards.reviews.$post({ json: { reviews } })),
+  /** Suspend, unsuspend, bury, unbury or forget ('Oublier') a card by hand (issue 30). */
+  act: (id: number, action: CardAction) => call(flashcard[':action{suspend|unsuspend|bury|unbury|forget}'].$post({ param: { id: String(id), action } })),
+  reschedule: (id: number, days: number) => call(flashcard.reschedule.$post({ ...param(id), json: { days } })),
+  undoAction: (id: number) => call(flashcard.actions.undo.$post(param(id))),
+  leeches: () => call(flashcards.leeches.$get()),
 };

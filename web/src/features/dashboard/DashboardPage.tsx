@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { Tabs } from '../flashcards/Tabs';
 import { ActivityTab, CollectionTab, ForecastTab, OverviewTab } from './DashboardTabs';
 import { useDashboardStats } from './use-dashboard-stats';
+import { LeechList } from './LeechList';
 
 const TABS = ["Vue d'Ensemble", 'Activité', 'État Collection', 'Prévisions'] as const;
 type Tab = (typeof TABS)[number];
@@ -63,6 +64,7 @@ export function DashboardPage() {
           <span key={t} className={`h-2 w-2 rounded-full ${i === index ? 'bg-nebula-400' : 'bg-space-600'}`} />
         ))}
       </div>
+      <LeechList />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@domain/preferences';
 import { REDUCED_MOTION, useMediaQuery } from '../../lib/use-media-query';
 import { NumberInput, Section, Select, Switch, TextInput, TimeInput } from './fields';
+import { WorkloadSection } from './WorkloadSection';
 
 export interface TabProps {
   draft: Preferences;
@@ -47,7 +48,7 @@ export function NotificationsTab({ draft, set, errors }: TabProps) {
   );
 }
 
-export function StudyTab({ draft, set, errors }: TabProps) {
+function StudySection({ draft, set, errors }: TabProps) {
   return (
     <Section title="Study">
       <Select
@@ -80,6 +81,15 @@ export function StudyTab({ draft, set, errors }: TabProps) {
         onChange={(v) => set('desired_retention', v)}
       />
     </Section>
+  );
+}
+
+export function StudyTab(props: TabProps) {
+  return (
+    <>
+      <StudySection {...props} />
+      <WorkloadSection {...props} />
+    </>
   );
 }
 

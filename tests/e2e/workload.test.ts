@@ -1,0 +1,155 @@
+/**
+ * The workload tools on screen (issue 30): the Study tab's Workload section (load balancing,
+ * easy days, bury siblings, leeches, review order) saved and acting — a session whose
+ * sibling card is buried once one is answered, a card that becomes a leech at the chosen
+ * threshold and shows in the dashboard's 'Sangsues' list, rewritten and reactivated there.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { a11yViolations } from './axe';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+async function conceptWithCards(account: Account, title: string, cards: [string, string][]): Promise<{ conceptId: number; cardIds: number[] }> {
+  const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title } });
+  expect(concept.status).toBe(201);
+  const cardIds: number[] = [];
+  for (const [question, answer] of cards) {
+    const card = await api(stack.url, 'POST', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token, json: { question, answer } });
+    expect(card.status).toBe(201);
+    cardIds.push(card.body.id);
+  }
+  return { conceptId: concept.body.id, cardIds };
+}
+
+/** axe (WCAG 2.2 AA) and the icon-button names on what the page shows, with motion reduced as the accessibility pass runs it. */
+async function expectAccessible(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await a11yViolations(page.mainFrame())).toEqual([]);
+}
+
+async function openStudyTab(page: Page) {
+  await page.goto(`${stack.url}/settings?tab=study`);
+  await page.getByRole('heading', { name: 'Workload' }).waitFor();
+}
+
+describe('workload preferences', () => {
+  it('edits every workload preference in the Study tab, each saying what it does, and saves them', async () => {
+    const account = await createAccount(stack.url, 'wkset');
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await openStudyTab(page);
+    const effect = page.getByTestId('easy-days-effect');
+    expect(await effect.textContent()).toBe('Every day takes its normal share of reviews.');
+    await page.getByLabel('Saturday').selectOption('reduced');
+    await page.getByLabel('Sunday').selectOption('minimum');
+    await effect.getByText('Fewer reviews on Saturday (reduced), Sunday (minimum).').waitFor();
+    // Easy days act through balancing: with it off they are greyed out and say so.
+    await page.getByRole('switch', { name: 'Load balancing' }).click();
+    await effect.getByText('Easy days apply only with load balancing on.').waitFor();
+    expect(await page.getByLabel('Saturday').isDisabled()).toBe(true);
+    await page.getByRole('switch', { name: 'Load balancing' }).click();
+    await page.getByRole('switch', { name: 'Bury siblings' }).click();
+    await page.getByLabel('Leech threshold (lapses)').fill('0');
+    await page.getByText('Must be a whole number from 1 to 99 lapses').waitFor();
+    expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+    await page.getByLabel('Leech threshold (lapses)').fill('4');
+    await page.getByText("A card forgotten 4 times is tagged 'sangsue' and listed on the dashboard.").waitFor();
+    await page.getByLabel('Leech action').selectOption('tag');
+    await page.getByText('A leech stays in your reviews, tagged.').waitFor();
+    await page.getByLabel('Review order').selectOption('retrievability');
+    await screenshot(page, 'workload-settings');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Preferences saved successfully!').waitFor();
+    const saved = await api(stack.url, 'GET', '/api/users/me/preferences', { token: account.token });
+    expect(saved.body).toMatchObject({
+      load_balancing: true,
+      easy_days: ['normal', 'normal', 'normal', 'normal', 'normal', 'reduced', 'minimum'],
+      bury_siblings: true,
+      leech_threshold: 4,
+      leech_action: 'tag',
+      review_order: 'retrievability',
+    });
+    // A reload shows what was saved.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Workload' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Bury siblings' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByLabel('Saturday').inputValue()).toBe('reduced');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+
+    const phone = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    await openStudyTab(phone.page);
+    await screenshot(phone.page, 'workload-settings-phone');
+    await expectAccessible(phone.page);
+    await phone.context.close();
+  });
+
+  it('buries the sibling of an answered card once Bury siblings is switched on: the session ends after one card', async () => {
+    const account = await createAccount(stack.url, 'wkbury');
+    const { conceptId } = await conceptWithCards(account, 'Vocabulaire anglais', [
+      ['chat → ?', 'cat'],
+      ['? → cat', 'chat'],
+    ]);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await openStudyTab(page);
+    await page.getByRole('switch', { name: 'Bury siblings' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Preferences saved successfully!').waitFor();
+
+    const session = await api(stack.url, 'POST', '/api/study-sessions', { token: account.token, json: { method_type: 'FLASHCARDS', concept_ids: [conceptId] } });
+    expect(session.body.total_cards).toBe(2);
+    await page.goto(`${stack.url}/study/session/${session.body.id}`);
+    await page.getByTestId('session-question').waitFor();
+    await page.getByRole('button', { name: 'Voir la réponse' }).click();
+    await page.getByRole('button', { name: /^Facile/ }).click();
+    // The other card of the concept waits until tomorrow: nothing is left today.
+    await page.waitForURL(`**/study/summary/${session.body.id}`, { timeout: 30_000 });
+    const cards = (await api(stack.url, 'GET', `/api/concepts/${conceptId}/flashcards`, { token: account.token })).body as { buried_until: string | null; reps: number }[];
+    expect(cards.filter((c) => c.reps === 0).map((c) => c.buried_until !== null)).toEqual([true]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("lists a leech under 'Sangsues' on the dashboard, rewrites it and reactivates it in one click", async () => {
+    const account = await createAccount(stack.url, 'wkleech');
+    const { cardIds } = await conceptWithCards(account, 'Histoire', [['Date du traité de Verdun ?', '843']]);
+    const current = (await api(stack.url, 'GET', '/api/users/me/preferences', { token: account.token })).body;
+    expect((await api(stack.url, 'PUT', '/api/users/me/preferences', { token: account.token, json: { ...current, leech_threshold: 1 } })).status).toBe(200);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await page.goto(`${stack.url}/dashboard`);
+    await page.getByTestId('leeches').getByText('Aucune sangsue : aucune carte n’est oubliée à répétition.').waitFor();
+
+    // Learnt (Facile), then forgotten once: with a threshold of 1 lapse it is a leech, suspended.
+    const card = cardIds[0]!;
+    expect((await api(stack.url, 'POST', `/api/flashcards/${card}/review`, { token: account.token, json: { rating: 4 } })).status).toBe(200);
+    const lapsed = await api(stack.url, 'POST', `/api/flashcards/${card}/review`, { token: account.token, json: { rating: 1 } });
+    expect(lapsed.body.flashcard).toMatchObject({ lapses: 1, suspended: true, tags: ['sangsue'] });
+
+    await page.reload();
+    const list = page.getByTestId('leeches');
+    const row = list.getByTestId('leech');
+    await row.getByText('Date du traité de Verdun ?').waitFor();
+    expect(await row.textContent()).toContain('Histoire · 1 oubli · suspendue');
+    await screenshot(page, 'workload-leeches');
+    await expectAccessible(page);
+
+    await row.getByRole('button', { name: /^Réécrire/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier la flashcard' });
+    await dialog.getByLabel('Question *').fill('En quelle année le traité de Verdun partage-t-il l’empire carolingien ?');
+    await dialog.getByRole('button', { name: 'Mettre à jour' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await row.getByText('En quelle année le traité de Verdun partage-t-il l’empire carolingien ?').waitFor();
+
+    await row.getByRole('button', { name: /^Réactiver/ }).click();
+    await list.getByText('Aucune sangsue : aucune carte n’est oubliée à répétition.').waitFor();
+    const after = (await api(stack.url, 'GET', `/api/flashcards/${card}`, { token: account.token })).body;
+    expect(after).toMatchObject({ suspended: false, tags: [], question: 'En quelle année le traité de Verdun partage-t-il l’empire carolingien ?' });
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
