@@ -19,6 +19,10 @@ async function ok(res: Promise<{ status: number; body: any }>, expected: number)
   return r.body;
 }
 
+/** A block holding `[[title]]` as typing it stores it: the title under a link to its concept. */
+export const linkedBlockText = (id: number, title: string) =>
+  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: title, marks: [{ type: 'conceptLink', attrs: { href: `/concepts/${id}`, title } }] }] }] });
+
 export async function fillAccount(user: TestUser, prefix = 'Data') {
   const token = user.token;
   const root = await ok(call('POST', '/api/concepts', { token, json: { title: `${prefix} racine`, content: doc('La racine'), tag_names: ['Été', 'base'], category: 'Physique', notes: 'Une note' } }), 201);
@@ -45,7 +49,7 @@ export async function fillAccount(user: TestUser, prefix = 'Data') {
     .bind(user.id, '2026-03-03', 'Mardi', T0, T0)
     .first<{ id: number }>();
   const block = await env.DB.prepare('INSERT INTO note_blocks (user_id, note_id, text, plain_text, order_idx, created_at, updated_at) VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING id')
-    .bind(user.id, note!.id, `<p>[[${prefix} racine]]</p>`, `[[${prefix} racine]]`, T0, T0)
+    .bind(user.id, note!.id, linkedBlockText(root.id, `${prefix} racine`), `${prefix} racine`, T0, T0)
     .first<{ id: number }>();
   await env.DB.batch([
     env.DB.prepare('INSERT INTO block_mentions (user_id, block_id, concept_id) VALUES (?, ?, ?)').bind(user.id, block!.id, root.id),
@@ -76,4 +80,29 @@ export function importForm(content: string | Uint8Array, name = 'backup.json', t
 
 export async function importJson(user: TestUser, backup: unknown, merge: boolean, headers: Record<string, string> = {}) {
   return call('POST', `/api/export-import/import/json?merge=${merge}`, { token: user.token, body: importForm(JSON.stringify(backup)), headers });
+}
+
+/** The person's concepts by title, with their stored content, and what each concept link in a document points to. */
+export async function storedConcepts(user: TestUser) {
+  const rows = (await env.DB.prepare('SELECT id, title, content, content_text FROM concepts WHERE user_id = ?').bind(user.id).all<{ id: number; title: string; content: string | null; content_text: string }>()).results;
+  return new Map(rows.map((r) => [r.title, r]));
+}
+type Marked = { text?: string; marks?: { type: string; attrs?: Record<string, unknown> }[]; content?: Marked[] };
+/** Each marked text of a document: its text, and the title it links to or the name it waits for. */
+export function linksIn(json: string, titleOfId: Map<number, string>): string[] {
+  const out: string[] = [];
+  const visit = (node: Marked) => {
+    for (const mark of node.marks ?? []) {
+      if (mark.type === 'conceptLink') out.push(`${node.text} → ${titleOfId.get(Number(String(mark.attrs?.href).split('/').at(-1))) ?? String(mark.attrs?.href)}`);
+      if (mark.type === 'pendingConceptLink') out.push(`${node.text} → (à créer: ${String(mark.attrs?.name)})`);
+    }
+    (node.content ?? []).forEach(visit);
+  };
+  visit(JSON.parse(json) as Marked);
+  return out;
+}
+
+/** The person's daily-note blocks as stored, in order. */
+export async function storedBlocks(user: TestUser) {
+  return (await env.DB.prepare('SELECT uid, text, plain_text FROM note_blocks WHERE user_id = ? ORDER BY order_idx').bind(user.id).all<{ uid: string; text: string; plain_text: string }>()).results;
 }

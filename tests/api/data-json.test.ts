@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, env, signUp, type TestUser } from './helpers';
 import { at } from './study-fixtures';
-import { T0, comparable, exportJson, fillAccount, importForm, importJson } from './data-fixtures';
+import { T0, comparable, exportJson, fillAccount, importForm, importJson, linkedBlockText, linksIn, storedBlocks, storedConcepts } from './data-fixtures';
 import { EXPORT_START, readExportPage, type ExportCursor } from '../../worker/src/db/queries/data';
 import { SECTION_NAMES, type SectionName } from '../../worker/src/domain/data-format';
 
@@ -30,7 +30,7 @@ async function stagedRows(user: TestUser) {
 describe('JSON export', () => {
   it('previews the counts and streams a backup holding everything with uids and no ids', async () => {
     const user = await signUp('exp');
-    await fillAccount(user);
+    const { root } = await fillAccount(user);
     const preview = await call('GET', '/api/export-import/export/preview', { token: user.token });
     expect(preview.status).toBe(200);
     expect(preview.body.counts).toEqual({ concepts: 2, flashcards: 3, reviews: 6, study_sessions: 1, constellations: 1, notes: 1 });
@@ -54,7 +54,7 @@ describe('JSON export', () => {
     expect(backup.reviews[0].card_before).toMatchObject({ state: 0, reps: 0 });
     expect(backup.reviews.find((r: any) => r.session_uid)?.session_uid).toBe(backup.study_sessions[0].uid);
     expect(backup.study_session_cards).toHaveLength(1);
-    expect(backup.note_blocks[0]).toMatchObject({ note_date: '2026-03-03', text: '<p>[[Data racine]]</p>' });
+    expect(backup.note_blocks[0]).toMatchObject({ note_date: '2026-03-03', text: linkedBlockText(root.id, 'Data racine') });
     expect(backup.block_mentions).toEqual([{ block_uid: backup.note_blocks[0].uid, concept_uid: backup.concepts[0].uid }]);
     expect(backup.files[0]).toMatchObject({ file_name: 'pixel.png', kind: 'image' });
     expect(JSON.stringify(backup)).not.toMatch(/"(id|user_id|concept_id)":/);
@@ -219,6 +219,64 @@ describe('JSON import', () => {
     expect(commit.body.reviews).toBe(6);
     expect(comparable(await exportJson(bob))).toEqual(comparable(backup));
     expect(await stagedRows(bob)).toBe(0);
+  });
+});
+
+describe('[[Title]] in a restored backup', () => {
+  const paragraph = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
+  const concept = (uid: string, title: string, content: unknown) => ({ uid, title, content, content_text: '', tags: [], created_at: T0, updated_at: T0 });
+  const backupWithLinks = () => ({
+    format_version: 1,
+    concepts: [
+      concept('c-photo', 'Photosynthèse', {
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'La [[chlorophylle]] capte la [[Lumière]] ; voir [[Respiration]] et ' }, { type: 'text', text: '[[Lumière]]', marks: [{ type: 'code' }] }, { type: 'text', text: '.' }] }],
+      }),
+      concept('c-chloro', 'Chlorophylle', paragraph('Pigment vert, cœur de la [[Photosynthèse]].')),
+      concept('c-light', 'Lumière', null),
+    ],
+    daily_notes: [{ date: '2026-03-02', title: null, created_at: T0, updated_at: T0 }],
+    note_blocks: [
+      { uid: 'b-json', note_date: '2026-03-02', text: JSON.stringify(paragraph('Relu [[Photosynthèse]] et [[Mitochondrie]]')), order_idx: 0, created_at: T0, updated_at: T0 },
+      { uid: 'b-html', note_date: '2026-03-02', text: '<p>Revu [[Lumière]] ce matin</p>', order_idx: 1, created_at: T0, updated_at: T0 },
+    ],
+  });
+
+  async function expectLinked(user: TestUser, outside: string[] = []) {
+    const concepts = await storedConcepts(user);
+    const titleOfId = new Map([...concepts.values()].map((c) => [c.id, c.title]));
+    // Links to concepts of the same file point to them; a title nothing has waits as a placeholder; code keeps its brackets.
+    expect(linksIn(concepts.get('Photosynthèse')!.content!, titleOfId)).toEqual(['chlorophylle → Chlorophylle', 'Lumière → Lumière', ...outside]);
+    expect(concepts.get('Photosynthèse')!.content_text).toBe('La chlorophylle capte la Lumière ; voir Respiration et [[Lumière]].');
+    expect(linksIn(concepts.get('Chlorophylle')!.content!, titleOfId)).toEqual(['Photosynthèse → Photosynthèse']);
+    const blocks = await storedBlocks(user);
+    expect(blocks.map((b) => linksIn(b.text, titleOfId))).toEqual([['Photosynthèse → Photosynthèse', 'Mitochondrie → (à créer: Mitochondrie)'], ['Lumière → Lumière']]);
+    expect(blocks.map((b) => b.plain_text)).toEqual(['Relu Photosynthèse et Mitochondrie', 'Revu Lumière ce matin']);
+  }
+
+  it('stores each [[Title]] as the link typing it makes: to a concept of the same file, else a placeholder', async () => {
+    const user = await signUp('wiki');
+    const res = await importJson(user, backupWithLinks(), false);
+    expect(res.status).toBe(200);
+    await expectLinked(user, ['Respiration → (à créer: Respiration)']);
+  });
+
+  it('links the same way when the backup is sent in chunks and merged, an account concept counting after the file\'s own', async () => {
+    const user = await signUp('wiki');
+    const made = await call('POST', '/api/concepts', { token: user.token, json: { title: 'Respiration', content: paragraph('Déjà là') } });
+    expect(made.status).toBe(201);
+    const backup = backupWithLinks();
+    const start = await call('POST', '/api/export-import/import/json/start', { token: user.token, json: { merge: true, header: { format_version: 1 } } });
+    expect(start.status).toBe(201);
+    // Blocks first and one row at a time: a link names a concept staged later.
+    for (const section of ['daily_notes', 'note_blocks', 'concepts'] as const) {
+      for (const row of backup[section]) {
+        const sent = await call('POST', `/api/export-import/import/json/${start.body.import_id}/rows`, { token: user.token, json: { section, rows: [row] } });
+        expect(sent.status).toBe(200);
+      }
+    }
+    expect((await call('POST', `/api/export-import/import/json/${start.body.import_id}/commit`, { token: user.token })).status).toBe(200);
+    await expectLinked(user, ['Respiration → Respiration']);
   });
 });
 

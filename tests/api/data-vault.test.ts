@@ -9,7 +9,7 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync, zipSync } from 'fflate';
 import { call, signUp, type TestUser } from './helpers';
-import { exportJson, importForm } from './data-fixtures';
+import { exportJson, importForm, linksIn, storedBlocks, storedConcepts } from './data-fixtures';
 
 const bytesOf = (b64: string) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 /** A fixture vault zipped inside its own top folder, as zipping a vault's folder does. */
@@ -49,7 +49,7 @@ describe('importing a Markdown vault', () => {
     expect(linksOf(b, 'Bienvenue')).toEqual(['Planètes', 'Étoiles']);
     expect(linksOf(b, 'Planètes')).toEqual(['Mars', 'Étoiles']);
     expect(linksOf(b, 'Mars')).toEqual([]);
-    expect(conceptOf(b, 'Bienvenue').content_text).toContain('[[Étoiles]]');
+    expect(conceptOf(b, 'Bienvenue').content_text).toContain('voir Étoiles et la Planètes.');
     // Folders are parents; a folder with a page of its own name (a folder note) is that page.
     expect([parentOf(b, 'Étoiles'), parentOf(b, 'Planètes'), parentOf(b, 'Mars'), parentOf(b, 'Ciel'), parentOf(b, 'Bienvenue')]).toEqual(['Ciel', 'Ciel', 'Planètes', undefined, undefined]);
     // Front-matter tags (inline and list) and #tags; nothing inside code.
@@ -67,7 +67,7 @@ describe('importing a Markdown vault', () => {
     expect(cardsOf(b, 'Bienvenue')).toEqual([]);
     // The daily note, its link kept as a mention.
     expect(b.daily_notes!.map((n) => n.date)).toEqual(['2024-03-15']);
-    expect(b.note_blocks!.map((n) => n.plain_text)).toEqual(['Observé [[Mars]] ce soir, ciel clair. #observation']);
+    expect(b.note_blocks!.map((n) => n.plain_text)).toEqual(['Observé Mars ce soir, ciel clair. #observation']);
     expect(b.block_mentions!.map((m) => titleOfUid(b, m.concept_uid))).toEqual(['Mars']);
     // Both attachments (`![[…]]` by name, `![](../attachments/…)` relative) are served from the person's files.
     expect(b.files!.map((f) => f.file_name).sort()).toEqual(['nébuleuse.png', 'orbite elliptique.png']);
@@ -92,7 +92,7 @@ describe('importing a Markdown vault', () => {
     expect(conceptOf(b, 'Chimie/Atome').content_text).not.toContain('id::');
     expect(conceptOf(b, 'Chimie').content_text).not.toMatch(/card-next-schedule|tags::/);
     expect(b.daily_notes!.map((n) => n.date)).toEqual(['2024-03-15']);
-    expect(b.note_blocks!.map((n) => n.plain_text)).toEqual(['Révisé [[Chimie]] ce matin\ndeux cartes revues', 'Lu un article #lecture']);
+    expect(b.note_blocks!.map((n) => n.plain_text)).toEqual(['Révisé Chimie ce matin\ndeux cartes revues', 'Lu un article #lecture']);
     expect(b.files!.map((f) => f.file_name)).toEqual(['noyau_1710500000000_0.png']);
     expect(JSON.stringify(conceptOf(b, 'Chimie/Atome').content)).toContain(b.files![0].key.replace(/^users\/(\d+)\//, '/api/v1/files/$1/'));
   });
@@ -116,6 +116,23 @@ describe('importing a Markdown vault', () => {
     expect(conceptOf(after, 'Mars').content_text).toBe('Réécrit ici');
     expect(linksOf(after, 'Vénus')).toEqual(['Mars']);
     expect(parentOf(after, 'Vénus')).toBe('Planètes');
+  });
+
+  it('stores each [[Title]] of a vault as the link typing it makes: to a page of the same vault or of the account, else a placeholder', async () => {
+    const user = await signUp('vault');
+    expect((await importVault(user, zipVault('obsidian'))).status).toBe(200);
+    let concepts = await storedConcepts(user);
+    let titleOfId = new Map([...concepts.values()].map((c) => [c.id, c.title]));
+    expect(linksIn(concepts.get('Bienvenue')!.content!, titleOfId)).toEqual(['Étoiles → Étoiles', 'Planètes → Planètes']);
+    expect(concepts.get('Bienvenue')!.content_text).not.toContain('[[');
+    expect(linksIn(concepts.get('Mars')!.content!, titleOfId)).toEqual(['Soleil → (à créer: Soleil)']);
+    expect((await storedBlocks(user)).map((b) => [linksIn(b.text, titleOfId), b.plain_text])).toEqual([[['Mars → Mars'], 'Observé Mars ce soir, ciel clair. #observation']]);
+    // A later import links to a page the account already holds.
+    const grown = zipVault('obsidian', { 'obsidian/Ciel/Planètes/Vénus.md': new TextEncoder().encode('Voisine de [[Mars]], loin de [[Pluton]].') });
+    expect((await importVault(user, grown)).status).toBe(200);
+    concepts = await storedConcepts(user);
+    titleOfId = new Map([...concepts.values()].map((c) => [c.id, c.title]));
+    expect(linksIn(concepts.get('Vénus')!.content!, titleOfId)).toEqual(['Mars → Mars', 'Pluton → (à créer: Pluton)']);
   });
 
   it('refuses a bad file with a French error and changes nothing', async () => {
@@ -191,6 +208,8 @@ describe('exporting a Markdown vault', () => {
     const back = (await exportJson(bob)) as Backup;
     expect(summary(back)).toEqual(summary(original));
     // The exported sections (links, cards) are not part of a page's text once back.
-    expect(conceptOf(back, 'Molécule').content_text).toBe('Faite de [[Chimie/Atome]] liés');
+    expect(conceptOf(back, 'Molécule').content_text).toBe('Faite de Chimie/Atome liés');
+    const bobs = await storedConcepts(bob);
+    expect(linksIn(bobs.get('Molécule')!.content!, new Map([...bobs.values()].map((c) => [c.id, c.title])))).toEqual(['Chimie/Atome → Chimie/Atome']);
   });
 });

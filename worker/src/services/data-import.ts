@@ -32,6 +32,7 @@ import {
   switchInStatements,
 } from '../db/queries/data-import';
 import { ApiError, notFound } from '../lib/errors';
+import { linkStagedWikiTitles } from './import-wiki-links';
 import { readBodyWithLimit } from './uploads';
 
 const STALE_IMPORT_MS = 24 * 3_600_000;
@@ -144,7 +145,8 @@ export async function abandonImport({ d1, userId, importId }: JobProps & { impor
 const countOf = (counts: Map<string, number>, section: SectionName) => counts.get(section) ?? 0;
 
 /**
- * Checks the staged rows and switches them in with one batch. The job and its rows are
+ * Checks the staged rows, makes the links their `[[Title]]`s write (import-wiki-links.ts)
+ * and switches them in with one batch. The job and its rows are
  * deleted whatever happens; the person's data changes only if the batch succeeds.
  */
 export async function commitImport({ d1, userId, importId, failAt = null }: JobProps & { importId: string; failAt?: FailPoint }): Promise<ImportResult> {
@@ -156,6 +158,7 @@ export async function commitImport({ d1, userId, importId, failAt = null }: JobP
     ]);
     const counts = new Map(counted!.results.map((r) => [r.section as string, Number(r.n)]));
     refuseProblems(checks.flatMap((c) => c.results) as unknown as Problem[], counts);
+    await linkStagedWikiTitles(d1, userId, importId, merge);
     const switchIn = switchInStatements(merge).map((sql) => d1.prepare(sql).bind(importId, userId));
     if (failAt === 'middle') {
       // A write that breaks a NOT NULL constraint after half the statements have run.

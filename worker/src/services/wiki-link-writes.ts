@@ -10,7 +10,7 @@ import { blockDoc } from '../domain/daily-blocks';
 import { blockToPlainText, plainTextToDoc, type RichDoc } from '../domain/richtext';
 import { extractWikiLinks, linkWikiTitles, titleKey, wikiLinkNames, type LinkableConcept } from '../domain/wiki-links';
 
-async function conceptsNamed(d1: D1Database, userId: number, names: string[]): Promise<LinkableConcept[]> {
+export async function conceptsNamed(d1: D1Database, userId: number, names: string[]): Promise<LinkableConcept[]> {
   const titleKeys = [...new Set(names.map(titleKey))].filter(Boolean);
   if (!titleKeys.length) return [];
   return (await selectConceptsNamed(d1, userId, { titleKeys, ids: [] }).all<LinkableConcept>()).results;
@@ -30,12 +30,17 @@ export async function withWikiLinksIn(d1: D1Database, userId: number, doc: RichD
 }
 
 /**
- * Block texts likewise. A JSON document stays one; HTML or text that writes a `[[Title]]`
- * becomes the document of its plain text, as a live note shows it (the form a typed link
- * is stored in). A text with nothing to link is kept exactly as written.
+ * The document links are made in for a block's text: a JSON document stays one; HTML or
+ * text that writes a `[[Title]]` becomes the document of its plain text, as a live note
+ * shows it (the form a typed link is stored in); null for a text with nothing to link.
  */
+export function linkableBlockDoc(text: string): RichDoc | null {
+  return blockDoc(text) ?? (extractWikiLinks(text).length ? plainTextToDoc(blockToPlainText(text)) : null);
+}
+
+/** Block texts likewise (linkableBlockDoc). A text with nothing to link is kept exactly as written. */
 export async function blockTextsWithWikiLinks(d1: D1Database, userId: number, texts: string[]): Promise<string[]> {
-  const docs = texts.map((text) => blockDoc(text) ?? (extractWikiLinks(text).length ? plainTextToDoc(blockToPlainText(text)) : null));
+  const docs = texts.map(linkableBlockDoc);
   const linked = await withWikiLinks(d1, userId, docs.filter((doc): doc is RichDoc => doc !== null));
   let next = 0;
   return texts.map((text, i) => {

@@ -122,6 +122,7 @@ export function switchInStatements(merge: boolean): string[] {
      ON CONFLICT (user_id, name_key) DO NOTHING`,
     `INSERT INTO concepts (user_id, uid, ${CONCEPT_COLUMNS.join(', ')})
      SELECT ?2, r.uid, ${CONCEPT_COLUMNS.map(j).join(', ')} ${staged('concepts')} ORDER BY r.seq ${upsert(merge, CONCEPT_COLUMNS)}`,
+    relinkStatement('concepts', 'content', 'concepts'),
     `INSERT OR IGNORE INTO concept_tags (concept_id, tag_id)
      SELECT c.id, tg.id FROM import_rows r JOIN json_each(r.row, '$.tags') t ${byUid('concepts', 'c', 'uid')}
      JOIN tags tg ON tg.user_id = ?2 AND tg.name_key = json_extract(t.value, '$.key')
@@ -161,6 +162,7 @@ export function switchInStatements(merge: boolean): string[] {
      SELECT ?2, r.uid, n.id, ${BLOCK_COLUMNS.slice(1).map(j).join(', ')}
      FROM import_rows r JOIN daily_notes n ON n.user_id = ?2 AND n.date = ${j('note_date')}
      WHERE r.import_id = ?1 AND r.section = 'note_blocks' ORDER BY r.seq ${upsert(merge, BLOCK_COLUMNS)}${merge ? ', version = note_blocks.version + (note_blocks.text IS NOT excluded.text)' : ''}`,
+    relinkStatement('note_blocks', 'text', 'note_blocks'),
     `INSERT OR IGNORE INTO block_mentions (user_id, block_id, concept_id)
      SELECT ?2, b.id, c.id FROM import_rows r ${byUid('note_blocks', 'b', 'block_uid')} ${byUid('concepts', 'c', 'concept_uid')}
      WHERE r.import_id = ?1 AND r.section = 'block_mentions' ORDER BY r.seq`,
@@ -186,3 +188,50 @@ export const deleteImportStatement = (d1: D1Database, importId: string) =>
   d1.prepare('DELETE FROM import_rows WHERE import_id = ?1').bind(importId);
 export const deleteImportJobStatement = (d1: D1Database, importId: string) =>
   d1.prepare('DELETE FROM import_jobs WHERE id = ?1').bind(importId);
+
+/**
+ * Staged concept contents and block texts that write a `[[Title]]` or hold a placeholder:
+ * their place and size only, so the linking pass (services/import-wiki-links.ts) reads
+ * them a bounded page at a time.
+ */
+export const stagedTextsToLinkStatement = (d1: D1Database, importId: string) =>
+  d1
+    .prepare(
+      `SELECT section, seq, length(row) AS size FROM import_rows WHERE import_id = ?1 AND section IN ('concepts', 'note_blocks')
+       AND (instr(row, '[[') > 0 OR instr(row, 'pendingConceptLink') > 0) ORDER BY section, seq`,
+    )
+    .bind(importId);
+
+export const stagedRowsStatement = (d1: D1Database, importId: string, section: 'concepts' | 'note_blocks', seqs: number[]) =>
+  d1.prepare('SELECT seq, row FROM import_rows WHERE import_id = ?1 AND section = ?2 AND seq IN (SELECT value FROM json_each(?3))').bind(importId, section, JSON.stringify(seqs));
+
+/** The staged concepts' uids and titles, in the file's order: what a link in the same import may name. */
+export const stagedConceptTitlesStatement = (d1: D1Database, importId: string) =>
+  d1.prepare(`SELECT uid, json_extract(row, '$.title') AS title FROM import_rows WHERE import_id = ?1 AND section = 'concepts' ORDER BY seq`).bind(importId);
+
+/**
+ * A staged row's text with its links made: the document (a concept's `content`, a block's
+ * `text`), its plain text, and `link_parts` — the document's JSON cut where a link to a
+ * concept of the same import needs that concept's id, which only the switch knows.
+ */
+export function restageLinkedStatement(d1: D1Database, importId: string, section: 'concepts' | 'note_blocks', seq: number, doc: string, plainText: string, parts: string[] | null) {
+  const fields = section === 'concepts' ? `'$.content', json(?3), '$.content_text', ?4` : `'$.text', ?3, '$.plain_text', ?4`;
+  return d1
+    .prepare(`UPDATE import_rows SET row = json_set(row, ${fields}, '$.link_parts', json(?5)) WHERE import_id = ?1 AND section = '${section}' AND seq = ?2`)
+    .bind(importId, seq, doc, plainText, JSON.stringify(parts));
+}
+
+/**
+ * In the switch, once the import's concepts exist: the texts cut into `link_parts` are
+ * put together again, each cut filled with the href of its concept (`"/concepts/{id}"`).
+ * A result that is not valid JSON (it cannot be, short of a broken row) keeps the text as
+ * staged, whose links then lead nowhere rather than the document being lost.
+ */
+function relinkStatement(table: 'concepts' | 'note_blocks', column: 'content' | 'text', section: SectionName): string {
+  const made = `(SELECT group_concat(CASE WHEN p.key % 2 = 0 THEN p.value ELSE COALESCE('"/concepts/' || t.id || '"', 'null') END, '')
+      FROM import_rows r JOIN json_each(r.row, '$.link_parts') p
+      LEFT JOIN concepts t ON p.key % 2 = 1 AND t.user_id = ?2 AND t.uid = p.value
+      WHERE r.import_id = ?1 AND r.section = '${section}' AND r.uid = ${table}.uid)`;
+  return `UPDATE ${table} SET ${column} = CASE WHEN json_valid(${made}) THEN ${made} ELSE ${column} END
+    WHERE user_id = ?2 AND uid IN (SELECT uid FROM import_rows WHERE import_id = ?1 AND section = '${section}' AND json_type(row, '$.link_parts') = 'array')`;
+}
