@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { default_w } from 'ts-fsrs';
 import { refreshMastery } from '../../worker/src/services/mastery-refresh';
-import { call, env, signUp } from './helpers';
+import { call, env, signUp, type TestUser } from './helpers';
+import { insertConcept, insertLoad, setPreferences } from './study-fixtures';
 
 /** A learner whose first 'Easy' lasts far longer than the defaults say. */
 const OWN = [...default_w];
@@ -25,7 +26,15 @@ describe('FSRS parameters of one person', () => {
     const ada = await signUp('fsrs');
     const res = await call('GET', '/api/users/me/fsrs-params', { token: ada.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ params: null, defaults: [...default_w], review_count: 0, min_reviews: 400 });
+    expect(res.body).toEqual({
+      params: null,
+      defaults: [...default_w],
+      review_count: 0,
+      min_reviews: 400,
+      fit: { id: 0, at: null, review_count: null, loss_before: null, loss_after: null },
+      auto_optimize: true,
+      auto_fit_due: false,
+    });
   });
 
   it('saves valid parameters, refuses wrong ones with 422 and keeps what was saved, forgets them on DELETE', async () => {
@@ -87,5 +96,111 @@ describe('FSRS parameters of one person', () => {
     expect(history.status).toBe(200);
     expect(history.body).toEqual({ review_count: 3, ratings: [1, 3, 1, 3, 3], deltas: [0, 0, 0, 0, 0], lengths: [2, 3] });
     expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body.review_count).toBe(3);
+  });
+});
+
+const DAY = 86_400_000;
+
+/**
+ * `cards` cards answered 'Good' at gaps of 0, 10, 40 and 120 days: a memory far steadier
+ * than FSRS's defaults predict (420 reviews for 105 cards).
+ */
+async function steadyLog(person: TestUser, cards = 105): Promise<void> {
+  const concept = await insertConcept(person, 'Mémoire');
+  const start = Date.UTC(2025, 0, 6, 9);
+  await insertLoad(person, concept, start + 400 * DAY, cards, start);
+  const ids = (await env.DB.prepare('SELECT id FROM flashcards WHERE user_id = ? ORDER BY id').bind(person.id).all<{ id: number }>()).results.map((r) => r.id);
+  const events: [number, number, number][] = [];
+  for (const id of ids) {
+    let at = start;
+    for (const gap of [0, 10, 40, 120]) events.push([id, (at += gap * DAY), 3]);
+  }
+  await env.DB.prepare(
+    `INSERT INTO review_logs (user_id, flashcard_id, rating, state, due, stability, difficulty, elapsed_days, last_elapsed_days, scheduled_days, learning_steps, reviewed_at, card_before)
+     SELECT ?1, json_extract(value, '$[0]'), json_extract(value, '$[2]'), 2, 0, 1, 5, 0, 0, 0, 0, json_extract(value, '$[1]'), '{}' FROM json_each(?2)`,
+  )
+    .bind(person.id, JSON.stringify(events))
+    .run();
+}
+
+/** Parameters whose first 'Good' lasts far longer than the defaults': better on a steady log. */
+const STEADY = default_w.map((w, i) => (i === 2 ? 60 : w));
+/** Parameters whose first 'Good' lasts barely a moment: worse on it. */
+const SHAKY = default_w.map((w, i) => (i === 2 ? 0.01 : w));
+
+describe('automatic optimisation: fits made by the page', () => {
+  it('is due at 400 reviews, saves a better fit with its log losses, then is no longer due', async () => {
+    const ada = await signUp('autofit');
+    await steadyLog(ada);
+    const before = await call('GET', '/api/users/me/fsrs-params', { token: ada.token });
+    expect(before.body).toMatchObject({ review_count: 420, auto_fit_due: true, fit: { id: 0, at: null } });
+    const saved = await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json: { based_on: 0, params: STEADY } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.params).toEqual(STEADY);
+    expect(saved.body.auto_fit_due).toBe(false);
+    expect(saved.body.fit).toMatchObject({ id: 1, review_count: 420 });
+    expect(saved.body.fit.loss_after).toBeLessThan(saved.body.fit.loss_before);
+    expect(Date.parse(saved.body.fit.at)).toBeGreaterThan(Date.now() - 60_000);
+    // Every device now reads the same parameters and the same last fit.
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body).toEqual(saved.body);
+  });
+
+  it('refuses with 409 a fit that predicts worse, or one built on an older fit, and changes nothing', async () => {
+    const ada = await signUp('autofit');
+    await steadyLog(ada);
+    const worse = await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json: { based_on: 0, params: SHAKY } });
+    expect(worse.status).toBe(409);
+    expect(worse.body.code).toBe('no_improvement');
+    expect(worse.body.detail).toMatch(/^Ces paramètres ne prédisent pas mieux vos révisions/);
+    expect(worse.body.loss_after).toBeGreaterThan(worse.body.loss_before);
+    const unchanged = await call('GET', '/api/users/me/fsrs-params', { token: ada.token });
+    expect(unchanged.body).toMatchObject({ params: null, fit: { id: 0 }, auto_fit_due: true });
+
+    // One device saves a fit; another, which read the state before it, is refused.
+    expect((await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json: { based_on: 0, params: STEADY } })).status).toBe(200);
+    const better = STEADY.map((w, i) => (i === 2 ? 80 : w));
+    const stale = await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json: { based_on: 0, params: better } });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe('stale_fit');
+    expect(stale.body.fit.id).toBe(1);
+    expect((await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json: { based_on: 0, params: null } })).status).toBe(409);
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body).toMatchObject({ params: STEADY, fit: { id: 1 } });
+  });
+
+  it('records a fit that found nothing better, so no device fits again before it is due', async () => {
+    const ada = await signUp('autofit');
+    await steadyLog(ada);
+    const checked = await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json: { based_on: 0, params: null } });
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({ params: null, auto_fit_due: false, fit: { id: 1, review_count: 420, loss_before: null, loss_after: null } });
+  });
+
+  it('counts a manual save as a fit, and the switch turns the automatic one off', async () => {
+    const ada = await signUp('autofit');
+    await steadyLog(ada);
+    expect((await call('PUT', '/api/users/me/fsrs-params', { token: ada.token, json: { params: STEADY } })).status).toBe(200);
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body).toMatchObject({ auto_fit_due: false, fit: { id: 1, review_count: 420 } });
+    const bob = await signUp('autofit');
+    await steadyLog(bob);
+    await setPreferences(bob, { auto_optimize: false });
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: bob.token })).body).toMatchObject({ auto_optimize: false, auto_fit_due: false });
+  });
+
+  it("judges a fit on the sender's own log only, and refuses bad bodies with 422", async () => {
+    const ada = await signUp('autofit');
+    await steadyLog(ada);
+    const bob = await signUp('autofit');
+    // Bob has no reviews: nothing a fit could predict better.
+    const onEmpty = await call('POST', '/api/users/me/fsrs-params/fits', { token: bob.token, json: { based_on: 0, params: STEADY } });
+    expect(onEmpty.status).toBe(409);
+    expect(onEmpty.body.code).toBe('no_improvement');
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body.fit.id).toBe(0);
+    for (const json of [{ params: STEADY }, { based_on: -1, params: STEADY }, { based_on: 1.5, params: null }, { based_on: 0, params: STEADY.slice(1) }, { based_on: 0 }]) {
+      const refused = await call('POST', '/api/users/me/fsrs-params/fits', { token: ada.token, json });
+      expect(refused.status).toBe(422);
+      expect(refused.body.detail.length).toBeGreaterThan(0);
+    }
+    expect((await call('POST', '/api/users/me/fsrs-params/fits', { json: { based_on: 0, params: null } })).status).toBe(401);
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body).toMatchObject({ params: null, fit: { id: 0 } });
   });
 });

@@ -11,6 +11,8 @@ export const fsrsApi = {
   params: (signal?: AbortSignal) => call(params.$get(undefined, withSignal(signal))),
   save: (values: number[]) => call(params.$put({ json: { params: values } })),
   reset: () => callEmpty(params.$delete()),
+  /** A fit made by the page by itself, built on the last fit it read; `values` null when it found nothing better. */
+  recordFit: (basedOn: number, values: number[] | null) => call(params.fits.$post({ json: { based_on: basedOn, params: values } })),
   reviewHistory: () => call(api.api.users.me['review-history'].$get()),
 };
 

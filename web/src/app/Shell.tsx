@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { BackupReminder } from '../features/settings/BackupReminder';
+import { AutoOptimizer } from '../features/study/AutoOptimizer';
 import { PreferencesProvider } from '../features/settings/preferences-context';
 import { PushPrompt } from '../features/settings/PushPrompt';
 import { useAuth } from '../ui/auth-context';
@@ -133,6 +134,7 @@ export function Shell() {
         <SyncStatus />
         {!isWebView && <PushPrompt />}
         {!isWebView && <BackupReminder />}
+        {!isWebView && <AutoOptimizer />}
         <main id="contenu" tabIndex={-1} className="mx-auto max-w-6xl p-4 focus:outline-none">
           <Outlet />
         </main>

@@ -41,6 +41,14 @@ export const users = sqliteTable(
     digestDay: text('digest_day'),
     /** The person's own FSRS parameters (JSON array of 21 numbers), null for the defaults. */
     fsrsParams: text('fsrs_params'),
+    /** The last fit of the parameters (migration 0031): moves with each, so a fit built on an older one is refused. */
+    fsrsFitId: integer('fsrs_fit_id').notNull().default(0),
+    fsrsFitAt: integer('fsrs_fit_at'),
+    /** The person's review count when the parameters were last fitted. */
+    fsrsFitReviews: integer('fsrs_fit_reviews'),
+    /** Log loss of the parameters before and after the last fit; null when unknown. */
+    fsrsFitLossBefore: real('fsrs_fit_loss_before'),
+    fsrsFitLossAfter: real('fsrs_fit_loss_after'),
     /** Moves with every change the galaxy and the graph show; kept by triggers (migration 0027). */
     graphVersion: integer('graph_version').notNull().default(0),
     /** Moves with every change to the person's links and relations (migration 0027). */

@@ -69,11 +69,8 @@ function dayGap(from: number, to: number, offsetMinutes: number): number {
   return Math.max(0, day(to) - day(from));
 }
 
-/**
- * The items of a review log (events in any order): for each card with two reviews or
- * more, one item per review after the first, holding the card's history up to it.
- */
-export function optimizerItems(events: ReviewEvent[], offsetMinutes = 0, maxItems = MAX_OPTIMIZER_ITEMS): OptimizerItems {
+/** Each card's valid answers in time order, with the whole days since the card's previous answer. */
+function cardHistories(events: ReviewEvent[], offsetMinutes: number): { history: ReviewEvent[]; gaps: number[] }[] {
   const byCard = new Map<number, ReviewEvent[]>();
   for (const e of events) {
     if (e.rating < 1 || e.rating > 4) continue;
@@ -81,11 +78,20 @@ export function optimizerItems(events: ReviewEvent[], offsetMinutes = 0, maxItem
     if (list) list.push(e);
     else byCard.set(e.cardId, [e]);
   }
+  return [...byCard.values()].map((history) => {
+    history.sort((a, b) => a.at - b.at);
+    return { history, gaps: history.map((e, i) => (i === 0 ? 0 : dayGap(history[i - 1]!.at, e.at, offsetMinutes))) };
+  });
+}
+
+/**
+ * The items of a review log (events in any order): for each card with two reviews or
+ * more, one item per review after the first, holding the card's history up to it.
+ */
+export function optimizerItems(events: ReviewEvent[], offsetMinutes = 0, maxItems = MAX_OPTIMIZER_ITEMS): OptimizerItems {
   const items: OptimizerItems = { ratings: [], deltas: [], lengths: [] };
   let count = 0;
-  for (const history of byCard.values()) {
-    history.sort((a, b) => a.at - b.at);
-    const gaps = history.map((e, i) => (i === 0 ? 0 : dayGap(history[i - 1]!.at, e.at, offsetMinutes)));
+  for (const { history, gaps } of cardHistories(events, offsetMinutes)) {
     for (let end = 2; end <= history.length && count < maxItems; end++, count++) {
       for (let i = 0; i < end; i++) {
         items.ratings.push(history[i]!.rating);
@@ -95,6 +101,34 @@ export function optimizerItems(events: ReviewEvent[], offsetMinutes = 0, maxItem
     }
   }
   return items;
+}
+
+/** The log loss of one prediction: R predicted, recalled or not. */
+function predictionLoss(predicted: number, rating: number): number {
+  const r = Math.min(Math.max(predicted, 1e-6), 1 - 1e-6);
+  return rating > 1 ? -Math.log(r) : -Math.log(1 - r);
+}
+
+/**
+ * The same mean log loss as `logLoss(optimizerItems(events, …), params)`, walking each
+ * card's history once instead of once per item (linear in the answers: the server checks
+ * a fit with it within a request's budget).
+ */
+export function reviewLogLoss(events: ReviewEvent[], params: readonly number[], offsetMinutes = 0, maxItems = MAX_OPTIMIZER_ITEMS): number {
+  const scheduler = fsrs(generatorParameters({ w: [...params], enable_fuzz: false }));
+  let total = 0;
+  let n = 0;
+  for (const { history, gaps } of cardHistories(events, offsetMinutes)) {
+    let state: { stability: number; difficulty: number } | null = null;
+    for (let i = 0; i < history.length && n < maxItems; i++) {
+      if (state) {
+        total += predictionLoss(scheduler.forgetting_curve(gaps[i]!, state.stability), history[i]!.rating);
+        n += 1;
+      }
+      state = scheduler.next_state(state, gaps[i]!, history[i]!.rating);
+    }
+  }
+  return n === 0 ? 0 : total / n;
 }
 
 /** Mean log loss of the parameters' recall predictions over the items (lower is better). */
@@ -107,9 +141,7 @@ export function logLoss(items: OptimizerItems, params: readonly number[]): numbe
     let state: { stability: number; difficulty: number } | null = null;
     for (let i = 0; i < length - 1; i++) state = scheduler.next_state(state, items.deltas[at + i]!, items.ratings[at + i]!);
     const last = at + length - 1;
-    const predicted = Math.min(Math.max(scheduler.forgetting_curve(items.deltas[last]!, state!.stability), 1e-6), 1 - 1e-6);
-    const recalled = items.ratings[last]! > 1 ? 1 : 0;
-    total += -(recalled * Math.log(predicted) + (1 - recalled) * Math.log(1 - predicted));
+    total += predictionLoss(scheduler.forgetting_curve(items.deltas[last]!, state!.stability), items.ratings[last]!);
     n += 1;
     at += length;
   }

@@ -62,9 +62,19 @@ export const pushSubscriptionBody = z.object({
 export const deleteAccountBody = z.object({ password: z.string({ errorMap: () => ({ message: 'Password required' }) }).min(1, 'Password required').max(256) });
 
 /** PUT /users/me/fsrs-params: the optimizer's parameters, checked against FSRS's own bounds. */
-export const fsrsParamsBody = z.object({
-  params: z.array(z.number()).superRefine((values, ctx) => {
-    const problem = fsrsParamsProblem(values);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
+const fsrsParamList = z.array(z.number()).superRefine((values, ctx) => {
+  const problem = fsrsParamsProblem(values);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const fsrsParamsBody = z.object({ params: fsrsParamList });
+
+/**
+ * POST /users/me/fsrs-params/fits: a fit the page made by itself, built on the last fit it
+ * read (`based_on`, the `fit.id` of GET /users/me/fsrs-params); `params` null when the fit
+ * found nothing better than the parameters in use.
+ */
+export const fsrsFitBody = z.object({
+  based_on: z.number({ errorMap: () => ({ message: 'based_on doit être un entier positif ou nul.' }) }).int('based_on doit être un entier positif ou nul.').min(0, 'based_on doit être un entier positif ou nul.'),
+  params: fsrsParamList.nullable(),
 });

@@ -10,8 +10,8 @@ import { validate } from '../lib/validate';
 import { presentUser } from '../presenters/user';
 import { deleteAccount } from '../services/delete-account';
 import { registerUser } from '../services/register-user';
-import { deleteAccountBody, fsrsParamsBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
-import { fsrsParamsOf, optimizerItemsOf, saveFsrsParams } from '../services/fsrs-params';
+import { deleteAccountBody, fsrsFitBody, fsrsParamsBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
+import { fsrsParamsOf, optimizerItemsOf, recordFit, saveFsrsParams } from '../services/fsrs-params';
 
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
@@ -40,7 +40,13 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   // A Web Push subscription for this browser (the spec's name, a standard subscription as the body).
   .get('/me/fsrs-params', requireUser, async (c) => {
-    return c.json(await fsrsParamsOf(c.get('db'), c.get('userId')), 200);
+    return c.json(await fsrsParamsOf(c.get('db'), c.get('userId'), c.get('now')), 200);
+  })
+  // Automatic optimisation: a fit made by the page, saved only if built on the last fit and better.
+  .post('/me/fsrs-params/fits', requireUser, validate('json', fsrsFitBody), async (c) => {
+    const { based_on, params } = c.req.valid('json');
+    const user = await c.get('account');
+    return c.json(await recordFit(c.get('db'), c.get('userId'), { basedOn: based_on, params, timeZone: user.timeZone, now: c.get('now') }), 200);
   })
   .put('/me/fsrs-params', requireUser, validate('json', fsrsParamsBody), async (c) => {
     const { params } = c.req.valid('json');

@@ -80,6 +80,7 @@ function StudySection({ draft, set, errors }: TabProps) {
         error={errors.desired_retention}
         onChange={(v) => set('desired_retention', v)}
       />
+      <Switch label="Automatic FSRS optimisation" hint="Refit your FSRS parameters in the background (after 400 reviews, then monthly or every 1,000 reviews), kept only when they predict your memory better." checked={draft.auto_optimize} onChange={(v) => set('auto_optimize', v)} />
     </Section>
   );
 }

@@ -9,20 +9,9 @@ import { fsrsApi, forgetSchedulingParams, type FsrsParamsState } from '../../api
 import { errorText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/Toasts';
-import type { OptimizeAnswer, OptimizeRequest } from './fsrs-optimizer.worker';
+import { lossText as loss, runOptimizer } from './run-optimizer';
 
 type Run = { phase: 'idle' } | { phase: 'running'; reviews: number } | { phase: 'done'; params: number[]; before: number; after: number } | { phase: 'failed'; message: string };
-
-const loss = (value: number) => value.toLocaleString('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
-
-function optimize(request: OptimizeRequest): Promise<OptimizeAnswer> {
-  const worker = new Worker(new URL('./fsrs-optimizer.worker.ts', import.meta.url), { type: 'module' });
-  return new Promise<OptimizeAnswer>((resolve) => {
-    worker.onmessage = (event: MessageEvent<OptimizeAnswer>) => resolve(event.data);
-    worker.onerror = (event) => resolve({ ok: false, error: event.message || 'worker error' });
-    worker.postMessage(request);
-  }).finally(() => worker.terminate());
-}
 
 export function FsrsOptimizerPanel() {
   const toast = useToast();
@@ -39,7 +28,7 @@ export function FsrsOptimizerPanel() {
     try {
       const history = await fsrsApi.reviewHistory();
       setRun({ phase: 'running', reviews: history.review_count });
-      const answer = await optimize({ type: 'optimize', items: { ratings: history.ratings, deltas: history.deltas, lengths: history.lengths }, current: info.params });
+      const answer = await runOptimizer({ type: 'optimize', items: { ratings: history.ratings, deltas: history.deltas, lengths: history.lengths }, current: info.params });
       setRun(answer.ok ? { phase: 'done', params: answer.params, before: answer.before, after: answer.after } : { phase: 'failed', message: `L'optimisation a échoué : ${answer.error}` });
     } catch (err) {
       setRun({ phase: 'failed', message: errorText(err, "Impossible de lire l'historique de vos révisions.") });
