@@ -10,6 +10,8 @@ declare global {
       /** The real Anki packages of tests/fixtures/anki, file name → base64 (tests/api/vitest.config.ts). */
       ANKI_FIXTURES: Record<string, string>;
       VAULT_FIXTURES: Record<string, Record<string, string>>;
+      /** tests/fixtures/card-tables/*.csv|txt, file name → text. */
+      CARD_TABLE_FIXTURES: Record<string, string>;
     }
   }
 }

@@ -25,6 +25,12 @@ function vaultFixtures(): Record<string, Record<string, string>> {
   );
 }
 
+/** The table files of tests/fixtures/card-tables (not the csv-spectrum folder) as name → text. */
+function cardTableFixtures(): Record<string, string> {
+  const folder = path.join(root, 'tests/fixtures/card-tables');
+  return Object.fromEntries(readdirSync(folder).filter((f) => /\.(csv|txt)$/.test(f)).map((f) => [f, readFileSync(path.join(folder, f), 'utf8')]));
+}
+
 export default defineConfig(async () => {
   // wrangler.toml's [assets] folder must exist even though API tests never serve the SPA
   // (a fresh clone has not built it).
@@ -67,6 +73,8 @@ export default defineConfig(async () => {
             ANKI_FIXTURES: ankiFixtures(),
             // An Obsidian vault and a Logseq graph, vault → path → base64, zipped by the vault tests.
             VAULT_FIXTURES: vaultFixtures(),
+            // Quizlet exports, a spreadsheet's CSV and an Anki text export, name → text, for the card-table import.
+            CARD_TABLE_FIXTURES: cardTableFixtures(),
           },
         },
       }),

@@ -1,7 +1,8 @@
 /**
  * The Settings page's Data tab in Chromium: the export preview, a JSON backup
  * downloaded and restored into another account with progress and the spec's toasts, the
- * file checks, delete-all behind its typed confirmation, and a Markdown vault both ways.
+ * file checks, delete-all behind its typed confirmation, a Markdown vault both ways, and
+ * cards from a table (preview, column mapping, import with its progress bar).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,8 @@ import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { useBrowser, pageErrors, screenshot, signedInPage, SCREENSHOTS } from './browser';
+import { axeViolations } from './axe';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -146,5 +148,49 @@ describe('the Data tab', () => {
     const exported = unzipSync(readFileSync((await download.path())!));
     expect(Object.keys(exported)).toEqual(expect.arrayContaining(['Bienvenue.md', 'Ciel/Étoiles.md', 'Journal/2024-03-15.md', 'attachments/nébuleuse.png']));
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('previews a spreadsheet, maps its columns and imports its cards with a progress bar; a one-column paste gets the French error', async () => {
+    const dana = await createAccount(stack.url, 'data');
+    for (const size of [{ width: 390, height: 844 }, {}]) {
+      const page = await dataTab(dana, size);
+      const section = page.getByRole('region', { name: 'Import cards from a table' });
+      await section.locator('input[type="file"]').setInputFiles({ name: 'cartes.csv', mimeType: 'text/csv', buffer: readFileSync('tests/fixtures/card-tables/excel-fr.csv') });
+      await section.getByRole('button', { name: 'Preview' }).click();
+      await section.getByText('4 rows found.').waitFor();
+      expect(await section.getByRole('columnheader').allTextContents()).toEqual(['Recto', 'Verso', 'Étiquettes']);
+      expect(await section.getByRole('row').nth(2).getByRole('cell').first().textContent()).toBe("Qu'est-ce qu'une année-lumière ?");
+      // The header names the columns: front, back and tags are proposed, concept left to the person.
+      const selected = (label: string) => section.getByLabel(label, { exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.textContent);
+      expect([await selected('Front (question)'), await selected('Back (answer)'), await selected('Tags'), await selected('Concept')]).toEqual(['Recto', 'Verso', 'Étiquettes', 'None']);
+      await section.getByLabel(/^Into the concept/).fill('Astronomie');
+      await screenshot(page, `data-tab-card-table-${size.width ? 'phone' : 'desktop'}`);
+      await section.screenshot({ path: path.join(SCREENSHOTS, `data-tab-card-table-${size.width ? 'phone' : 'desktop'}-section.png`) });
+      expect(await axeViolations(page.mainFrame())).toEqual([]);
+      if (size.width) {
+        // The import's answer is held until its progress bar has been seen.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route('**/api/export-import/import/cards', async (route) => (await held, route.continue()));
+        await section.getByRole('button', { name: 'Import cards' }).click();
+        await section.getByRole('progressbar', { name: 'Card import progress' }).waitFor();
+        release();
+        await section.getByText('Imported: 3 flashcards into “Astronomie” (1 new concepts), 1 rows without front or back').waitFor();
+        await expect.poll(() => count(page, 'flashcards').textContent()).toBe('3');
+      } else {
+        // The same file again on the desktop: nothing is added twice.
+        await section.getByRole('button', { name: 'Import cards' }).click();
+        await section.getByText('Imported: 0 flashcards into “Astronomie”, 3 already there, 1 rows without front or back').waitFor();
+        // One column pasted: the server's French sentence, and nothing changes.
+        await section.getByLabel('Or paste the rows').fill('lune\nsoleil\n');
+        await section.getByRole('button', { name: 'Preview' }).click();
+        await section.getByText('2 rows found.').waitFor();
+        await section.getByLabel(/^Into the concept/).fill('Une colonne');
+        await section.getByRole('button', { name: 'Import cards' }).click();
+        await section.getByRole('alert').getByText(/Une seule colonne a été trouvée/).waitFor();
+        expect(await count(page, 'flashcards').textContent()).toBe('3');
+      }
+      expect(pageErrors(page)).toEqual([]);
+    }
   });
 });

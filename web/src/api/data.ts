@@ -129,13 +129,14 @@ export async function importJsonBackup(backup: Record<string, unknown>, merge: b
 
 export type VaultImportResult = InferResponseType<typeof data.import.vault.$post, 200>;
 
-/** Sends an import file; upload progress comes from XMLHttpRequest, which fetch cannot report. */
-function uploadImportFile<T>(path: string, file: File, onProgress?: OnProgress): Promise<T> {
+/** Sends an import body (a file's form, or JSON); upload progress comes from XMLHttpRequest, which fetch cannot report. */
+function sendWithProgress<T>(path: string, body: FormData | { json: unknown }, onProgress?: OnProgress): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     const token = storedToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (!(body instanceof FormData)) xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.min(0.95, e.loaded / e.total));
     xhr.onerror = () => reject(new ApiRequestError(0, null));
     xhr.onload = () => {
@@ -150,16 +151,33 @@ function uploadImportFile<T>(path: string, file: File, onProgress?: OnProgress):
         resolve(body as T);
       } else reject(new ApiRequestError(xhr.status, body?.detail ?? null));
     };
-    const form = new FormData();
-    form.append('file', file);
-    xhr.send(form);
+    xhr.send(body instanceof FormData ? body : JSON.stringify(body.json));
   });
+}
+
+function uploadImportFile<T>(path: string, file: File, onProgress?: OnProgress): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return sendWithProgress<T>(path, form, onProgress);
 }
 
 export const importApkg = (file: File, onProgress?: OnProgress) => uploadImportFile<ImportResult>('/api/export-import/import/apkg', file, onProgress);
 
 /** An Obsidian vault or a Logseq graph, zipped. */
 export const importVault = (file: File, onProgress?: OnProgress) => uploadImportFile<VaultImportResult>('/api/export-import/import/vault', file, onProgress);
+
+export type CardTablePreview = InferResponseType<typeof data.import.cards.preview.$post, 200>;
+export type CardTableOptions = InferRequestType<typeof data.import.cards.preview.$post>['json'];
+export type CardTableImport = InferRequestType<typeof data.import.cards.$post>['json'];
+export type CardTableResult = InferResponseType<typeof data.import.cards.$post, 200>;
+
+/** Cards from a table: what the server reads of the text (separator, header, first rows, proposed columns). */
+export async function previewCardTable(options: CardTableOptions): Promise<CardTablePreview> {
+  return call(data.import.cards.preview.$post({ json: options }));
+}
+
+/** Cards from a table, imported with the chosen columns into a concept. */
+export const importCardTable = (body: CardTableImport, onProgress?: OnProgress) => sendWithProgress<CardTableResult>('/api/export-import/import/cards', { json: body }, onProgress);
 
 export const downloadVault = (onProgress?: OnProgress) => download('/api/export-import/export/vault', {}, 'astrolabe-vault.zip', onProgress);
 

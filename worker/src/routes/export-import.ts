@@ -1,7 +1,8 @@
 /**
  * Data export and import (spec document 3 §7 /export-import): the JSON backup
  * (preview, streamed download, restore in one request or in chunks), the Anki package
- * both ways, a Markdown vault (Obsidian, Logseq) both ways, and delete-all.
+ * both ways, a Markdown vault (Obsidian, Logseq) both ways, cards from a table (CSV, TSV,
+ * Quizlet) with its preview, and delete-all.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Env } from '../env';
@@ -23,11 +24,12 @@ import {
 } from '../services/data-import';
 import { buildApkg } from '../services/apkg-export';
 import { MAX_APKG_BYTES, importApkg } from '../services/apkg-import';
+import { importCardTable, previewCardTable } from '../services/card-table-import';
 import { deleteAllUserData } from '../services/delete-all';
 import { MAX_VAULT_BYTES, importVault } from '../services/vault-import';
 import { DEFAULT_VAULT_FILE_NAME, buildVaultZip } from '../services/vault-export';
 import { contentDisposition } from '../services/uploads';
-import { apkgExportBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
+import { apkgExportBody, cardTableImportBody, cardTablePreviewBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
 
 /** Test-only failure injection (`x-test-fail-import: middle`), honoured only when ENVIRONMENT is 'test'. */
 function failPoint(env: Env, header: string | undefined): FailPoint {
@@ -85,6 +87,16 @@ export const exportImportRoutes = new Hono<AppEnv>()
     const file = await readImportFile(c.req.raw, MAX_VAULT_BYTES);
     const bytes = new Uint8Array(await file.arrayBuffer());
     return c.json(await importVault({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
+  })
+  .post('/import/cards/preview', validate('json', cardTablePreviewBody), (c) => {
+    const { text, ...options } = c.req.valid('json');
+    return c.json(previewCardTable(text, options), 200);
+  })
+  .post('/import/cards', validate('json', cardTableImportBody), async (c) => {
+    const { text, mapping, concept_id, new_concept_title, ...options } = c.req.valid('json');
+    const target = concept_id !== undefined ? { concept_id } : { new_concept_title: new_concept_title! };
+    const props = { d1: c.get('db'), userId: c.get('userId'), text, options, mapping, target };
+    return c.json(await importCardTable(props, c.get('now')), 200);
   })
   .post('/import/json/start', validate('json', importStartBody), async (c) => {
     const { merge, header } = c.req.valid('json');

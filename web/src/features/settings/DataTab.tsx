@@ -1,8 +1,9 @@
 /**
  * The Settings page's Data tab (spec document 3 §2.7): what an export holds,
  * the JSON backup and the Anki package, restoring a backup (merge, or replace marked
- * dangerous), and the danger zone's delete-all. Self-contained: it owns its calls and
- * toasts, so the Settings page only places it.
+ * dangerous), importing an Anki package, a Markdown vault or cards from a table, and the
+ * danger zone's delete-all. Self-contained: it owns its calls and toasts, so the Settings
+ * page only places it.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../../ui/error-text';
@@ -13,10 +14,11 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { useAuth } from '../../ui/auth-context';
 import { recordBackup } from './BackupReminder';
 import { ProgressBar, saveDownload } from './data-ui';
+import { CardTableImportSection } from './CardTableImport';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
 /** What the tab is doing: one thing at a time, and its progress bar shows under it. */
-type Busy = null | 'export' | 'import' | 'anki' | 'vault' | 'delete';
+type Busy = null | 'export' | 'import' | 'anki' | 'vault' | 'cards' | 'delete';
 const IMPORT_SUMMARY_MS = 8000;
 
 const COUNT_LABELS: [keyof ExportPreview['counts'], string][] = [
@@ -132,6 +134,7 @@ export function DataTab() {
       <ImportSection busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} preview={preview} />
       <FileImportSection {...ANKI_IMPORT} busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
       <FileImportSection {...VAULT_IMPORT} busy={busy} progress={progress} run={run} setProgress={setProgress} onImported={loadPreview} />
+      <CardTableImportSection disabled={busy !== null} active={busy === 'cards'} progress={progress} run={(work) => run('cards', work)} setProgress={setProgress} onImported={loadPreview} />
       <DangerZone busy={busy} run={run} onDeleted={loadPreview} />
     </div>
   );
