@@ -39,6 +39,7 @@ interface Seed {
   endedSessionId: number;
   methodSessionId: number;
   feynmanSessionId: number;
+  cornellSessionId: number;
   today: string;
 }
 
@@ -78,6 +79,13 @@ async function seed(): Promise<Seed> {
   const session = await post(account, '/api/study-sessions', { method_type: 'FLASHCARDS', concept_ids: [concept.id] });
   const method = await post(account, '/api/study-sessions', { method_type: 'BLURTING', concept_ids: [concept.id] });
   const feynman = await post(account, '/api/study-sessions', { method_type: 'FEYNMAN', concept_ids: [concept.id] });
+  const cornell = await post(account, '/api/study-sessions', { method_type: 'CORNELL', concept_ids: [concept.id] });
+  const notes = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Dans les chloroplastes des feuilles.' }] }] };
+  const sheet = await api(stack.url, 'PUT', `/api/concepts/${concept.id}/cornell-sheet`, {
+    token: account.token,
+    json: { version: 0, rows: [{ cue: 'Où a lieu la photosynthèse ?', notes }, { cue: 'Chlorophylle', notes: null }], summary: 'La lumière devient sucre.' },
+  });
+  if (sheet.status !== 200) throw new Error(`cornell sheet: ${sheet.status}`);
   // 'auto' follows the system's colour scheme live: the test flips it to check both themes.
   const prefs = (await api(stack.url, 'GET', '/api/users/me/preferences', { token: account.token })).body;
   const saved = await api(stack.url, 'PUT', '/api/users/me/preferences', { token: account.token, json: { ...prefs, theme: 'auto' } });
@@ -91,6 +99,7 @@ async function seed(): Promise<Seed> {
     endedSessionId: ended.id,
     methodSessionId: method.id,
     feynmanSessionId: feynman.id,
+    cornellSessionId: cornell.id,
     today,
   };
 }
@@ -153,6 +162,15 @@ function screensOf(s: Seed): Screen[] {
     { name: 'concept', path: `/concepts/${c}` },
     { name: 'concept-edit', path: `/concepts/${c}/edit` },
     { name: 'concept-review', path: `/concepts/${c}/flashcards/review` },
+    { name: 'concept-cornell', path: `/concepts/${c}/cornell` },
+    { name: 'concept-cornell-review', path: `/concepts/${c}/cornell`, kind: 'same-screen', open: async (p) => {
+      // By keyboard, as a person may: Enter on 'Mode révision', then Space shows the notes.
+      await p.getByRole('button', { name: 'Mode révision' }).focus();
+      await p.keyboard.press('Enter');
+      await p.getByRole('button', { name: 'Afficher mes notes' }).waitFor();
+      await p.keyboard.press('Space');
+      await p.getByTestId('cornell-review-notes').waitFor();
+    } },
     { name: 'tag', path: '/tag/biologie' },
     { name: 'flashcards', path: '/flashcards' },
     { name: 'tags-name', path: '/tags/biologie' },
@@ -167,6 +185,7 @@ function screensOf(s: Seed): Screen[] {
     { name: 'study-summary', path: `/study/summary/${s.endedSessionId}` },
     { name: 'study-method-feynman', path: `/study/method/${s.feynmanSessionId}` },
     { name: 'study-session-none', path: '/study/session' },
+    { name: 'study-method-cornell', path: `/study/method/${s.cornellSessionId}` },
     { name: 'study-summary-none', path: '/study/summary' },
     { name: 'daily', path: '/daily' },
     { name: 'concept-by-title', path: `/concepts/title/${encodeURIComponent('Respiration cellulaire')}` },

@@ -31,6 +31,7 @@ import { blocksRoutes } from './routes/notes-blocks';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { studyMethodsRoutes } from './routes/study-methods';
+import { cornellSheetsRoutes } from './routes/cornell-sheets';
 import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
 import { uploadsRoutes } from './routes/uploads';
@@ -80,6 +81,8 @@ const routes = app
   .route('/api/v1', uploadsRoutes)
   // Blurting, Feynman, Cornell, Composite: /api/study-sessions/:id/{concepts,results…} and /api/concepts/:id/method-results.
   .route('/api', studyMethodsRoutes)
+  // A concept's Cornell sheet: /api/concepts/:id/cornell-sheet{,/cards}.
+  .route('/api', cornellSheetsRoutes)
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
   .route('/api/import', importRoutes)

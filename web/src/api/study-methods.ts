@@ -18,6 +18,8 @@ export const studyMethodsApi = {
     call(session.results.feynman.$put({ ...param(sessionId), json: { concept_id: conceptId, text, gaps, duration_ms: durationMs } })),
   saveBlurting: (sessionId: number, conceptId: number, text: string, durationMs: number) =>
     call(session.results.blurting.$put({ ...param(sessionId), json: { concept_id: conceptId, text, duration_ms: durationMs } })),
+  saveCornell: (sessionId: number, conceptId: number, ratings: { cue: string; rating: number }[], durationMs: number) =>
+    call(session.results.cornell.$put({ ...param(sessionId), json: { concept_id: conceptId, ratings, duration_ms: durationMs } })),
   missedCards: (sessionId: number, resultId: number) =>
     call(session.results[':resultId{[0-9]+}']['missed-cards'].$post({ param: { id: String(sessionId), resultId: String(resultId) } })),
   conceptHistory: (conceptId: number, method?: 'BLURTING' | 'FEYNMAN' | 'CORNELL') => call(concept['method-results'].$get({ ...param(conceptId), query: method ? { method } : {} })),
@@ -28,3 +30,5 @@ export type FeynmanDetails = Extract<MethodResult['details'], { gaps: unknown }>
 /** A result's details read as its method's (the server writes each method's own shape). */
 export const blurtingDetails = (r: MethodResult): BlurtingDetails => (r.method_type === 'BLURTING' ? (r.details as BlurtingDetails) : { text: '', items: [] });
 export const feynmanDetails = (r: MethodResult): FeynmanDetails => (r.method_type === 'FEYNMAN' ? (r.details as FeynmanDetails) : { text: '', gaps: [] });
+export type CornellDetails = Extract<MethodResult['details'], { ratings: unknown }>;
+export const cornellDetails = (r: MethodResult): CornellDetails => (r.method_type === 'CORNELL' ? (r.details as CornellDetails) : { ratings: [] });

@@ -14,7 +14,8 @@ import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 import { OfflineCopyNotice } from '../ui/OfflineCopyNotice';
 import { DrawerNotes } from '../features/daily/DrawerNotes';
 import { SyncStatus } from '../features/flashcards/SyncStatus';
-import { usePendingLoss } from '../features/offline/use-pending-loss';
+import { pendingLossText } from '../features/flashcards/review-queue';
+import { useReviewQueue, useSyncState } from '../features/flashcards/use-review-queue';
 import { ConfirmDialog } from '../ui/Dialog';
 
 const LINKS: { to: string; label: string }[] = [
@@ -44,7 +45,7 @@ function Drawer({ onClose }: { onClose(): void }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [notesOpen, setNotesOpen] = useState(true);
-  const loss = usePendingLoss();
+  const { pending } = useSyncState(useReviewQueue());
   const [confirming, setConfirming] = useState(false);
   const leave = () => {
     logout();
@@ -87,15 +88,15 @@ function Drawer({ onClose }: { onClose(): void }) {
       <button
         type="button"
         className="btn-ghost mt-3 w-full"
-        // Answers and creations made offline and not sent yet would go with the logout: say so first.
-        onClick={() => (loss ? setConfirming(true) : leave())}
+        // Answers given offline and not uploaded yet would go with the logout: say so first.
+        onClick={() => (pending ? setConfirming(true) : leave())}
       >
         Déconnexion
       </button>
       <ConfirmDialog
         open={confirming}
         title="Se déconnecter ?"
-        message={loss ?? ''}
+        message={pendingLossText(pending) ?? ''}
         confirmLabel="Se déconnecter quand même"
         onConfirm={() => {
           setConfirming(false);

@@ -28,6 +28,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'concepts/new', lazy: async () => ({ Component: (await import('../features/concepts/ConceptFormPage')).ConceptFormPage }) },
   { path: 'concepts/:id', lazy: async () => ({ Component: (await import('../features/concepts/ConceptDetailPage')).ConceptDetailPage }) },
   { path: 'concepts/:id/edit', lazy: async () => ({ Component: (await import('../features/concepts/ConceptFormPage')).ConceptFormPage }) },
+  { path: 'concepts/:id/cornell', lazy: async () => ({ Component: (await import('../features/study/cornell/CornellSheetPage')).CornellSheetPage }) },
   { path: 'concepts/:id/flashcards/review', lazy: async () => ({ Component: (await import('../features/flashcards/FlashcardReviewPage')).FlashcardReviewPage }) },
   { path: 'flashcards', lazy: async () => ({ Component: (await import('../features/flashcards/FlashcardReviewPage')).FlashcardReviewPage }) },
   { path: 'tag/:name', lazy: async () => ({ Component: (await import('../features/tags/TagPage')).TagPage }) },

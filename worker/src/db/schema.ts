@@ -366,6 +366,27 @@ export const studyMethodResults = sqliteTable(
 );
 
 /**
+ * A concept's Cornell sheet (issue 31): its rows of cue and notes (JSON: [{cue, notes}],
+ * notes a rich document) and its summary. `version` counts the saves: a write names the
+ * version it was made from and is refused (409) when another save came in between, so no
+ * device silently overwrites another's notes.
+ */
+export const cornellSheets = sqliteTable(
+  'cornell_sheets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id').notNull().references(() => concepts.id, { onDelete: 'cascade' }),
+    rows: text('rows').notNull(),
+    summary: text('summary').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('cornell_sheets_concept').on(t.conceptId), index('cornell_sheets_user').on(t.userId)],
+);
+
+/**
  * One row per answer, written in the same batch as the card update. `card_before` is the
  * whole card as it was before the answer (JSON), which is what undo restores.
  */

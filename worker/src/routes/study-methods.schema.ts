@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CORNELL_CUE_MAX, CORNELL_ROWS_MAX } from '../domain/cornell';
 
 /** What a person writes in one method step: long enough for a thorough page, bounded per request. */
 export const METHOD_TEXT_MAX = 50_000;
@@ -26,5 +27,15 @@ export const feynmanBody = z.object({
   text: z.string().max(METHOD_TEXT_MAX, `Le texte dépasse ${METHOD_TEXT_MAX} caractères.`),
   /** The gaps the person wants to revisit. */
   gaps: z.array(z.string().trim().min(1).max(500)).max(50).default([]),
+  duration_ms: durationMs,
+});
+
+/** Cornell review: how the person rated their recall of each cue (1 À revoir … 4 Facile). */
+export const cornellBody = z.object({
+  concept_id: z.number().int().positive(),
+  ratings: z
+    .array(z.object({ cue: z.string().max(CORNELL_CUE_MAX), rating: z.number().int('La note doit être un entier de 1 à 4.').min(1, 'La note doit être un entier de 1 à 4.').max(4, 'La note doit être un entier de 1 à 4.') }))
+    .min(1, 'Notez au moins une question de la fiche.')
+    .max(CORNELL_ROWS_MAX),
   duration_ms: durationMs,
 });

@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentMethodResult, presentSessionConcept } from '../presenters/study-method-result';
-import { createMissedCards, saveBlurting, saveFeynman } from '../services/study-method-results';
+import { createMissedCards, saveBlurting, saveCornell, saveFeynman } from '../services/study-method-results';
 import { findStudySession } from '../db/queries/study-sessions';
 import { allRows, readBatch } from '../db/rows';
 import {
@@ -15,7 +15,7 @@ import {
   type SessionConceptRow,
   type StudyMethodResultRow,
 } from '../db/queries/study-method-results';
-import { blurtingBody, conceptParam, feynmanBody, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
+import { blurtingBody, conceptParam, cornellBody, feynmanBody, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
 
 /**
  * The study methods other than flashcards: Blurting, Feynman, Cornell and
@@ -49,6 +49,11 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
   .put('/study-sessions/:id{[0-9]+}/results/feynman', validate('param', sessionConceptParam), validate('json', feynmanBody), async (c) => {
     const body = c.req.valid('json');
     const row = await saveFeynman(c.get('db'), { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, text: body.text, gaps: body.gaps, durationMs: body.duration_ms, now: c.get('now') });
+    return c.json(presentMethodResult(row), 200);
+  })
+  .put('/study-sessions/:id{[0-9]+}/results/cornell', validate('param', sessionConceptParam), validate('json', cornellBody), async (c) => {
+    const body = c.req.valid('json');
+    const row = await saveCornell(c.get('db'), { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, ratings: body.ratings, durationMs: body.duration_ms, now: c.get('now') });
     return c.json(presentMethodResult(row), 200);
   })
   .post('/study-sessions/:id{[0-9]+}/results/:resultId{[0-9]+}/missed-cards', validate('param', resultParam), async (c) => {

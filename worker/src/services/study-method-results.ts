@@ -25,7 +25,7 @@ import {
   type SessionConceptDetail,
   type StudyMethodResultRow,
 } from '../db/queries/study-method-results';
-import { conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 
 export const SESSION_ENDED = 'Cette session est terminée : ses résultats ne changent plus.';
 export const NOTHING_MISSED = 'Aucun élément oublié à transformer en carte.';
@@ -48,8 +48,13 @@ export interface FeynmanDetails {
   gaps: string[];
 }
 
+/** Cornell review: each cue of the sheet and how the person rated their recall of its notes (1–4). */
+export interface CornellDetails {
+  ratings: { cue: string; rating: number }[];
+}
+
 /** What a result's `details` holds, per method. */
-export type MethodDetails = BlurtingDetails | FeynmanDetails;
+export type MethodDetails = BlurtingDetails | FeynmanDetails | CornellDetails;
 
 /** The session's concept, or 404; refuses a step the session's method does not take, or an ended session. */
 export async function sessionConcept(d1: D1Database, userId: number, sessionId: number, conceptId: number, step: string): Promise<SessionConceptDetail> {
@@ -60,11 +65,14 @@ export async function sessionConcept(d1: D1Database, userId: number, sessionId: 
   return row;
 }
 
-/** The UPDATE of the concept's mastery with a new recall observation (its cards as they stand). */
-async function masteryWithObservation(d1: D1Database, userId: number, conceptId: number, observation: RecallObservation, now: number, extraNewCards = 0) {
+/**
+ * The UPDATE of the concept's mastery (its cards as they stand, plus `extraNewCards` about to
+ * be added) with a new recall observation, or its latest one when `observation` is null.
+ */
+export async function masteryWithObservation(d1: D1Database, userId: number, conceptId: number, observation: RecallObservation | null, now: number, extraNewCards = 0) {
   const rows = (await conceptMasteryInputsStatement(d1, userId, conceptId).all()).results;
-  const cards = [...siblingCards(rows), ...Array.from({ length: extraNewCards }, (_, i) => ({ ...newCard(now), id: -1 - i, lastRating: null }))];
-  return conceptStudyStateStatement(d1, userId, conceptId, cards, now, conceptParams(rows), observation);
+  const cards = [...siblingCards(rows.filter((r) => (r as { id: number | null }).id !== null)), ...Array.from({ length: extraNewCards }, (_, i) => ({ ...newCard(now), id: -1 - i, lastRating: null }))];
+  return conceptStudyStateStatement(d1, userId, conceptId, cards, now, conceptParams(rows), observation ?? conceptObservation(rows));
 }
 
 /** Saves what the person wrote from memory about the concept, compared with its key items. */
@@ -121,4 +129,23 @@ export async function saveFeynman(d1: D1Database, props: { userId: number; sessi
   const details: FeynmanDetails = { text: props.text, gaps: props.gaps };
   await upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'FEYNMAN', recallScore: null, details, durationMs: props.durationMs, now }).run();
   return (await firstRow(findResultStatement(d1, userId, sessionId, conceptId, 'FEYNMAN')))!;
+}
+
+/** The share of a Cornell review's cues the person recalled well ('Bien' or 'Facile'). */
+export const cornellRecall = (ratings: readonly { rating: number }[]) => (ratings.length ? ratings.filter((r) => r.rating >= 3).length / ratings.length : null);
+
+/**
+ * Saves a Cornell review of the concept's sheet: the person read each cue with the notes
+ * hidden, checked themselves and rated. The share recalled well is its recall score, an
+ * observation of the concept's mastery as Blurting's is.
+ */
+export async function saveCornell(d1: D1Database, props: { userId: number; sessionId: number; conceptId: number; ratings: CornellDetails['ratings']; durationMs: number; now: number }) {
+  const { userId, sessionId, conceptId, now } = props;
+  await sessionConcept(d1, userId, sessionId, conceptId, 'CORNELL');
+  const score = cornellRecall(props.ratings);
+  const details: CornellDetails = { ratings: props.ratings };
+  const write = upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'CORNELL', recallScore: score, details, durationMs: props.durationMs, now });
+  const mastery = score === null ? [] : [await masteryWithObservation(d1, userId, conceptId, { score, at: now }, now)];
+  await d1.batch([write, ...mastery]);
+  return (await firstRow(findResultStatement(d1, userId, sessionId, conceptId, 'CORNELL')))!;
 }

@@ -104,9 +104,12 @@ function LoadedConcept({ concept: loaded, titles }: { concept: Concept; titles: 
       <header className="card space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="min-w-0 text-3xl font-semibold [overflow-wrap:anywhere]">{title}</h1>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Link to={`/concepts/${concept.id}/edit${isWebView ? '?source=mobile_webview' : ''}`} className="btn-primary">
               Modifier
+            </Link>
+            <Link to={`/concepts/${concept.id}/cornell`} className="btn-ghost">
+              Fiche Cornell
             </Link>
             <button type="button" className="btn border border-red-600/60 text-red-200 hover:bg-red-950" onClick={() => setConfirming(true)}>
               Supprimer

@@ -8,7 +8,6 @@ import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../settings/preferences-context';
 import { STUDY_METHODS, type StudyMethod } from './methods';
 import { FsrsOptimizerPanel } from './FsrsOptimizerPanel';
-import { RetentionHelper } from './RetentionHelper';
 
 /** The carousel position of the person's preferred study method (preference `preferred_study_method`). */
 const preferredIndex = (type: string) => Math.max(0, STUDY_METHODS.findIndex((m) => m.type === type));
@@ -96,7 +95,6 @@ export function StudyMethodsPage() {
         </Link>
       </p>
       <FsrsOptimizerPanel />
-      <RetentionHelper />
     </section>
   );
 }

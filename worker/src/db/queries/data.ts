@@ -224,6 +224,7 @@ export const DELETE_USER_ROWS = [
   'DELETE FROM review_logs WHERE user_id = ?1',
   'DELETE FROM study_session_cards WHERE session_id IN (SELECT id FROM study_sessions WHERE user_id = ?1)',
   'DELETE FROM study_method_results WHERE user_id = ?1',
+  'DELETE FROM cornell_sheets WHERE user_id = ?1',
   'DELETE FROM study_session_concepts WHERE session_id IN (SELECT id FROM study_sessions WHERE user_id = ?1)',
   'DELETE FROM study_sessions WHERE user_id = ?1',
   'DELETE FROM flashcards WHERE user_id = ?1',

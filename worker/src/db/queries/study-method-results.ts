@@ -5,7 +5,7 @@
  */
 import type { StoredCard } from '../../domain/fsrs';
 import { query } from '../rows';
-import { LAST_RATING_SQL } from './mastery';
+import { LAST_RATING_SQL, latestRecallSql } from './mastery';
 import type { studyMethodResults } from '../schema';
 
 /** A result row as the API reads it (snake_case columns of study_method_results, with the concept's title). */
@@ -102,13 +102,18 @@ export const conceptResultsStatement = (d1: D1Database, userId: number, conceptI
 export const addCardsCreatedStatement = (d1: D1Database, userId: number, resultId: number, count: number) =>
   d1.prepare('UPDATE study_method_results SET cards_created = cards_created + ? WHERE id = ? AND user_id = ?').bind(count, resultId, userId);
 
-/** The concept's cards and study figures the mastery update needs, with the person's FSRS parameters. */
+/**
+ * The concept's cards and study figures the mastery update needs, with the person's FSRS
+ * parameters and the concept's latest recall score: one row per card, or one row with a null
+ * card id when the concept has none (its parameters and recall score still count).
+ */
 export const conceptMasteryInputsStatement = (d1: D1Database, userId: number, conceptId: number) =>
   d1
     .prepare(
       `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating,
-         (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params FROM flashcards f
-       WHERE f.concept_id = ?2 AND +f.user_id = ?1`,
+         (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params, ${latestRecallSql('?2')}
+       FROM concepts c LEFT JOIN flashcards f ON f.concept_id = c.id AND +f.user_id = ?1
+       WHERE c.id = ?2 AND c.user_id = ?1`,
     )
     .bind(userId, conceptId);
 

@@ -1,6 +1,6 @@
 /** The summary's results of a Blurting, Feynman, Cornell or Composite session: each step on each concept. */
 import { Link } from 'react-router';
-import { blurtingDetails, feynmanDetails, studyMethodsApi, type MethodResult } from '../../../api/study-methods';
+import { blurtingDetails, cornellDetails, feynmanDetails, studyMethodsApi, type MethodResult } from '../../../api/study-methods';
 import { errorText } from '../../../ui/error-text';
 import { Spinner } from '../../../ui/Spinner';
 import { useLoad } from '../../../ui/use-load';
@@ -17,6 +17,10 @@ function stepResult(result: MethodResult): string {
   if (result.method_type === 'FEYNMAN') {
     const gaps = feynmanDetails(result).gaps.length;
     parts.push(`Explication de ${feynmanDetails(result).text.split(/\s+/).filter(Boolean).length} mots`, `${gaps} lacune(s) à revoir`);
+  }
+  if (result.method_type === 'CORNELL') {
+    const ratings = cornellDetails(result).ratings;
+    parts.push(`${ratings.filter((r) => r.rating >= 3).length} / ${ratings.length} question(s) bien retrouvée(s)`);
   }
   if (result.cards_created > 0) parts.push(`${result.cards_created} carte(s) créée(s)`);
   return parts.join(' · ');

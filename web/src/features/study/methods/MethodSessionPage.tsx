@@ -15,6 +15,7 @@ import { methodOf } from '../methods';
 import { SessionProblem } from '../SessionProblem';
 import { BlurtingStep } from './BlurtingStep';
 import { FeynmanStep } from './FeynmanStep';
+import { CornellStep } from './CornellStep';
 
 interface Loaded {
   session: StudySession;
@@ -89,6 +90,8 @@ function MethodRun({ session, concepts, results }: Loaded) {
             <BlurtingStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
           ) : session.method_type === 'FEYNMAN' ? (
             <FeynmanStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
+          ) : session.method_type === 'CORNELL' ? (
+            <CornellStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
           ) : (
             <p className="card text-amber-200">Cette méthode n'est pas encore disponible.</p>
           )}
