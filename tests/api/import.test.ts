@@ -51,6 +51,21 @@ describe('POST /api/import/extract-content', () => {
     expect(find(res.body.content, (n) => n.type === 'figure')[0].attrs).toMatchObject({ src: `${ORIGIN}/img.png`, alt: 'schéma' });
   });
 
+  it('decodes a page by its <meta> charset or its byte order mark, reads HTML5 without <body>, and answers 4xx (never 500) for an empty page', async () => {
+    const user = await signUp('imp');
+    const latin = await extract(user, `${ORIGIN}/encoding/windows-1252`);
+    expect([latin.status, latin.body.title]).toEqual([200, 'Assemblée nationale']);
+    expect(allText(latin.body.content)).toContain('Les députés ont adopté');
+    const utf16 = await extract(user, `${ORIGIN}/encoding/utf-16`);
+    expect([utf16.status, utf16.body.title, allText(utf16.body.content)]).toEqual([200, 'Été', 'Une page écrite en UTF-16, avec sa marque d’ordre des octets.']);
+    const html5 = await extract(user, `${ORIGIN}/html5-no-body`);
+    expect([html5.status, html5.body.title, allText(html5.body.content)]).toEqual([200, 'Sans corps', 'Un paragraphe suffit à faire une page HTML5 valide.']);
+    const words = await extract(user, `${ORIGIN}/words`);
+    expect([words.status, allText(words.body.content)]).toEqual([200, 'juste des mots']);
+    const empty = await extract(user, `${ORIGIN}/empty-body`);
+    expect([empty.status, empty.body.code, empty.body.detail]).toEqual([422, 'page_empty', "Aucun texte lisible n'a été trouvé sur cette page."]);
+  });
+
   it('follows up to 5 redirects and refuses a sixth', async () => {
     const user = await signUp('imp');
     const ok = await extract(user, `${ORIGIN}/redirect/5`);

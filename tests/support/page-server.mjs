@@ -70,6 +70,24 @@ function handle(req, res, article, bigArticle) {
     case '/to-file':
       res.writeHead(302, { location: 'file:///etc/passwd' });
       return void res.end();
+    // Encodings and the shapes of a page a browser still reads (issue 27): each must import, or be refused with a 4xx.
+    case '/encoding/windows-1252': {
+      // Declared only in a <meta http-equiv>; the header names no charset.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const page = '<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><title>Assemblée nationale</title></head><body><p>Les députés ont adopté le projet de loi à une large majorité.</p></body></html>';
+      return void res.end(Buffer.from(page, 'latin1'));
+    }
+    case '/encoding/utf-16': {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const page = '<html><head><title>Été</title></head><body><p>Une page écrite en UTF-16, avec sa marque d’ordre des octets.</p></body></html>';
+      return void res.end(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(page, 'utf16le')]));
+    }
+    case '/html5-no-body':
+      return html('<!doctype html><title>Sans corps</title><p>Un paragraphe suffit à faire une page HTML5 valide.</p>');
+    case '/empty-body':
+      return html('');
+    case '/words':
+      return html('juste des mots');
     case '/short':
       return html('<html><head><title>Courte</title></head><body><h1>Énergie</h1><p>Une page courte sur l’énergie.</p><ul><li>un</li></ul><img src="/img.png" alt="schéma"></body></html>');
     default:

@@ -3,7 +3,10 @@ import { getSchema, Node } from '@tiptap/core';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { TableKit } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { decodeHtml } from '../../worker/src/domain/html-encoding';
+import { docToPlainText } from '../../worker/src/domain/richtext';
 import { extractArticle, PAGE_MAX_DEPTH, PAGE_MAX_ELEMENTS } from '../../worker/src/services/import-article';
 import { ApiError } from '../../worker/src/lib/errors';
 
@@ -85,5 +88,68 @@ describe('extractArticle on hostile pages', () => {
     expect(big.text).toContain('Ligne 8999');
     expect(big.text).not.toContain('Menu du site');
     expect(big.text).not.toContain('var a');
+  });
+});
+
+/** Mozilla Readability's own test pages (tests/fixtures/readability/README.md), walked onto the editor's nodes. */
+describe('structure the article keeps', () => {
+  const readabilityPage = (name: string) => extractArticle(readFileSync(`tests/fixtures/readability/${name}.html`, 'utf8'), 'https://example.org/page.html');
+  const nodes = (doc: unknown, type: string): any[] => {
+    const out: any[] = [];
+    const walk = (n: any) => (n.type === type && out.push(n), (n.content ?? []).forEach(walk));
+    walk(doc);
+    return out;
+  };
+  const hrefs = (doc: unknown) => nodes(doc, 'text').flatMap((t) => (t.marks ?? []).filter((m: any) => m.type === 'link').map((m: any) => m.attrs.href));
+
+  it("keeps embedded YouTube videos as the editor's video node and another player as a link (embedded-videos, videos-1)", () => {
+    const embedded = readabilityPage('embedded-videos');
+    expect(nodes(embedded.doc, 'youtube').map((n) => n.attrs.src)).toEqual([
+      'https://www.youtube.com/embed/LtOGa5M8AuU',
+      'https://www.youtube.com/embed/LtOGa5M8AuU',
+      'https://www.youtube.com/embed/LtOGa5M8AuU',
+      'https://www.youtube.com/embed/LtOGa5M8AuU',
+    ]);
+    expect(hrefs(embedded.doc)).toContainEqual(expect.stringMatching(/^https:\/\/player\.vimeo\.com\/video\/32246206/));
+    // The ten players Readability's expected article keeps are all there.
+    const videos = new Set(nodes(readabilityPage('videos-1').doc, 'youtube').map((n) => n.attrs.src));
+    for (const id of ['0Vb0F_CN83E', '2Z0N8ULhuUA', '2fhO2A4SL24', 'EUzRjRv0Ib0', 'F-eMt3SrfFU', 'KKbjnLpxv70', 'PJmpSMRQhhs', 'Q0CbN8sfihY', 'T3SyPbUTEeU', 'WwQ-NH1rRT4']) {
+      expect(videos).toContain(`https://www.youtube.com/embed/${id}`);
+    }
+  });
+
+  it('keeps headings, lists and tables inside elements read as inline, and a paragraph holding a heading', () => {
+    const article = extractArticle(page(`<article><p>${long}</p><p><h2>Titre</h2></p><span><h3>Sous-titre</h3><ul><li>un</li><li>deux</li></ul></span><a href="/x"><div><table><thead><tr><th>Planète</th><th>Lunes</th></tr></thead><tbody><tr><td>Terre</td><td>1</td></tr><tr><td>Mars</td><td>2</td></tr></tbody></table></div></a></article>`), 'https://example.org/');
+    expect(article.doc.content.map((n) => n.type)).toEqual(['paragraph', 'heading', 'heading', 'bulletList', 'table']);
+    expect(() => schema.nodeFromJSON(article.doc).check()).not.toThrow();
+  });
+
+  it('keeps a link around an image after the image, and a figure caption in the searchable text', () => {
+    const article = extractArticle(page(`<p>${long}</p><p>Voir <a href="/grande.png"><img src="/petite.png" alt="La nébuleuse"></a></p><figure><img src="/ciel.png" alt=""><figcaption>Le ciel d’été</figcaption></figure>`), 'https://example.org/');
+    const linked = nodes(article.doc, 'text').find((t) => t.text === 'La nébuleuse');
+    expect(linked?.marks).toEqual([{ type: 'link', attrs: { href: 'https://example.org/grande.png' } }]);
+    expect(article.text).toContain('Le ciel d’été');
+    expect(docToPlainText({ type: 'doc', content: [{ type: 'figure', attrs: { src: '/a.png', alt: '', title: 'Légende' } }] })).toBe('Légende');
+  });
+
+  it('reads HTML5 without <body> and plain words served as HTML', () => {
+    expect(extractArticle('<!doctype html><title>T</title><p>Un paragraphe.</p>', 'https://example.org/')).toMatchObject({ title: 'T', text: 'Un paragraphe.' });
+    expect(extractArticle('juste des mots', 'https://example.org/').text).toBe('juste des mots');
+  });
+});
+
+describe('decodeHtml (the HTML standard’s encoding sniffing)', () => {
+  const latin1 = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  it('takes the byte order mark, then the header, then a <meta> in the first 1024 bytes, else UTF-8 when valid, else windows-1252', () => {
+    const meta = latin1('<meta charset="windows-1252"><p>Les députés</p>');
+    expect(decodeHtml(meta, 'text/html')).toContain('Les députés');
+    expect(decodeHtml(latin1('<meta http-equiv="content-type" content="text/html; charset=ISO-8859-1"><p>été</p>'), '')).toContain('été');
+    // A UTF-16 label in a <meta> cannot be true of bytes that a scan read as ASCII: UTF-8.
+    expect(decodeHtml(new TextEncoder().encode('<meta charset="utf-16"><p>été</p>'), '')).toContain('été');
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(new Uint16Array(Array.from('<p>Été</p>', (c) => c.charCodeAt(0))).buffer)]);
+    expect(decodeHtml(utf16, 'text/html; charset=utf-8')).toBe('<p>Été</p>');
+    expect(decodeHtml(new TextEncoder().encode('<p>été</p>'), 'text/html')).toBe('<p>été</p>');
+    expect(decodeHtml(latin1('<p>été</p>'), 'text/html')).toBe('<p>été</p>');
+    expect(decodeHtml(latin1('<p>été</p>'), 'text/html; charset=utf-8')).toBe('<p>\ufffd\ufffd</p>'.replace('\ufffd\ufffd', '\ufffdt\ufffd'));
   });
 });

@@ -116,7 +116,8 @@ function sanitise(node: RichNode): RichNode {
 /** Text that an atom node shows to a reader (image alt, figure caption, attached file name, mention label). */
 function atomText(node: RichNode): string {
   const attrs = isObject(node.attrs) ? node.attrs : {};
-  const parts = [attrs.caption, attrs.alt, attrs.fileName, attrs.label].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  // A figure's caption is its `title` (the editor's figure node, and the page import's figcaption).
+  const parts = [attrs.caption, node.type === 'figure' ? attrs.title : null, attrs.alt, attrs.fileName, attrs.label].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   return parts.join(' ');
 }
 

@@ -7,6 +7,7 @@
  * counted while it streams and cut at MAX_BYTES. See domain/private-address.ts for what
  * a Worker can and cannot check about an address.
  */
+import { decodeHtml } from '../domain/html-encoding';
 import { isPrivateHost } from '../domain/private-address';
 import type { Env } from '../env';
 import { ApiError } from '../lib/errors';
@@ -88,16 +89,6 @@ export async function fetchPage(rawUrl: string, options: FetchPageOptions): Prom
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
-function charsetOf(contentType: string): string {
-  const label = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
-  try {
-    new TextDecoder(label);
-    return label;
-  } catch {
-    return 'utf-8';
-  }
-}
-
 /** The body as text, refused when it is not HTML or grows past `maxBytes`. */
 async function readHtml(response: Response, maxBytes: number): Promise<string> {
   const type = response.headers.get('content-type') ?? '';
@@ -111,7 +102,7 @@ async function readHtml(response: Response, maxBytes: number): Promise<string> {
     throw tooLarge();
   }
   try {
-    return new TextDecoder(charsetOf(type)).decode(await readStreamWithLimit(response.body, maxBytes));
+    return decodeHtml(await readStreamWithLimit(response.body, maxBytes), type);
   } catch (err) {
     throw err instanceof StreamTooLargeError ? tooLarge() : err;
   }

@@ -3,14 +3,15 @@
  * parses the HTML (a DOM without a browser, pure JS, runs in workerd) and Mozilla's
  * Readability (Firefox Reader View) picks the article out of the navigation, ads and
  * footers; this module walks the article's elements onto the editor's nodes: headings,
- * paragraphs, lists, quotes, code, tables, links and images (addresses made absolute
- * against the page's URL, unsafe ones dropped).
+ * paragraphs, lists, quotes, code, tables, links, images and videos (addresses made
+ * absolute against the page's URL, unsafe ones dropped).
  */
 import { Readability } from '@mozilla/readability';
 import { Parser } from 'htmlparser2';
 import { parseHTML } from 'linkedom';
 import { cellContent, figureNode, inlineToBlocks, linkMark, listItemContent, mergeText, textNode, type Mark } from '../domain/doc-builder';
 import { docToPlainText, type RichDoc, type RichNode } from '../domain/richtext';
+import { YOUTUBE_DEFAULT_WIDTH, youtubeEmbedUrl } from '../domain/youtube';
 import { ApiError } from '../lib/errors';
 
 /** The part of a DOM node the walk reads (linkedom's nodes, a browser's alike). */
@@ -30,7 +31,7 @@ export interface Article {
 
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'form', 'button', 'input', 'select', 'textarea', 'nav']);
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'form', 'button', 'input', 'select', 'textarea', 'nav']);
 const INLINE_MARKS: Record<string, Mark> = {
   strong: { type: 'bold' },
   b: { type: 'bold' },
@@ -46,7 +47,10 @@ const INLINE_MARKS: Record<string, Mark> = {
 const BLOCKS = new Set([
   'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'hr', 'figure',
   'div', 'section', 'article', 'main', 'header', 'footer', 'aside', 'details', 'summary', 'dl', 'dt', 'dd', 'address', 'center',
+  'iframe', 'video',
 ]);
+/** Players Readability keeps (its default `videos` pattern): an embed not on YouTube is kept as a link to it. */
+const VIDEO_HOSTS = /\/\/(www\.)?((dailymotion|youtube|youtube-nocookie|player\.vimeo|v\.qq|bilibili|live\.bilibili)\.com|(archive|upload\.wikimedia)\.org|player\.twitch\.tv)/i;
 
 const nameOf = (node: DomNode) => node.nodeName.toLowerCase();
 const children = (node: DomNode) => Array.from(node.childNodes);
@@ -102,7 +106,7 @@ function measurePage(html: string): { elements: number } {
 /** Reads the page; 422 `page_empty` when it holds no readable text, `page_too_complex` past the caps. */
 export function extractArticle(html: string, pageUrl: string): Article {
   const { elements } = measurePage(html);
-  const { document } = parseHTML(html);
+  const { document } = parseHTML(withBody(html));
   // A page of nothing but a comment or a doctype has no element at all.
   if (!document.documentElement || !document.body) throw new ApiError(422, 'page_empty', "Aucun texte lisible n'a été trouvé sur cette page.");
   const pageTitle = (document.title ?? '').trim();
@@ -112,7 +116,7 @@ export function extractArticle(html: string, pageUrl: string): Article {
       ? (new Readability(document as never, { serializer: (el: unknown) => el, keepClasses: true }).parse() as { title?: string | null; content?: unknown } | null)
       : null;
   // Readability gives up on short pages (and is not run on large ones); the whole body is then the article.
-  const root = (parsed?.content as DomNode | undefined) ?? (parseHTML(html).document.body as unknown as DomNode | null);
+  const root = (parsed?.content as DomNode | undefined) ?? (parseHTML(withBody(html)).document.body as unknown as DomNode | null);
   const doc: RichDoc = { type: 'doc', content: root ? new ArticleWalker(pageUrl).blocks(root) : [] };
   const text = docToPlainText(doc);
   if (!text.trim()) throw new ApiError(422, 'page_empty', "Aucun texte lisible n'a été trouvé sur cette page.");
@@ -120,7 +124,26 @@ export function extractArticle(html: string, pageUrl: string): Article {
   return { title: title.slice(0, 500), doc, text };
 }
 
+/**
+ * HTML5 lets a page leave out <html>, <head> and <body> (`<!doctype html><title>T</title><p>…`,
+ * or plain words served as HTML), which a browser's parser adds; linkedom does not, and
+ * would find no body. Such a page gets the tags the standard implies: what goes in a head
+ * (title, meta, link, style, script, base) before the first other content, the rest in a body.
+ */
+function withBody(html: string): string {
+  if (/<body[\s>]/i.test(html)) return html;
+  const rest = html.replace(/^\s*(<!--[\s\S]*?-->\s*)*(<!doctype[^>]*>)?\s*(<html[^>]*>)?\s*(<head[^>]*>)?/i, '');
+  const head = /^(\s*(<!--[\s\S]*?-->|<(title)[^>]*>[\s\S]*?<\/title>|<(style|script)[^>]*>[\s\S]*?<\/\4>|<(meta|link|base)\b[^>]*>)\s*)*(<\/head>)?/i.exec(rest)![0];
+  const body = rest.slice(head.length).replace(/<\/html>\s*$/i, '');
+  return `<!doctype html><html><head>${head.replace(/<\/head>$/i, '')}</head><body>${body}</body></html>`;
+}
+
 const firstLine = (text: string) => text.split('\n')[0]!.trim().slice(0, 120);
+
+/** Whether an element holds a block (heading, list, table, paragraph…) anywhere inside. */
+function holdsBlock(el: DomNode): boolean {
+  return children(el).some((c) => c.nodeType === ELEMENT_NODE && !SKIPPED.has(nameOf(c)) && (BLOCKS.has(nameOf(c)) || holdsBlock(c)));
+}
 
 class ArticleWalker {
   constructor(private readonly base: string) {}
@@ -146,6 +169,11 @@ class ArticleWalker {
       if (child.nodeType === ELEMENT_NODE && BLOCKS.has(nameOf(child))) {
         flush();
         out.push(...this.block(child));
+      } else if (child.nodeType === ELEMENT_NODE && !SKIPPED.has(nameOf(child)) && holdsBlock(child)) {
+        // A heading, list or table inside an element read as inline (`<span><h3>`, `<a><div>`)
+        // stays a block: its structure matters more than the wrapper's mark.
+        flush();
+        out.push(...this.blocks(child));
       } else run.push(...this.inline(child, []));
     }
     flush();
@@ -155,12 +183,17 @@ class ArticleWalker {
   private block(el: DomNode): RichNode[] {
     const name = nameOf(el);
     const heading = /^h([1-6])$/.exec(name);
+    // `<p><h2>…</h2></p>` as an HTML parser that does not close the paragraph keeps it.
+    if ((heading || name === 'p' || name === 'dt' || name === 'summary') && holdsBlock(el)) return this.blocks(el);
     if (heading) return inlineToBlocks(this.inlineChildren(el, []), { type: 'heading', attrs: { level: Number(heading[1]) } });
     switch (name) {
       case 'p':
       case 'dt':
       case 'summary':
         return inlineToBlocks(this.inlineChildren(el, []));
+      case 'iframe':
+      case 'video':
+        return this.video(el);
       case 'ul':
       case 'ol': {
         const items = children(el).filter((c) => nameOf(c) === 'li').map((li) => ({ type: 'listItem', content: listItemContent(this.blocks(li)) }));
@@ -188,6 +221,18 @@ class ArticleWalker {
       default:
         return this.blocks(el);
     }
+  }
+
+  /** A YouTube embed becomes the editor's video node; another player or a <video>, a link to it. */
+  private video(el: DomNode): RichNode[] {
+    const source = children(el).find((c) => nameOf(c) === 'source');
+    const src = this.absolute(attr(el, 'src') ?? attr(el, 'data-src') ?? (source ? attr(source, 'src') : null));
+    if (!src) return [];
+    const youtube = youtubeEmbedUrl(src);
+    if (youtube) return [{ type: 'youtube', attrs: { src: youtube, width: YOUTUBE_DEFAULT_WIDTH } }];
+    if (nameOf(el) === 'iframe' && !VIDEO_HOSTS.test(src)) return [];
+    const link = linkMark(src);
+    return link ? inlineToBlocks([{ type: 'text', text: 'Vidéo : ' }, { type: 'text', text: src, marks: [link] }]) : [];
   }
 
   private images(el: DomNode): DomNode[] {
@@ -226,6 +271,12 @@ class ArticleWalker {
       return figure ? [figure] : [];
     }
     const mark = name === 'a' ? linkMark(this.absolute(attr(node, 'href'))) : INLINE_MARKS[name];
-    return this.inlineChildren(node, mark ? [...marks.filter((m) => m.type !== mark.type), mark] : marks);
+    const inner = this.inlineChildren(node, mark ? [...marks.filter((m) => m.type !== mark.type), mark] : marks);
+    // A link around an image: the figure cannot carry it, so the link follows the image, named by its alt text.
+    if (mark?.type === 'link' && inner.length && inner.every((n) => n.type === 'figure')) {
+      const alt = inner.map((n) => String(n.attrs?.alt ?? '')).find(Boolean);
+      return [...inner, textNode(alt || String(mark.attrs!.href), [...marks, mark])!];
+    }
+    return inner;
   }
 }
