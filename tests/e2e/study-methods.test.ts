@@ -135,7 +135,7 @@ describe('Blurting', () => {
 describe('Feynman', () => {
   it('gives offline feedback on an explanation, keeps the gaps marked, and shows it next time', async () => {
     const account = await createAccount(stack.url, 'feynman');
-    await seedConcepts(account);
+    const [, mito] = await seedConcepts(account);
     const { page, context } = await signedInPage(browser, stack.url, account.token);
     const sessionId = await startMethod(page, 'Feynman', ['Mitochondrie']);
     const explanation =
@@ -172,6 +172,20 @@ describe('Feynman', () => {
     await page.getByRole('button', { name: 'Repartir de cette explication' }).click();
     expect(await page.getByLabel('Expliquez ce concept avec des mots simples, comme à un enfant de 12 ans.').inputValue()).toBe(explanation);
     await screenshot(page, 'feynman-previous');
+
+    // Improved and saved: the concept page's own section shows it, with the earlier version kept.
+    const improved = 'La mitochondrie est la petite usine de la cellule : elle fabrique l’énergie. Lynn Margulis a montré en 1967 qu’elle vient d’une bactérie.';
+    await page.getByLabel('Expliquez ce concept avec des mots simples, comme à un enfant de 12 ans.').fill(improved);
+    await page.getByRole('button', { name: "Enregistrer l'explication" }).click();
+    await page.getByText(/^Explication enregistrée/).waitFor();
+    await page.goto(`${stack.url}/concepts/${mito}`);
+    const section = page.getByTestId('concept-feynman');
+    await section.getByRole('heading', { name: 'Mon explication (Feynman)' }).waitFor();
+    await section.getByText(improved).waitFor();
+    await section.getByText('Versions précédentes (1)').click();
+    await page.getByTestId('concept-feynman-previous').getByText(explanation).waitFor();
+    await page.getByTestId('concept-feynman-previous').getByText('Lacunes à revoir : Non mentionné : Lynn Margulis ; Jargon : phosphorylation').waitFor();
+    await screenshot(page, 'concept-feynman-section');
     expect(pageErrors(page)).toEqual([]);
   });
 });

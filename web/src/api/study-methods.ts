@@ -1,6 +1,6 @@
 /** Calls of the study methods other than flashcards; types come from the Worker's routes. */
 import type { InferResponseType } from 'hono/client';
-import { api, call } from './client';
+import { api, call, withSignal } from './client';
 
 const session = api.api['study-sessions'][':id{[0-9]+}'];
 const concept = api.api.concepts[':id{[0-9]+}'];
@@ -22,7 +22,8 @@ export const studyMethodsApi = {
     call(session.results.cornell.$put({ ...param(sessionId), json: { concept_id: conceptId, ratings, duration_ms: durationMs } })),
   missedCards: (sessionId: number, resultId: number) =>
     call(session.results[':resultId{[0-9]+}']['missed-cards'].$post({ param: { id: String(sessionId), resultId: String(resultId) } })),
-  conceptHistory: (conceptId: number, method?: 'BLURTING' | 'FEYNMAN' | 'CORNELL') => call(concept['method-results'].$get({ ...param(conceptId), query: method ? { method } : {} })),
+  conceptHistory: (conceptId: number, method?: 'BLURTING' | 'FEYNMAN' | 'CORNELL', signal?: AbortSignal) =>
+    call(concept['method-results'].$get({ ...param(conceptId), query: method ? { method } : {} }, withSignal(signal))),
 };
 
 export type BlurtingDetails = Extract<MethodResult['details'], { items: unknown }>;

@@ -19,6 +19,7 @@ import { parseId } from './format';
 import { errorText, isNotFound } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
 import { MentionsPanel } from './MentionsPanel';
+import { FeynmanExplanation } from './FeynmanExplanation';
 
 type Load = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'notFound' } | { phase: 'loaded'; concept: Concept; titles: ConceptRef[] };
 
@@ -125,6 +126,7 @@ function LoadedConcept({ concept: loaded, titles }: { concept: Concept; titles: 
             <ConceptContent concept={concept} titles={titles} />
           </section>
           <PersonalNotes notes={concept.notes} />
+          <FeynmanExplanation conceptId={concept.id} />
           <ConceptFlashcardsPanel conceptId={concept.id} conceptTitle={title} onStudyChanged={refreshStudy} />
         </div>
         <div className="space-y-4">
