@@ -37,6 +37,11 @@ export function firstRow<Row>(q: Query<Row>): Promise<Row | null> {
   return q.first<Row>();
 }
 
+/** The rows a query read inside a write batch (`result` is what the batch answered for `q`). */
+export function rowsRead<Row>(_q: Query<Row>, result: D1Result): Row[] {
+  return result.results as Row[];
+}
+
 type RowsOf<Q extends readonly Query<unknown>[]> = { -readonly [K in keyof Q]: Q[K] extends Query<infer Row> ? Row[] : never };
 
 /** Runs reads in one round trip (one implicit transaction) and hands back each one's rows. */

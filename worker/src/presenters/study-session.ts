@@ -1,4 +1,4 @@
-import type { StudySessionRow } from '../services/study-session-progress';
+import type { StudySessionRow } from '../db/queries/study-session-progress';
 
 export type { StudySessionRow };
 

@@ -18,9 +18,10 @@ import {
   latestActionStatement,
   rewindActionStatement,
   writeHeldCardStatement,
-  type FlashcardActionRow,
 } from '../db/queries/flashcard-actions';
-import { conceptCardsStatement, conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { conceptCardsStatement, type ConceptCardRow } from '../db/queries/mastery';
+import { readBatch } from '../db/rows';
+import { conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 
 export interface CardActionProps {
   userId: number;
@@ -34,15 +35,19 @@ export interface CardActionProps {
 
 const heldOf = (row: FlashcardRow): HeldCard => ({ card: storedCardOf(row), suspended: row.suspended, buriedUntil: row.buried_until, tags: row.tags });
 
-async function readCard(d1: D1Database, userId: number, flashcardId: number, extra: D1PreparedStatement[] = []) {
-  const [found, concept, ...rest] = await d1.batch([findFlashcardStatement(d1, userId, flashcardId), conceptCardsStatement(d1, userId, flashcardId), ...extra]);
-  const row = found!.results[0] as FlashcardRow | undefined;
+/** The card, its concept's cards and its latest action (for undo), in one round trip. */
+async function readCard(d1: D1Database, userId: number, flashcardId: number) {
+  const [[row], conceptRows, [lastAction]] = await readBatch(d1, [
+    findFlashcardStatement(d1, userId, flashcardId),
+    conceptCardsStatement(d1, userId, flashcardId),
+    latestActionStatement(d1, userId, flashcardId),
+  ]);
   if (!row) throw notFound('Flashcard');
-  return { row, conceptRows: concept!.results, rest };
+  return { row, conceptRows, lastAction };
 }
 
 /** Writes `after` over the card read as `row` (refused with 409 if it changed meanwhile), with `statements` in the same batch. */
-async function writeHeld(d1: D1Database, userId: number, row: FlashcardRow, conceptRows: unknown[], after: HeldCard, now: number, statements: D1PreparedStatement[]) {
+async function writeHeld(d1: D1Database, userId: number, row: FlashcardRow, conceptRows: ConceptCardRow[], after: HeldCard, now: number, statements: D1PreparedStatement[]) {
   const cards = siblingCards(conceptRows).map((s) => (s.id === row.id ? { ...after.card, id: s.id, lastRating: s.lastRating } : s));
   try {
     await d1.batch([
@@ -74,8 +79,7 @@ const cardChanged = () => new ApiError(409, 'card_changed', 'Cette carte a chang
 /** Takes back the card's latest action, while the card is still as that action left it. */
 export async function undoCardAction(d1: D1Database, props: { userId: number; flashcardId: number; now: number }) {
   const { userId, flashcardId, now } = props;
-  const { row, conceptRows, rest } = await readCard(d1, userId, flashcardId, [latestActionStatement(d1, userId, flashcardId)]);
-  const last = rest[0]!.results[0] as FlashcardActionRow | undefined;
+  const { row, conceptRows, lastAction: last } = await readCard(d1, userId, flashcardId);
   if (!last) throw nothingToUndo();
   if (row.updated_at !== last.doneAt) throw cardChanged();
   const before = JSON.parse(last.card_before) as HeldCard;

@@ -3,7 +3,8 @@
  * The caller reads the concept's cards, applies its change in memory, and appends the
  * statement this returns to the same batch as the change itself.
  */
-import { conceptCardsStatement, updateStudyState } from '../db/queries/mastery';
+import { conceptCardsStatement, updateStudyState, type ConceptCardRow } from '../db/queries/mastery';
+import { allRows } from '../db/rows';
 import type { StoredCard } from '../domain/fsrs';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { masteryLevel, nextReviewAt, type RecallObservation } from '../domain/mastery-level';
@@ -16,35 +17,22 @@ export function recallObservationOf(row: { recall_score?: number | null; recall_
   return row && typeof row.recall_score === 'number' && typeof row.recall_at === 'number' ? { score: row.recall_score, at: row.recall_at } : null;
 }
 
-type CardStateRow = {
-  id: number;
-  state: number;
-  stability: number;
-  last_review: number | null;
-  due: number;
-  suspended: number;
-  buried_until: number | null;
-  last_rating: number | null;
-};
 
-export const siblingCards = (rows: readonly unknown[]) =>
-  (rows as CardStateRow[]).map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating }));
+export const siblingCards = (rows: readonly Pick<ConceptCardRow, 'id' | 'state' | 'stability' | 'last_review' | 'due' | 'last_rating'>[]) =>
+  rows.map((r): SiblingCard => ({ id: r.id, state: r.state, stability: r.stability, lastReview: r.last_review, due: r.due, lastRating: r.last_rating }));
 
 /** The same rows as burying reads them (domain/workload.ts siblingsToBury). */
-export const siblingStates = (rows: readonly unknown[]) =>
-  (rows as CardStateRow[]).map((r): SiblingState => ({ id: r.id, state: r.state, due: r.due, suspended: r.suspended, buriedUntil: r.buried_until }));
+export const siblingStates = (rows: readonly ConceptCardRow[]) =>
+  rows.map((r): SiblingState => ({ id: r.id, state: r.state, due: r.due, suspended: r.suspended, buriedUntil: r.buried_until }));
 
 /** The person's own FSRS parameters carried by the rows of conceptCardsStatement (null: the defaults). */
-export const conceptParams = (rows: readonly unknown[]) => storedFsrsParams((rows[0] as { fsrs_params?: string | null } | undefined)?.fsrs_params);
+export const conceptParams = (rows: readonly Pick<ConceptCardRow, 'fsrs_params'>[]) => storedFsrsParams(rows[0]?.fsrs_params);
 
 /** The concept's latest recall observation carried by the rows of conceptCardsStatement. */
-export const conceptObservation = (rows: readonly unknown[]) => recallObservationOf(rows[0] as Parameters<typeof recallObservationOf>[0]);
-
-/** The statement of the concept's cards lives in db/queries/mastery.ts; the answer, undo and card-action services import it from here still. */
-export { conceptCardsStatement };
+export const conceptObservation = (rows: readonly Pick<ConceptCardRow, 'recall_score' | 'recall_at'>[]) => recallObservationOf(rows[0]);
 
 export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId: number) {
-  const rows = (await conceptCardsStatement(d1, userId, flashcardId).all()).results;
+  const rows = await allRows(conceptCardsStatement(d1, userId, flashcardId));
   return { cards: siblingCards(rows), params: conceptParams(rows), observation: conceptObservation(rows) };
 }
 

@@ -5,7 +5,7 @@ import { newUid } from '../db/queries/new-row';
 import { constellationSelection, dueCandidateStatements, insertStudySession, newCardsSeenSince, selectionCardsStatement } from '../db/queries/study-sessions';
 import { allRows, firstRow, readBatch } from '../db/rows';
 import type { Preferences } from '../domain/preferences';
-import type { StudySessionRow } from './study-session-progress';
+import type { StudySessionRow } from '../db/queries/study-session-progress';
 
 export const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
 export const NOTHING_DUE = 'Aucune carte due pour révision trouvée !';

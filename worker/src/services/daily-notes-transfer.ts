@@ -5,7 +5,8 @@
  */
 import { ApiError, BODY_TOO_LARGE, notFound } from '../lib/errors';
 import { selectBlocksOfNote, selectKnownHighlightKeys, insertHighlightKeys, selectNoteByDate, type BlockRow, type NoteRow } from '../db/queries/daily-notes';
-import { insertBlocks } from '../db/queries/daily-notes';
+import { insertBlocks, nextBlockOrderStatement } from '../db/queries/daily-notes';
+import { firstRow } from '../db/rows';
 import { blockTextProblem, NOTE_TITLE_MAX_CHARS, NOTE_TITLE_TOO_LONG } from '../domain/daily-blocks';
 import { isNoteDate, INVALID_DATE } from '../domain/daily-dates';
 import { NoteFileError, noteToJson, noteToMarkdown, parseNoteJson, parseNoteMarkdown, type NoteFile } from '../domain/daily-transfer';
@@ -75,7 +76,7 @@ export async function importNoteFile(d1: D1Database, userId: number, form: Form,
 
 async function appendBlocks(d1: D1Database, userId: number, date: string, texts: string[], now: number, title: string | null = null, alsoWrite: D1PreparedStatement[] = []) {
   const { note } = await ensureNote(d1, userId, date, title, now);
-  const last = await d1.prepare('SELECT COALESCE(MAX(order_idx) + 1, 0) AS next FROM note_blocks WHERE note_id = ?').bind(note.id).first<{ next: number }>();
+  const last = await firstRow(nextBlockOrderStatement(d1, note.id));
   const statements = insertBlocks(d1, userId, note.id, await newLinkedBlocks(d1, userId, texts, last!.next), now);
   await d1.batch([...statements, ...alsoWrite]);
   return note.id;

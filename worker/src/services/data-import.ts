@@ -23,14 +23,19 @@ import { tagKey } from '../domain/tags';
 import { titleKey } from '../domain/wiki-links';
 import { deleteUserRowsStatements } from '../db/queries/data';
 import {
-  SWITCH_HEADER,
   checkStagedStatements,
   countStagedStatement,
   deleteImportJobStatement,
   deleteImportStatement,
+  failingWriteStatement,
+  importJobStatement,
   stageRowsStatement,
+  startImportJobStatements,
+  switchHeaderStatements,
   switchInStatements,
+  type StagedProblem,
 } from '../db/queries/data-import';
+import { firstRow, readBatch } from '../db/rows';
 import { ApiError, notFound } from '../lib/errors';
 import { linkStagedWikiTitles } from './import-wiki-links';
 import { readBodyWithLimit } from './uploads';
@@ -50,17 +55,12 @@ interface JobProps {
 /** Opens an import job for the backup's header; sweeps the person's stale jobs first. */
 export async function startImport({ d1, userId, header, merge }: JobProps & { header: BackupHeader; merge: boolean }, now: number) {
   const importId = crypto.randomUUID();
-  await d1.batch([
-    d1.prepare('DELETE FROM import_jobs WHERE user_id = ? AND created_at < ?').bind(userId, now - STALE_IMPORT_MS),
-    d1
-      .prepare('INSERT INTO import_jobs (id, user_id, merge, header, created_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(importId, userId, merge ? 1 : 0, JSON.stringify(header), now),
-  ]);
+  await d1.batch(startImportJobStatements(d1, importId, userId, merge, JSON.stringify(header), now, now - STALE_IMPORT_MS));
   return importId;
 }
 
 async function requireJob(d1: D1Database, userId: number, importId: string) {
-  const job = await d1.prepare('SELECT merge FROM import_jobs WHERE id = ? AND user_id = ?').bind(importId, userId).first<{ merge: number }>();
+  const job = await firstRow(importJobStatement(d1, userId, importId));
   if (!job) throw notFound('Import');
   return { merge: job.merge === 1 };
 }
@@ -152,22 +152,17 @@ const countOf = (counts: Map<string, number>, section: SectionName) => counts.ge
 export async function commitImport({ d1, userId, importId, failAt = null }: JobProps & { importId: string; failAt?: FailPoint }): Promise<ImportResult> {
   const { merge } = await requireJob(d1, userId, importId);
   try {
-    const [counted, ...checks] = await d1.batch<Record<string, unknown>>([
-      countStagedStatement(d1, importId),
-      ...checkStagedStatements(d1, importId, userId, merge),
-    ]);
-    const counts = new Map(counted!.results.map((r) => [r.section as string, Number(r.n)]));
-    refuseProblems(checks.flatMap((c) => c.results) as unknown as Problem[], counts);
+    const [counted, ...checks] = await readBatch(d1, [countStagedStatement(d1, importId), ...checkStagedStatements(d1, importId, userId, merge)]);
+    const counts = new Map(counted.map((r) => [r.section, Number(r.n)]));
+    refuseProblems(checks.flat(), counts);
     await linkStagedWikiTitles(d1, userId, importId, merge);
-    const switchIn = switchInStatements(merge).map((sql) => d1.prepare(sql).bind(importId, userId));
-    if (failAt === 'middle') {
-      // A write that breaks a NOT NULL constraint after half the statements have run.
-      switchIn.splice(Math.floor(switchIn.length / 2), 0, d1.prepare('INSERT INTO concepts (user_id, title, title_key, created_at, updated_at) VALUES (?, NULL, NULL, 0, 0)').bind(userId));
-    }
+    const switchIn = switchInStatements(d1, importId, userId, merge);
+    // A write that fails after half the statements have run.
+    if (failAt === 'middle') switchIn.splice(Math.floor(switchIn.length / 2), 0, failingWriteStatement(d1, userId));
     await d1.batch([
       ...(merge ? [] : deleteUserRowsStatements(d1, userId)),
       ...switchIn,
-      ...SWITCH_HEADER.map((sql) => d1.prepare(sql).bind(importId, userId)),
+      ...switchHeaderStatements(d1, importId, userId),
       deleteImportStatement(d1, importId),
       deleteImportJobStatement(d1, importId),
     ]);
@@ -184,13 +179,7 @@ export async function commitImport({ d1, userId, importId, failAt = null }: JobP
   }
 }
 
-interface Problem {
-  section: string;
-  field: string;
-  value: unknown;
-}
-
-function refuseProblems(problems: Problem[], counts: Map<string, number>) {
+function refuseProblems(problems: StagedProblem[], counts: Map<string, number>) {
   const tooMany = SECTION_NAMES.filter((s) => countOf(counts, s) > IMPORT_LIMITS.maxRows);
   if (tooMany.length) throw new ApiError(413, 'import_too_large', `Too many rows in ${tooMany.join(', ')} (at most ${IMPORT_LIMITS.maxRows} each)`);
   if (!problems.length) return;

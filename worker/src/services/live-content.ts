@@ -11,6 +11,9 @@ import { wikiLinkTargets } from '../domain/wiki-links';
 import { INTERNAL_SECRET_HEADER, roomName } from '../domain/room-protocol';
 import { recordContentVersion } from '../db/queries/content-versions';
 import { writeWikiLinks } from '../db/queries/concept-writes';
+import { conceptContentStatement, conceptDocStatement, saveConceptDocStatement, updateContentTextStatement, updateLiveContentStatement } from '../db/queries/concept-docs';
+import { ownConcept } from '../db/queries/concepts';
+import { firstRow, readBatch } from '../db/rows';
 import { applyBlockEdits, mergeBlocks } from '../domain/block-merge';
 import { mergeDocIntoYDoc, stateFromBase64, stateToBase64, yDocToDoc } from '../domain/yjs-prosemirror';
 
@@ -18,12 +21,6 @@ export interface RoomDocument {
   /** Base64 of the binary Yjs state, or null when the concept was never edited live. */
   state: string | null;
   content: RichDoc | null;
-  content_version: number;
-}
-
-interface ConceptContentRow {
-  content: string | null;
-  content_text: string;
   content_version: number;
 }
 
@@ -35,19 +32,14 @@ export function blobBytes(value: unknown): Uint8Array {
 }
 
 export async function conceptBelongsTo(d1: D1Database, userId: number, conceptId: number): Promise<boolean> {
-  const row = await d1.prepare('SELECT 1 AS ok FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first();
-  return row !== null;
+  return (await firstRow(ownConcept(d1, userId, conceptId))) !== null;
 }
 
 /** What a room loads: the stored state, else the stored content to seed from. Null when not the user's concept. */
 export async function loadRoomDocument(d1: D1Database, userId: number, conceptId: number): Promise<RoomDocument | null> {
-  const [concept, doc] = await d1.batch([
-    d1.prepare('SELECT content, content_text, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId),
-    d1.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId),
-  ]);
-  const row = concept!.results[0] as ConceptContentRow | undefined;
+  const [[row], [doc]] = await readBatch(d1, [conceptContentStatement(d1, userId, conceptId), conceptDocStatement(d1, userId, conceptId)]);
   if (!row) return null;
-  const state = (doc!.results[0] as { state: unknown } | undefined)?.state;
+  const state = doc?.state;
   return { state: state ? stateToBase64(blobBytes(state)) : null, content: contentToDoc(row.content), content_version: row.content_version };
 }
 
@@ -62,35 +54,18 @@ export async function saveRoomDocument(
   now: number,
 ): Promise<boolean> {
   const { userId, conceptId, content } = props;
-  const row = await d1
-    .prepare('SELECT content, content_text, content_version FROM concepts WHERE id = ? AND user_id = ?')
-    .bind(conceptId, userId)
-    .first<ConceptContentRow>();
+  const row = await firstRow(conceptContentStatement(d1, userId, conceptId));
   if (!row) return false;
   const json = JSON.stringify(content);
   const text = docToPlainText(content);
   const previous = contentToDoc(row.content);
   const targets = wikiLinkTargets(content, text);
   const linksChanged = JSON.stringify(wikiLinkTargets(previous, row.content_text)) !== JSON.stringify(targets);
-  const statements: D1PreparedStatement[] = [
-    d1
-      .prepare(
-        `INSERT INTO concept_docs (concept_id, user_id, state, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (concept_id) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at`,
-      )
-      .bind(conceptId, userId, props.state, now),
-  ];
+  const statements: D1PreparedStatement[] = [saveConceptDocStatement(d1, userId, conceptId, props.state, now)];
   if (json !== row.content) {
-    statements.push(
-      d1
-        .prepare('UPDATE concepts SET content = ?, content_version = content_version + 1, updated_at = ? WHERE id = ? AND user_id = ?')
-        .bind(json, now, conceptId, userId),
-      ...recordContentVersion(d1, String(Math.trunc(conceptId)), now),
-    );
+    statements.push(updateLiveContentStatement(d1, userId, conceptId, json, now), ...recordContentVersion(d1, String(Math.trunc(conceptId)), now));
   }
-  if (text !== row.content_text) {
-    statements.push(d1.prepare('UPDATE concepts SET content_text = ? WHERE id = ? AND user_id = ?').bind(text, conceptId, userId));
-  }
+  if (text !== row.content_text) statements.push(updateContentTextStatement(d1, userId, conceptId, text));
   if (linksChanged) statements.push(...writeWikiLinks(d1, userId, String(Math.trunc(conceptId)), targets, now));
   await d1.batch(statements);
   return true;

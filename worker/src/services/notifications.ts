@@ -24,7 +24,7 @@ import {
   totalReviews,
   waitingNotifications,
 } from '../db/queries/notifications';
-import type { StudySessionRow } from './study-session-progress';
+import type { StudySessionRow } from '../db/queries/study-session-progress';
 import { currentStreakDays } from './dashboard-stats';
 import { pushDeliveryOf, sendPush, type PushDelivery } from './push';
 import { SEND_BATCH } from './reminders';

@@ -1,10 +1,13 @@
 import { storedCardOf, type RatingValue } from '../domain/fsrs';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
+import { insertReviewLogStatement } from '../db/queries/review-logs';
+import { readBatch, rowsRead } from '../db/rows';
 import { preferencesFromJson } from '../domain/preferences';
 import { resolveTimeZone } from '../domain/study-day';
 import { notFound } from '../lib/errors';
-import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates } from './concept-study-state';
+import { conceptCardsStatement } from '../db/queries/mastery';
+import { conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates } from './concept-study-state';
 import { planAnswer } from './answer-plan';
 import {
   burySiblingsStatement,
@@ -13,9 +16,9 @@ import {
   updateCardStatement,
   withCard,
   reviewConflict,
-  type FlashcardRow,
 } from '../db/queries/flashcards';
-import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
+import { assertSessionCard } from './study-session-progress';
+import { sessionCardCheckStatement, sessionProgressStatements, sessionRead } from '../db/queries/study-session-progress';
 
 export interface ReviewProps {
   userId: number;
@@ -49,17 +52,16 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const { userId, flashcardId, rating, now } = props;
   // One round trip for everything the answer depends on.
   const sessionId = props.sessionId ?? null;
-  const [found, concept, preferences, membership] = await d1.batch([
+  const [[row], concept, [schedulingRow], [membership]] = await readBatch(d1, [
     findFlashcardStatement(d1, userId, flashcardId),
     conceptCardsStatement(d1, userId, flashcardId),
     schedulingStatement(d1, userId),
-    ...(sessionId === null ? [] : [sessionCardCheckStatement(d1, userId, sessionId, flashcardId)]),
+    // Outside a session this reads nothing (no session has id 0).
+    sessionCardCheckStatement(d1, userId, sessionId ?? 0, flashcardId),
   ]);
-  if (sessionId !== null) assertSessionCard(membership!.results[0] as { ended_at: number | null; member: number } | undefined);
-  const row = found!.results[0] as FlashcardRow | undefined;
+  if (sessionId !== null) assertSessionCard(membership);
   if (!row) throw notFound('Carte');
-  const siblings = siblingCards(concept!.results);
-  const schedulingRow = preferences!.results[0] as SchedulingRow | undefined;
+  const siblings = siblingCards(concept);
   const scheduling = schedulingOf(schedulingRow);
   const before = storedCardOf(row);
   const plan = await planAnswer(
@@ -67,7 +69,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
     {
       userId,
       row,
-      siblings: siblingStates(concept!.results),
+      siblings: siblingStates(concept),
       rating,
       now,
       fuzz: props.fuzz ?? true,
@@ -80,26 +82,20 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const { card, log, sideEffects } = plan;
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: rating } : s));
 
+  const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null });
+  const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
-    d1
-      .prepare(
-        `INSERT INTO review_logs (user_id, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
-           last_elapsed_days, scheduled_days, learning_steps, reviewed_at, duration_ms, card_before, effects)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
-      )
-      .bind(userId, flashcardId, sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
-        log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, props.durationMs ?? null, JSON.stringify(before),
-        plan.effects ? JSON.stringify(plan.effects) : null),
+    logged,
     ...(sideEffects.leech ? [markLeechStatement(d1, userId, flashcardId, sideEffects.leech.tags, sideEffects.leech.suspended, now)] : []),
     ...(sideEffects.bury.length ? [burySiblingsStatement(d1, userId, sideEffects.bury, sideEffects.buriedUntil, flashcardId, now)] : []),
-    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params, conceptObservation(concept!.results)),
-    ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params, conceptObservation(concept)),
+    ...progress,
   ]);
-  const inserted = results[1]!.results[0] as { id: number } | undefined;
+  const [inserted] = rowsRead(logged, results[1]!);
   if (!inserted) throw reviewConflict();
   // In a session, the batch ends with the session as it now stands.
-  const session = sessionId === null ? null : (results.at(-1)!.results[0] as StudySessionRow);
+  const session = sessionRead(progress, results);
   const marked = sideEffects.leech ? { ...row, tags: JSON.stringify(sideEffects.leech.tags), suspended: sideEffects.leech.suspended } : row;
   return { flashcard: withCard(marked, card, now), reviewId: inserted.id, session, buried: sideEffects.bury };
 }

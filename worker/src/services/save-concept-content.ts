@@ -9,6 +9,8 @@
 import { database } from '../db/database';
 import type { Env } from '../env';
 import { isGuardFailure } from '../db/queries/guard';
+import { conceptContentStatement } from '../db/queries/concept-docs';
+import { firstRow } from '../db/rows';
 import { ApiError } from '../lib/errors';
 import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
@@ -57,7 +59,7 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
 
 /** 409 with what the writer needs to merge again: the current content and its version. */
 async function contentConflict(d1: D1Database, userId: number, conceptId: number): Promise<ApiError> {
-  const row = await d1.prepare('SELECT content, content_version FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ content: string | null; content_version: number }>();
+  const row = await firstRow(conceptContentStatement(d1, userId, conceptId));
   if (!row) return new ApiError(404, 'not_found', 'Concept introuvable.');
   return new ApiError(409, 'content_conflict', 'Le contenu de ce concept a été modifié ailleurs depuis votre lecture.', {
     content: storedContent(row.content),

@@ -12,11 +12,12 @@ import { keyItemsOf } from '../domain/flashcard-generator';
 import { newCard } from '../domain/fsrs';
 import type { RecallObservation } from '../domain/mastery-level';
 import { scoreRecall, type ItemRecall } from '../domain/recall-score';
-import { firstRow, readBatch } from '../db/rows';
+import { allRows, firstRow, readBatch } from '../db/rows';
 import { ApiError, notFound } from '../lib/errors';
 import {
   addCardsCreatedStatement,
   conceptMasteryInputsStatement,
+  isCardRow,
   findResultByIdStatement,
   findResultStatement,
   insertNewCardsStatement,
@@ -70,8 +71,8 @@ export async function sessionConcept(d1: D1Database, userId: number, sessionId: 
  * be added) with a new recall observation, or its latest one when `observation` is null.
  */
 export async function masteryWithObservation(d1: D1Database, userId: number, conceptId: number, observation: RecallObservation | null, now: number, extraNewCards = 0) {
-  const rows = (await conceptMasteryInputsStatement(d1, userId, conceptId).all()).results;
-  const cards = [...siblingCards(rows.filter((r) => (r as { id: number | null }).id !== null)), ...Array.from({ length: extraNewCards }, (_, i) => ({ ...newCard(now), id: -1 - i, lastRating: null }))];
+  const rows = await allRows(conceptMasteryInputsStatement(d1, userId, conceptId));
+  const cards = [...siblingCards(rows.filter(isCardRow)), ...Array.from({ length: extraNewCards }, (_, i) => ({ ...newCard(now), id: -1 - i, lastRating: null }))];
   return conceptStudyStateStatement(d1, userId, conceptId, cards, now, conceptParams(rows), observation ?? conceptObservation(rows));
 }
 

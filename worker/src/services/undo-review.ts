@@ -1,6 +1,7 @@
 import type { StoredCard } from '../domain/fsrs';
 import { ApiError, notFound } from '../lib/errors';
-import { conceptCardsStatement, conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
+import { conceptCardsStatement } from '../db/queries/mastery';
+import { conceptObservation, conceptParams, conceptStudyStateStatement, siblingCards } from './concept-study-state';
 import type { ReviewEffects } from '../domain/workload';
 import {
   burySiblingsStatement,
@@ -9,9 +10,11 @@ import {
   updateCardStatement,
   withCard,
   reviewConflict,
-  type FlashcardRow,
 } from '../db/queries/flashcards';
-import { assertSessionCard, sessionCardCheckStatement, sessionProgressStatements, type StudySessionRow } from './study-session-progress';
+import { deleteUndoneAnswerStatement, latestAnswersStatement } from '../db/queries/review-logs';
+import { readBatch } from '../db/rows';
+import { assertSessionCard } from './study-session-progress';
+import { sessionCardCheckStatement, sessionProgressStatements, sessionRead } from '../db/queries/study-session-progress';
 
 export interface UndoProps {
   userId: number;
@@ -34,16 +37,16 @@ const nothingToUndo = () => new ApiError(404, 'nothing_to_undo', 'Aucune répons
 export async function undoReview(d1: D1Database, props: UndoProps) {
   const { userId, flashcardId, now } = props;
   const inSession = props.sessionId !== undefined;
-  const [found, logs, concept, membership] = await d1.batch([
+  const [[row], logs, concept, [membership]] = await readBatch(d1, [
     findFlashcardStatement(d1, userId, flashcardId),
-    d1.prepare('SELECT id, session_id, card_before, effects, rating FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY reviewed_at DESC, id DESC LIMIT 2').bind(flashcardId, userId),
+    latestAnswersStatement(d1, userId, flashcardId),
     conceptCardsStatement(d1, userId, flashcardId),
-    ...(inSession ? [sessionCardCheckStatement(d1, userId, props.sessionId!, flashcardId)] : []),
+    // Outside a session this reads nothing (no session has id 0).
+    sessionCardCheckStatement(d1, userId, props.sessionId ?? 0, flashcardId),
   ]);
-  if (inSession) assertSessionCard(membership!.results[0] as { ended_at: number | null; member: number } | undefined);
-  const row = found!.results[0] as FlashcardRow | undefined;
-  const lastLog = logs!.results[0] as { id: number; session_id: number | null; card_before: string; effects: string | null } | undefined;
-  const siblings = siblingCards(concept!.results);
+  if (inSession) assertSessionCard(membership);
+  const [lastLog, previous] = logs;
+  const siblings = siblingCards(concept);
   if (!row) throw notFound('Carte');
   if (!lastLog) throw nothingToUndo();
   if (inSession && lastLog.session_id !== props.sessionId) throw nothingToUndo();
@@ -51,24 +54,21 @@ export async function undoReview(d1: D1Database, props: UndoProps) {
   const sessionId = lastLog.session_id;
   const card = JSON.parse(lastLog.card_before) as StoredCard;
   // After the undo, the card's latest answer is the one before the undone one.
-  const previous = logs!.results[1] as { rating: number } | undefined;
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: previous?.rating ?? null } : s));
   const effects = (lastLog.effects ? JSON.parse(lastLog.effects) : {}) as ReviewEffects;
+  const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
-    // Deleted only if the card now carries this undo's write (its updated_at is `now`).
-    d1
-      .prepare('DELETE FROM review_logs WHERE id = ? AND user_id = ? AND (SELECT updated_at FROM flashcards WHERE id = ?) = ?')
-      .bind(lastLog.id, userId, flashcardId, now),
+    deleteUndoneAnswerStatement(d1, userId, lastLog.id, flashcardId, now),
     ...(effects.leech ? [markLeechStatement(d1, userId, flashcardId, effects.leech.tags, effects.leech.suspended, now)] : []),
     ...(effects.buried?.length ? [burySiblingsStatement(d1, userId, effects.buried, null, flashcardId, now, effects.buriedUntil ?? null)] : []),
-    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, conceptParams(concept!.results), conceptObservation(concept!.results)),
-    ...(sessionId === null ? [] : sessionProgressStatements(d1, sessionId, flashcardId)),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, conceptParams(concept), conceptObservation(concept)),
+    ...progress,
   ]);
   // meta.changes also counts the review_activity trigger's writes, hence "none" not "one".
   if (results[0]!.meta.changes === 0 || results[1]!.meta.changes === 0) throw reviewConflict();
   // In a session, the batch ends with the session as it now stands.
-  const session = sessionId === null ? null : (results.at(-1)!.results[0] as StudySessionRow);
+  const session = sessionRead(progress, results);
   const restored = effects.leech ? { ...row, tags: effects.leech.tags, suspended: effects.leech.suspended } : row;
   return { flashcard: withCard(restored, card, now), session };
 }

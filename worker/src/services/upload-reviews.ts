@@ -14,7 +14,7 @@
  * buried while that answer's study day lasts, with the effects logged for undo.
  */
 import { burySiblingsStatement, markLeechStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
-import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
+import { schedulingStatement } from '../db/queries/fsrs-params';
 import { abortUnless, isGuardFailure } from '../db/queries/guard';
 import {
   flashcardsByIdsStatement,
@@ -26,11 +26,13 @@ import {
 } from '../db/queries/review-logs';
 import { storedCardOf, type RatingValue, type StoredCard } from '../domain/fsrs';
 import { preferencesFromJson } from '../domain/preferences';
+import { readBatch } from '../db/rows';
 import { replayCard, replayOrder, type LoggedReview, type QueuedReview } from '../domain/review-replay';
 import { resolveTimeZone } from '../domain/study-day';
 import { notFound } from '../lib/errors';
 import { planAnswers, type AnswerPlan } from './answer-plan';
-import { conceptCardsStatement, conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates, type SiblingCard } from './concept-study-state';
+import { conceptCardsStatement } from '../db/queries/mastery';
+import { conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates, type SiblingCard } from './concept-study-state';
 import { schedulingOf } from './review-flashcard';
 
 export interface UploadReviewsProps {
@@ -56,30 +58,29 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
 export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
   const { userId, now } = props;
   const cardIds = [...new Set(props.reviews.map((r) => r.flashcardId))];
-  const [cardRows, known, preferences] = await d1.batch([
+  const [cardRows, known, [schedulingRow]] = await readBatch(d1, [
     flashcardsByIdsStatement(d1, userId, cardIds),
     loggedUidsStatement(d1, userId, props.reviews.map((r) => r.clientId)),
     schedulingStatement(d1, userId),
   ]);
-  const cards = new Map((cardRows!.results as FlashcardRow[]).map((row) => [row.id, row]));
+  const cards = new Map(cardRows.map((row) => [row.id, row]));
   if (cards.size !== cardIds.length) throw notFound('Flashcard');
-  const fresh = replayOrder(props.reviews, new Set((known!.results as { uid: string }[]).map((r) => r.uid)));
+  const fresh = replayOrder(props.reviews, new Set(known.map((r) => r.uid)));
   const skipped = props.reviews.filter((r) => !fresh.includes(r)).map((r) => r.clientId);
   if (!fresh.length) return { accepted: [] as string[], skipped, flashcards: [...cards.values()] };
 
   const byCard = groupBy(fresh, (r) => r.flashcardId);
   const firstNew = [...byCard].map(([id, added]) => [id, added[0]!.reviewedAt] as const);
   const touchedConcepts = [...new Map([...byCard.keys()].map((id) => [cards.get(id)!.concept_id, id])).values()];
-  const [logRows, ...conceptRows] = await d1.batch([logsSinceStatement(d1, userId, firstNew), ...touchedConcepts.map((id) => conceptCardsStatement(d1, userId, id))]);
-  const logsByCard = groupBy(logRows!.results as ReviewLogReplayRow[], (r) => r.flashcard_id);
-  const schedulingRow = preferences!.results[0] as SchedulingRow | undefined;
+  const [logRows, ...conceptRows] = await readBatch(d1, [logsSinceStatement(d1, userId, firstNew), ...touchedConcepts.map((id) => conceptCardsStatement(d1, userId, id))]);
+  const logsByCard = groupBy(logRows, (r) => r.flashcard_id);
   const scheduling = schedulingOf(schedulingRow);
   const fuzz = props.fuzz ?? true;
 
   const replays = [...byCard].map(([id, added]) => ({ id, ...replayCard(storedCardOf(cards.get(id)!), (logsByCard.get(id) ?? []).map(loggedReview), added, { ...scheduling, fuzz }) }));
   // Every card of a touched concept as it stands once the batch is replayed (burying reads them).
   const replayedState = new Map(replays.map((r) => [r.id, r.card]));
-  const conceptOf = new Map(touchedConcepts.map((id, i) => [cards.get(id)!.concept_id, conceptRows[i]!.results]));
+  const conceptOf = new Map(touchedConcepts.map((id, i) => [cards.get(id)!.concept_id, conceptRows[i]!]));
   const siblingsOf = (row: FlashcardRow) =>
     siblingStates(conceptOf.get(row.concept_id)!).map((s) => {
       const card = replayedState.get(s.id);
@@ -127,11 +128,11 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
   }
   writes.push(...sideWrites);
   conceptRows.forEach((rows, i) => {
-    const siblings: SiblingCard[] = siblingCards(rows.results).map((s) => {
+    const siblings: SiblingCard[] = siblingCards(rows).map((s) => {
       const replayed = replayedCards.get(s.id);
       return replayed ? { ...replayed.card, id: s.id, lastRating: replayed.lastRating } : s;
     });
-    writes.push(conceptStudyStateStatement(d1, userId, cards.get(touchedConcepts[i]!)!.concept_id, siblings, now, scheduling.params, conceptObservation(rows.results)));
+    writes.push(conceptStudyStateStatement(d1, userId, cards.get(touchedConcepts[i]!)!.concept_id, siblings, now, scheduling.params, conceptObservation(rows)));
   });
   try {
     await d1.batch(writes);

@@ -5,6 +5,7 @@
 import { idByUid, newUid } from './new-row';
 import { ownedMatch, phraseMatchQuery } from '../../domain/search-query';
 import { abortUnless } from './guard';
+import { query } from '../rows';
 
 export interface NoteRow {
   id: number;
@@ -183,3 +184,7 @@ export function linkBlocksNaming(d1: D1Database, userId: number, cid: string, ti
     )
     .bind(userId, userId, ...(phrase ? [ownedMatch(userId, phrase)] : []), `[[${named.toLowerCase()}]]`, `[[${named}]]`, named);
 }
+
+/** The order index after a note's last block (0 for an empty note). */
+export const nextBlockOrderStatement = (d1: D1Database, noteId: number) =>
+  query<{ next: number }>(d1.prepare('SELECT COALESCE(MAX(order_idx) + 1, 0) AS next FROM note_blocks WHERE note_id = ?').bind(noteId));

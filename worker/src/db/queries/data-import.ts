@@ -6,6 +6,8 @@
  * `?1` is the import id, `?2` the user id in every statement here.
  */
 import type { SectionName } from '../../domain/data-format';
+import type { importJobs } from '../schema';
+import { query, type SqlColumns } from '../rows';
 
 const j = (field: string) => `json_extract(r.row, '$.${field}')`;
 const staged = (section: SectionName) => `FROM import_rows r WHERE r.import_id = ?1 AND r.section = '${section}'`;
@@ -86,11 +88,18 @@ export function checkStagedStatements(d1: D1Database, importId: string, userId: 
     AND ?2 AND ?3 IS NOT NULL GROUP BY section, uid HAVING COUNT(*) > 1 LIMIT 1`;
   const duplicateReviews = `SELECT 'reviews' AS section, 'uid' AS field, ${j('uid')} AS value ${staged('reviews')}
     AND ?2 AND ?3 IS NOT NULL GROUP BY value HAVING COUNT(*) > 1 LIMIT 1`;
-  return [duplicates, duplicateReviews, ...dangling].map((sql) => d1.prepare(sql).bind(importId, userId, merge ? 1 : 0));
+  return [duplicates, duplicateReviews, ...dangling].map((sql) => query<StagedProblem>(d1.prepare(sql).bind(importId, userId, merge ? 1 : 0)));
+}
+
+/** A problem found in the staged rows: the section and field, and the value at fault. */
+export interface StagedProblem {
+  section: string;
+  field: string;
+  value: unknown;
 }
 
 export function countStagedStatement(d1: D1Database, importId: string) {
-  return d1.prepare('SELECT section, COUNT(*) AS n FROM import_rows WHERE import_id = ?1 GROUP BY section').bind(importId);
+  return query<{ section: string; n: number }>(d1.prepare('SELECT section, COUNT(*) AS n FROM import_rows WHERE import_id = ?1 GROUP BY section').bind(importId));
 }
 
 /** `ON CONFLICT` tail that makes an insert of objects an update of the same uids when merging. */
@@ -105,7 +114,10 @@ const BLOCK_COLUMNS = ['note_id', 'text', 'plain_text', 'order_idx', 'created_at
 const REVIEW_COLUMNS = ['rating', 'state', 'due', 'stability', 'difficulty', 'elapsed_days', 'last_elapsed_days', 'scheduled_days', 'learning_steps', 'reviewed_at', 'duration_ms'];
 
 /** The INSERT … SELECT statements that write staged rows into the person's tables, in reference order. */
-export function switchInStatements(merge: boolean): string[] {
+export const switchInStatements = (d1: D1Database, importId: string, userId: number, merge: boolean) =>
+  switchInSql(merge).map((sql) => d1.prepare(sql).bind(importId, userId));
+
+function switchInSql(merge: boolean): string[] {
   const stagedConcepts = `SELECT c.id FROM concepts c JOIN import_rows r ON r.import_id = ?1 AND r.section = 'concepts' AND r.uid = c.uid WHERE c.user_id = ?2`;
   return [
     // A merged concept whose content changes drops its live-room state, so the room re-seeds from it.
@@ -175,7 +187,9 @@ export function switchInStatements(merge: boolean): string[] {
 }
 
 /** The account part of a backup: the time zone (study days, streak) and the preferences. */
-export const SWITCH_HEADER = [
+export const switchHeaderStatements = (d1: D1Database, importId: string, userId: number) => SWITCH_HEADER.map((sql) => d1.prepare(sql).bind(importId, userId));
+
+const SWITCH_HEADER = [
   `UPDATE users SET time_zone = COALESCE(json_extract((SELECT header FROM import_jobs WHERE id = ?1), '$.account.time_zone'), time_zone)
    WHERE id = ?2`,
   `INSERT INTO user_preferences (user_id, data, updated_at)
@@ -235,3 +249,16 @@ function relinkStatement(table: 'concepts' | 'note_blocks', column: 'content' | 
   return `UPDATE ${table} SET ${column} = CASE WHEN json_valid(${made}) THEN ${made} ELSE ${column} END
     WHERE user_id = ?2 AND uid IN (SELECT uid FROM import_rows WHERE import_id = ?1 AND section = '${section}' AND json_type(row, '$.link_parts') = 'array')`;
 }
+
+/** Starts an import job (forgetting the person's jobs left unfinished since `staleBefore`). */
+export const startImportJobStatements = (d1: D1Database, importId: string, userId: number, merge: boolean, header: string, now: number, staleBefore: number) => [
+  d1.prepare('DELETE FROM import_jobs WHERE user_id = ? AND created_at < ?').bind(userId, staleBefore),
+  d1.prepare('INSERT INTO import_jobs (id, user_id, merge, header, created_at) VALUES (?, ?, ?, ?, ?)').bind(importId, userId, merge ? 1 : 0, header, now),
+];
+
+export const importJobStatement = (d1: D1Database, userId: number, importId: string) =>
+  query<SqlColumns<typeof importJobs, 'merge'>>(d1.prepare('SELECT merge FROM import_jobs WHERE id = ? AND user_id = ?').bind(importId, userId));
+
+/** A write that breaks a NOT NULL constraint: the tests' way to fail a switch-in half-way. */
+export const failingWriteStatement = (d1: D1Database, userId: number) =>
+  d1.prepare('INSERT INTO concepts (user_id, title, title_key, created_at, updated_at) VALUES (?, NULL, NULL, 0, 0)').bind(userId);

@@ -2,6 +2,7 @@
 import type { HeldCard } from '../../domain/card-actions';
 import type { flashcardActions } from '../schema';
 import { abortUnless } from './guard';
+import { query } from '../rows';
 
 export type FlashcardActionRow = Pick<typeof flashcardActions.$inferSelect, 'id' | 'action' | 'doneAt'> & { card_before: string };
 
@@ -29,9 +30,11 @@ export const insertActionStatement = (d1: D1Database, userId: number, id: number
 
 /** The card's latest action (its row keeps the card as it was before). */
 export const latestActionStatement = (d1: D1Database, userId: number, id: number) =>
-  d1
-    .prepare('SELECT id, action, card_before, done_at AS doneAt FROM flashcard_actions WHERE flashcard_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1')
-    .bind(id, userId);
+  query<FlashcardActionRow>(
+    d1
+      .prepare('SELECT id, action, card_before, done_at AS doneAt FROM flashcard_actions WHERE flashcard_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1')
+      .bind(id, userId),
+  );
 
 export const deleteActionStatement = (d1: D1Database, userId: number, actionId: number) =>
   d1.prepare('DELETE FROM flashcard_actions WHERE id = ? AND user_id = ?').bind(actionId, userId);

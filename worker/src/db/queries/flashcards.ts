@@ -31,7 +31,7 @@ export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_t
 export const QUEUEABLE_SQL = 'f.suspended = 0 AND (f.buried_until IS NULL OR f.buried_until <= ?)';
 
 export const findFlashcardStatement = (d1: D1Database, userId: number, id: number) =>
-  d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId);
+  query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId));
 
 export function findFlashcard(d1: D1Database, userId: number, id: number) {
   return findFlashcardStatement(d1, userId, id).first<FlashcardRow>();

@@ -22,6 +22,9 @@ export type LatestRecall = { recall_score: number | null; recall_at: number | nu
 export type MasteryCardRow = SqlColumns<typeof flashcards, 'id' | 'state' | 'stability' | 'last_review' | 'due' | 'suspended' | 'buried_until'> &
   SqlColumns<typeof users, 'fsrs_params'> & { last_rating: number | null };
 
+/** A row of conceptCardsStatement: one card of the concept, with the person's parameters and the concept's latest recall. */
+export type ConceptCardRow = MasteryCardRow & LatestRecall;
+
 /**
  * The memory state of every card of the concept that holds card `flashcardId`, each row with
  * the person's own FSRS parameters (their forgetting curve, for mastery) and the concept's
@@ -29,7 +32,7 @@ export type MasteryCardRow = SqlColumns<typeof flashcards, 'id' | 'state' | 'sta
  * read all their cards.)
  */
 export const conceptCardsStatement = (d1: D1Database, userId: number, flashcardId: number) =>
-  query<MasteryCardRow & LatestRecall>(
+  query<ConceptCardRow>(
     d1
       .prepare(
         `SELECT f.id, f.state, f.stability, f.last_review, f.due, f.suspended, f.buried_until, ${LAST_RATING_SQL} AS last_rating,

@@ -1,36 +1,73 @@
 /**
- * SQL of the review log for answers uploaded in a batch: which of a batch's
+ * SQL of the review log: an answer's row (with the card before it and the answer's side
+ * effects, for undo), the latest answers undo walks back, and for answers uploaded in a batch: which of a batch's
  * client ids are already logged (a review's client id is its row's `uid`, unique per
  * person), a card's answers from a time on, and the writes of a replay — new rows with
  * their client id, logged rows rescheduled in place.
  */
 import type { StoredCard, StoredReviewLog } from '../../domain/fsrs';
 import type { ReviewEffects } from '../../domain/workload';
-import { FLASHCARD_SELECT } from './flashcards';
+import { FLASHCARD_SELECT, type FlashcardRow } from './flashcards';
+import type { reviewLogs } from '../schema';
+import { query, type SqlColumns } from '../rows';
 
-export interface ReviewLogReplayRow {
-  id: number;
-  flashcard_id: number;
-  rating: number;
-  reviewed_at: number;
-  card_before: string;
+/**
+ * Logs an answer, only if the statement just before it (the card's guarded update) changed
+ * a row, so two simultaneous answers cannot both count; reads back the new row's id.
+ */
+export function insertReviewLogStatement(
+  d1: D1Database,
+  answer: { userId: number; flashcardId: number; sessionId: number | null; log: StoredReviewLog; durationMs: number | null; before: StoredCard; effects: ReviewEffects | null },
+) {
+  const { log } = answer;
+  return query<{ id: number }>(
+    d1
+      .prepare(
+        `INSERT INTO review_logs (user_id, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
+           last_elapsed_days, scheduled_days, learning_steps, reviewed_at, duration_ms, card_before, effects)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
+      )
+      .bind(answer.userId, answer.flashcardId, answer.sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
+        log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, answer.durationMs, JSON.stringify(answer.before),
+        answer.effects ? JSON.stringify(answer.effects) : null),
+  );
 }
 
+/** A logged answer as undo reads it. */
+export type UndoableAnswer = SqlColumns<typeof reviewLogs, 'id' | 'session_id' | 'card_before' | 'effects' | 'rating'>;
+
+/** A card's two latest answers by review time (an answer uploaded from offline may be logged after a later one). */
+export const latestAnswersStatement = (d1: D1Database, userId: number, flashcardId: number) =>
+  query<UndoableAnswer>(
+    d1
+      .prepare('SELECT id, session_id, card_before, effects, rating FROM review_logs WHERE flashcard_id = ? AND +user_id = ? ORDER BY reviewed_at DESC, id DESC LIMIT 2')
+      .bind(flashcardId, userId),
+  );
+
+/** Deletes an undone answer's row, only if the card now carries the undo's write (its updated_at is `now`). */
+export const deleteUndoneAnswerStatement = (d1: D1Database, userId: number, logId: number, flashcardId: number, now: number) =>
+  d1.prepare('DELETE FROM review_logs WHERE id = ? AND user_id = ? AND (SELECT updated_at FROM flashcards WHERE id = ?) = ?').bind(logId, userId, flashcardId, now);
+
+
+export type ReviewLogReplayRow = SqlColumns<typeof reviewLogs, 'id' | 'flashcard_id' | 'rating' | 'reviewed_at' | 'card_before'>;
+
 export const loggedUidsStatement = (d1: D1Database, userId: number, uids: readonly string[]) =>
-  d1.prepare('SELECT uid FROM review_logs WHERE user_id = ? AND uid IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(uids));
+  query<{ uid: string }>(d1.prepare('SELECT uid FROM review_logs WHERE user_id = ? AND uid IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(uids)));
 
 export const flashcardsByIdsStatement = (d1: D1Database, userId: number, ids: readonly number[]) =>
-  d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.id IN (SELECT value FROM json_each(?))`).bind(userId, JSON.stringify(ids));
+  query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.id IN (SELECT value FROM json_each(?))`).bind(userId, JSON.stringify(ids)));
 
 /** Each card's answers at or after its own time (`[[card id, time], …]`), in log order. */
 export const logsSinceStatement = (d1: D1Database, userId: number, since: readonly (readonly [number, number])[]) =>
-  d1
-    .prepare(
-      `SELECT r.id, r.flashcard_id, r.rating, r.reviewed_at, r.card_before
-       FROM json_each(?) s JOIN review_logs r ON r.flashcard_id = json_extract(s.value, '$[0]') AND r.reviewed_at >= json_extract(s.value, '$[1]')
-       WHERE +r.user_id = ? ORDER BY r.flashcard_id, r.reviewed_at, r.id`,
-    )
-    .bind(JSON.stringify(since), userId);
+  query<ReviewLogReplayRow>(
+    d1
+      .prepare(
+        `SELECT r.id, r.flashcard_id, r.rating, r.reviewed_at, r.card_before
+         FROM json_each(?) s JOIN review_logs r ON r.flashcard_id = json_extract(s.value, '$[0]') AND r.reviewed_at >= json_extract(s.value, '$[1]')
+         WHERE +r.user_id = ? ORDER BY r.flashcard_id, r.reviewed_at, r.id`,
+      )
+      .bind(JSON.stringify(since), userId),
+  );
 
 export function insertUploadedReviewStatement(
   d1: D1Database,

@@ -5,7 +5,7 @@
  */
 import type { StoredCard } from '../../domain/fsrs';
 import { query } from '../rows';
-import { LAST_RATING_SQL, latestRecallSql } from './mastery';
+import { LAST_RATING_SQL, latestRecallSql, type ConceptCardRow } from './mastery';
 import type { studyMethodResults } from '../schema';
 
 /** A result row as the API reads it (snake_case columns of study_method_results, with the concept's title). */
@@ -108,14 +108,25 @@ export const addCardsCreatedStatement = (d1: D1Database, userId: number, resultI
  * card id when the concept has none (its parameters and recall score still count).
  */
 export const conceptMasteryInputsStatement = (d1: D1Database, userId: number, conceptId: number) =>
-  d1
-    .prepare(
-      `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating,
-         (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params, ${latestRecallSql('?2')}
-       FROM concepts c LEFT JOIN flashcards f ON f.concept_id = c.id AND +f.user_id = ?1
-       WHERE c.id = ?2 AND c.user_id = ?1`,
-    )
-    .bind(userId, conceptId);
+  query<MasteryInputRow>(
+    d1
+      .prepare(
+        `SELECT f.id, f.state, f.stability, f.last_review, f.due, ${LAST_RATING_SQL} AS last_rating,
+           (SELECT fsrs_params FROM users WHERE id = ?1) AS fsrs_params, ${latestRecallSql('?2')}
+         FROM concepts c LEFT JOIN flashcards f ON f.concept_id = c.id AND +f.user_id = ?1
+         WHERE c.id = ?2 AND c.user_id = ?1`,
+      )
+      .bind(userId, conceptId),
+  );
+
+type CardPart = Pick<ConceptCardRow, 'id' | 'state' | 'stability' | 'last_review' | 'due' | 'last_rating'>;
+type ConceptPart = Pick<ConceptCardRow, 'fsrs_params' | 'recall_score' | 'recall_at'>;
+
+/** A row of conceptMasteryInputsStatement: a card of the concept, or, for a concept without cards, null card columns. */
+export type MasteryInputRow = ConceptPart & (CardPart | { [K in keyof CardPart]: null });
+
+/** Whether a row of conceptMasteryInputsStatement is a card. */
+export const isCardRow = (row: MasteryInputRow): row is ConceptPart & CardPart => row.id !== null;
 
 /** Adds new cards (never answered, `card`'s state) to one of the person's concepts; `cards` travel as one JSON array. */
 export const insertNewCardsStatement = (d1: D1Database, userId: number, conceptId: number, cards: readonly { question: string; answer: string }[], card: StoredCard, now: number) =>

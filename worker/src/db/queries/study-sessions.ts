@@ -1,12 +1,12 @@
 /**
  * Study-session reads and the end write the session routes need. Sessions are scoped by
- * user id in every statement; the answer/undo recounts live in services/study-session-progress.ts.
+ * user id in every statement; the answer/undo recounts are in ./study-session-progress.ts.
  */
 import type { QueueCard, SessionCardState } from '../../domain/study-queue';
 import { query, readBatch } from '../rows';
 import { idByUid } from './new-row';
 import { insertSessionConceptsStatement } from './study-method-results';
-import { SESSION_COLUMNS, type StudySessionRow } from '../../services/study-session-progress';
+import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
 import type { Preferences } from '../../domain/preferences';
 import { FLASHCARD_SELECT, QUEUEABLE_SQL, type FlashcardRow } from './flashcards';
 import { schedulingStatement } from './fsrs-params';
