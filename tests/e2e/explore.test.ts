@@ -220,6 +220,61 @@ describe('exploring the knowledge', () => {
     }
   });
 
+  it('writes no two graph titles over each other where nodes are dense on a phone: the highlighted first, then the most linked', async () => {
+    // A hub linked from thirty concepts, each also linked to its neighbour: a dense cluster.
+    const account = await createAccount(stack.url, 'graphtitles');
+    const post = async (json: unknown) => (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json })).body;
+    await post({ title: 'Cellule' });
+    for (let i = 0; i < 30; i++) await post({ title: `Organite ${i}`, content: `Dans la [[Cellule]]${i ? `, près de [[Organite ${i - 1}]]` : ''}` });
+    const { context, page } = await openSignedIn(browser, stack.url, account.token, { width: 390, height: 844 });
+    // Painted on the page (the same drawing as the worker's), where each title written can be read back.
+    await page.addInitScript(() => {
+      delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
+      const proto = CanvasRenderingContext2D.prototype;
+      const [fillText, clearRect] = [proto.fillText, proto.clearRect];
+      const w = window as unknown as { graphTitles: { text: string; x: number; y: number; width: number }[] };
+      w.graphTitles = [];
+      proto.clearRect = function (...args: Parameters<typeof clearRect>) {
+        w.graphTitles = [];
+        return clearRect.apply(this, args);
+      };
+      proto.fillText = function (text: string, x: number, y: number, maxWidth?: number) {
+        w.graphTitles.push({ text, x, y, width: this.measureText(text).width });
+        return maxWidth === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, maxWidth);
+      };
+    });
+    await page.goto(`${stack.url}/graph`);
+    await page.locator('[data-testid="knowledge-graph"][data-state="stable"]').waitFor({ timeout: 45_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('graph-stable').length === 1, undefined, { timeout: 45_000 });
+    const titles = () => page.evaluate(() => (window as unknown as { graphTitles: { text: string; x: number; y: number; width: number }[] }).graphTitles);
+    const overlapping = (written: { x: number; y: number; width: number }[]) => {
+      // A 12 px line, centred on its y.
+      const box = (t: { x: number; y: number; width: number }) => ({ left: t.x, right: t.x + t.width, top: t.y - 6, bottom: t.y + 6 });
+      let pairs = 0;
+      written.forEach((a, i) =>
+        written.slice(i + 1).forEach((b) => {
+          const [p, q] = [box(a), box(b)];
+          if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) pairs += 1;
+        }),
+      );
+      return pairs;
+    };
+    // Walked to from the keyboard, a node is shown close up and highlighted.
+    const canvas = page.getByRole('img', { name: /Knowledge Graph/ });
+    await canvas.focus();
+    const tooltip = page.getByRole('tooltip');
+    for (let i = 0; i < 31 && (await tooltip.count() ? await tooltip.textContent() : '') !== 'Organite 20'; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await titles()).map((t) => t.text), { timeout: 45_000 }).toContain('Organite 20');
+    const written = await titles();
+    await screenshot(page, 'graph-titles-dense-phone');
+    expect(written.length).toBeGreaterThan(3);
+    expect(overlapping(written)).toBe(0);
+    // The hub, linked most, keeps its title.
+    expect(written.map((t) => t.text)).toContain('Cellule');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('paints the knowledge graph on the page itself where a canvas cannot go to a worker', async () => {
     const { ids, context, page } = await openGraph(true);
     await screenshot(page, 'graph-painted-here');

@@ -1,7 +1,7 @@
 /**
  * Drawing the knowledge graph on a 2D canvas, wherever that canvas lives: links as a few
  * paths, nodes as a few paths per mastery colour, titles of the nodes in view once they are
- * big enough. Used by the render worker (an OffscreenCanvas, so the page's main thread never
+ * big enough, by priority where they would overlap. Used by the render worker (an OffscreenCanvas, so the page's main thread never
  * waits on the rasterizer) and, in browsers without OffscreenCanvas, by the page itself.
  */
 import { GRAPH_BUCKET_COLORS } from '@domain/galaxy-colors';
@@ -10,6 +10,12 @@ import { NODE_SIZE } from './graph-constants';
 /** Titles are written beside the nodes once a node is this big on screen, at most MAX_TITLES of them. */
 const TITLE_MIN_RADIUS = 4;
 const MAX_TITLES = 300;
+const TITLE_FONT = '12px system-ui, sans-serif';
+/** A title's line height in TITLE_FONT, and the space kept between two titles (CSS pixels). */
+const TITLE_HEIGHT = 14;
+const GAP = 2;
+/** Cells of the grid placed titles are checked in (CSS pixels). */
+const GRID = 128;
 /** Segments (or circles) per path: Chromium rasterizes many small paths faster than one huge one. */
 const PATH_SEGMENTS = 500;
 
@@ -99,19 +105,95 @@ export function drawGraph(ctx: Context2D, scene: GraphScene, camera: GraphCamera
   }
 }
 
-/** Titles of the nodes in view, in screen pixels so they stay readable at any zoom. */
+/** Each node's link count, per scene (its links never change), for the titles' priority. */
+const degreesOf = new WeakMap<Int32Array, Uint32Array>();
+/** Each title's width in TITLE_FONT, per scene, measured when first written (-1 before). */
+const widthsOf = new WeakMap<readonly string[], Float32Array>();
+
+function degrees(scene: GraphScene): Uint32Array {
+  let degree = degreesOf.get(scene.links);
+  if (!degree) {
+    degree = new Uint32Array(scene.titles.length);
+    for (const end of scene.links) degree[end] = (degree[end] ?? 0) + 1;
+    degreesOf.set(scene.links, degree);
+  }
+  return degree;
+}
+
+function titleWidths(scene: GraphScene): Float32Array {
+  let widths = widthsOf.get(scene.titles);
+  if (!widths) {
+    widths = new Float32Array(scene.titles.length).fill(-1);
+    widthsOf.set(scene.titles, widths);
+  }
+  return widths;
+}
+
+/** Boxes already written, by cells of GRID pixels, so a new box is checked only against its neighbours. */
+class PlacedBoxes {
+  private readonly cells = new Map<number, Box[]>();
+  private cellsOf(box: Box, each: (key: number) => boolean | void): boolean {
+    for (let cx = Math.floor(box.left / GRID); cx <= Math.floor(box.right / GRID); cx++) {
+      for (let cy = Math.floor(box.top / GRID); cy <= Math.floor(box.bottom / GRID); cy++) if (each(cx * 65_536 + cy)) return true;
+    }
+    return false;
+  }
+  overlaps(box: Box): boolean {
+    return this.cellsOf(box, (key) => this.cells.get(key)?.some((o) => box.left < o.right + GAP && o.left < box.right + GAP && box.top < o.bottom + GAP && o.top < box.bottom + GAP));
+  }
+  add(box: Box): void {
+    this.cellsOf(box, (key) => {
+      const cell = this.cells.get(key);
+      if (cell) cell.push(box);
+      else this.cells.set(key, [box]);
+    });
+  }
+}
+
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/**
+ * Titles of the nodes in view, in screen pixels so they stay readable at any zoom. Where
+ * titles would overlap, the more important one is written and the other left out: the
+ * highlighted node (hovered or walked to) first, then the most linked, then the nearest to
+ * it or to the middle of the view — as the galaxy does with its names (galaxy/labels.ts).
+ */
 function drawTitles(ctx: Context2D, scene: GraphScene, camera: GraphCamera, radius: number): void {
-  const { k, tx, ty, width, height, ratio } = camera;
+  const { k, tx, ty, width, height, ratio, highlighted } = camera;
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.font = '12px system-ui, sans-serif';
+  ctx.font = TITLE_FONT;
   ctx.fillStyle = 'rgba(226, 232, 240, 0.9)';
   ctx.textBaseline = 'middle';
-  let written = 0;
-  for (let i = 0; i < scene.titles.length && written < MAX_TITLES; i++) {
-    const x = scene.positions[i * 2]! * k + tx;
-    const y = scene.positions[i * 2 + 1]! * k + ty;
+  const p = scene.positions;
+  const screenX = (i: number) => p[i * 2]! * k + tx;
+  const screenY = (i: number) => p[i * 2 + 1]! * k + ty;
+  const [fx, fy] = highlighted !== null ? [screenX(highlighted), screenY(highlighted)] : [width / 2, height / 2];
+  const inView: { i: number; rank: number; distance: number }[] = [];
+  const degree = degrees(scene);
+  for (let i = 0; i < scene.titles.length; i++) {
+    const x = screenX(i);
+    const y = screenY(i);
     if (x < -50 || y < -20 || x > width || y > height + 20) continue;
-    ctx.fillText(scene.titles[i]!, x + radius + 4, y);
+    inView.push({ i, rank: i === highlighted ? Infinity : degree[i]!, distance: Math.hypot(x - fx, y - fy) });
+  }
+  inView.sort((a, b) => b.rank - a.rank || a.distance - b.distance);
+  const widths = titleWidths(scene);
+  const placed = new PlacedBoxes();
+  let written = 0;
+  for (const { i } of inView) {
+    if (written === MAX_TITLES) break;
+    if (widths[i]! < 0) widths[i] = ctx.measureText(scene.titles[i]!).width;
+    const left = screenX(i) + radius + 4;
+    const y = screenY(i);
+    const box = { left, right: left + widths[i]!, top: y - TITLE_HEIGHT / 2, bottom: y + TITLE_HEIGHT / 2 };
+    if (placed.overlaps(box)) continue;
+    placed.add(box);
+    ctx.fillText(scene.titles[i]!, left, y);
     written += 1;
   }
   ctx.setTransform(ratio * k, 0, 0, ratio * k, ratio * tx, ratio * ty);
