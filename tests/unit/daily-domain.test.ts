@@ -111,6 +111,19 @@ describe('note files', () => {
     expect(JSON.parse(back.blocks[0]!.text).content[1].type).toBe('taskList');
   });
 
+  it('takes a leading --- block for a thematic break unless it holds keys, and keeps a leading indented code block (CommonMark spec §4.1, §4.4)', () => {
+    // §4.1: `---` alone is a thematic break (the next `---` under a line makes it a setext heading); none of it is front matter.
+    const rule = parseNoteMarkdown('---\nUne pensée du jour.\n---\nSuite.\n');
+    expect([rule.date, rule.title]).toEqual(['', null]);
+    expect(JSON.parse(rule.blocks[0]!.text).content.map((n: { type: string }) => n.type)).toEqual(['horizontalRule', 'heading', 'paragraph']);
+    expect(JSON.stringify(rule.blocks)).toContain('Une pensée du jour.');
+    // §4.4's first example: a chunk indented four spaces is code, also at the very start of the file.
+    const code = parseNoteMarkdown('    a simple\n      indented code block\n');
+    expect(JSON.parse(code.blocks[0]!.text).content).toEqual([{ type: 'codeBlock', attrs: { language: null }, content: [{ type: 'text', text: 'a simple\n  indented code block' }] }]);
+    const front = parseNoteMarkdown('---\ndate: 2026-03-07\ntitle: "Jour"\n---\nTexte\n');
+    expect([front.date, front.title, front.blocks.length]).toEqual(['2026-03-07', 'Jour', 1]);
+  });
+
   it('refuses broken JSON and JSON that is not a note', () => {
     expect(() => parseNoteJson('{broken')).toThrow(NoteFileError);
     expect(() => parseNoteJson('{"blocks": [{"nope": 1}]}')).toThrow(NoteFileError);

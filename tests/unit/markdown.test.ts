@@ -126,6 +126,15 @@ describe('markdownToDoc', () => {
   });
 });
 
+describe('markdownToDoc on CommonMark spec examples', () => {
+  it('stores an image description as plain alt text and keeps the link around an image (§6.4 Images, §6.3 Links)', () => {
+    expect(markdownToDoc('![foo *bar*](/url "title")').content).toEqual([{ type: 'figure', attrs: { src: '/url', alt: 'foo bar', title: 'title' } }]);
+    const linked = markdownToDoc('[![moon](moon.jpg)](/uri)').content;
+    expect(linked[0]).toEqual({ type: 'figure', attrs: { src: 'moon.jpg', alt: 'moon', title: '' } });
+    expect(linked[1]).toEqual({ type: 'paragraph', content: [{ type: 'text', text: 'moon', marks: [{ type: 'link', attrs: { href: '/uri' } }] }] });
+  });
+});
+
 describe('docToMarkdown', () => {
   it('round-trips: Markdown → document → Markdown → the same document', () => {
     const doc = markdownToDoc(ARTICLE);

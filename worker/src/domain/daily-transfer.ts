@@ -54,7 +54,9 @@ export function parseNoteMarkdown(text: string): NoteFile {
   let date = '';
   let title: string | null = null;
   const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(body);
-  if (front) {
+  // Only a block of `key: value` lines is front matter; a leading `---` is otherwise a
+  // thematic break, and what follows it is the note's text.
+  if (front && front[1]!.split(/\r?\n/).every((line) => !line.trim() || /^[\w-]+:(\s|$)/.test(line) || /^\s/.test(line))) {
     body = body.slice(front[0].length);
     const d = /^date:\s*(\S+)\s*$/m.exec(front[1]!);
     if (d && isNoteDate(d[1]!)) date = d[1]!;
@@ -63,7 +65,8 @@ export function parseNoteMarkdown(text: string): NoteFile {
   }
   const blocks = body
     .split(/^\s*<!-- block -->\s*$/m)
-    .map((part) => part.trim())
+    // Blank lines around a block go, not its first line's indent (an indented code block).
+    .map((part) => part.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd())
     .filter(Boolean)
     .map((part) => ({ text: JSON.stringify(markdownToDoc(part)) }));
   return { date, title, blocks };

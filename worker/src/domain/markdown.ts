@@ -137,9 +137,15 @@ function inlineNodes(children: Token[]): RichNode[] {
       case 'link_close':
         marks.splice(marks.findLastIndex((m) => m.type === 'link' || m === NO_LINK), 1);
         break;
-      case 'image':
-        out.push(figureNode(token.attrGet('src'), token.content, token.attrGet('title') ?? '') ?? textNode(token.content, active()));
+      case 'image': {
+        // The alt text is the plain text of the image's description, not its Markdown.
+        const alt = (token.children ?? []).map((c) => (c.type === 'softbreak' ? ' ' : c.content)).join('');
+        const figure = figureNode(token.attrGet('src'), alt, token.attrGet('title') ?? '');
+        const link = active().find((m) => m.type === 'link');
+        // A figure cannot carry a link: a linked image is followed by its alt text, linked.
+        out.push(figure ?? textNode(alt, active()), ...(figure && link ? [textNode(alt || String(link.attrs!.href), active())] : []));
         break;
+      }
     }
   }
   return mergeText(out.filter((n): n is RichNode => n !== null));
