@@ -153,3 +153,152 @@ describe('workload preferences', () => {
     await context.close();
   });
 });
+
+/** The name of the element that has the focus (its aria-label, else its text). */
+const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+
+async function cardOf(account: Account, id: number) {
+  return (await api(stack.url, 'GET', `/api/flashcards/${id}`, { token: account.token })).body as { state: string; suspended: boolean; buried_until: string | null; due: string; answer: string; reps: number };
+}
+
+describe('review by hand and by keyboard', () => {
+  it("reviews with the keyboard alone in the review dialog: '?' lists the keys, 1–4 rate, Space/Enter flip, S suspends, B buries, U undoes, E edits", async () => {
+    const account = await createAccount(stack.url, 'wkkeys');
+    const { conceptId, cardIds } = await conceptWithCards(account, 'Capitales', [
+      ['Capitale du Portugal ?', 'Lisbonne'],
+      ['Capitale de la Norvège ?', 'Oslo'],
+      ['Capitale du Pérou ?', 'Lima'],
+      ['Capitale du Kenya ?', 'Nairobi'],
+      ['Capitale du Canada ?', 'Ottawa'],
+    ]);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await page.goto(`${stack.url}/concepts/${conceptId}`);
+    await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+    const question = dialog.getByTestId('review-question');
+    await question.getByText('Capitale du Portugal ?').waitFor();
+
+    // '?' opens the list of shortcuts as a dialog; Escape closes it alone and gives the focus back.
+    const before = await focusedName(page);
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Raccourcis clavier' });
+    await help.waitFor();
+    for (const line of ['Voir la réponse', 'Suspendre la carte', 'Enterrer la carte jusqu’à demain', 'Défaire la dernière réponse ou action', 'Modifier la carte']) await help.getByText(line).waitFor();
+    await screenshot(page, 'review-shortcuts');
+    await expectAccessible(page);
+    // Keys rest while the overlay is open: 's' suspends nothing.
+    await page.keyboard.press('s');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await focusedName(page)).toBe(before);
+    expect(await dialog.getByTestId('review-answer').count()).toBe(0);
+    expect(await cardOf(account, cardIds[0]!)).toMatchObject({ reps: 0, suspended: false });
+
+    // Space flips, 3 rates 'Bon' (Enter flips too, below).
+    await page.keyboard.press('Space');
+    await dialog.getByTestId('review-answer').getByText('Lisbonne').waitFor();
+    await page.keyboard.press('3');
+    await question.getByText('Capitale de la Norvège ?').waitFor();
+    expect((await cardOf(account, cardIds[0]!)).reps).toBe(1);
+
+    // S suspends the shown card and moves on; U brings it back, unsuspended.
+    await page.keyboard.press('s');
+    await question.getByText('Capitale du Pérou ?').waitFor();
+    expect((await cardOf(account, cardIds[1]!)).suspended).toBe(true);
+    await page.keyboard.press('u');
+    await question.getByText('Capitale de la Norvège ?').waitFor();
+    expect((await cardOf(account, cardIds[1]!)).suspended).toBe(false);
+
+    // B buries it until tomorrow.
+    await page.keyboard.press('b');
+    await question.getByText('Capitale du Pérou ?').waitFor();
+    expect((await cardOf(account, cardIds[1]!)).buried_until).not.toBeNull();
+
+    // E edits the shown card in place; Escape leaves the form without closing the review.
+    await page.keyboard.press('e');
+    const form = page.getByRole('dialog', { name: 'Modifier la flashcard' });
+    await form.getByLabel('Réponse *').fill('Lima (fondée en 1535)');
+    await form.getByRole('button', { name: 'Mettre à jour' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('review-answer').getByText('Lima (fondée en 1535)').waitFor();
+    expect((await cardOf(account, cardIds[2]!)).answer).toBe('Lima (fondée en 1535)');
+    await page.keyboard.press('4');
+    await question.getByText('Capitale du Kenya ?').waitFor();
+
+    // 'Reprogrammer' asks in how many days, refusing a bad number in French.
+    await dialog.getByRole('button', { name: 'Reprogrammer' }).click();
+    const reschedule = page.getByRole('dialog', { name: 'Reprogrammer la carte' });
+    await reschedule.getByLabel('Prochaine révision dans (jours)').fill('-3');
+    await reschedule.getByRole('button', { name: 'Reprogrammer' }).click();
+    await reschedule.getByText('Le nombre de jours doit être un entier de 0 à 36500.').waitFor();
+    await reschedule.getByLabel('Prochaine révision dans (jours)').fill('5');
+    await reschedule.getByRole('button', { name: 'Reprogrammer' }).click();
+    await question.getByText('Capitale du Canada ?').waitFor();
+    const due = Date.parse((await cardOf(account, cardIds[3]!)).due);
+    expect(due).toBeGreaterThan(Date.now() + 4 * 86_400_000);
+    expect(due).toBeLessThan(Date.now() + 6 * 86_400_000);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("forgets a learnt card from the card's menu after a confirmation and undoes it; suspends and reactivates it", async () => {
+    const account = await createAccount(stack.url, 'wkmenu');
+    const { conceptId, cardIds } = await conceptWithCards(account, 'Chimie', [['Symbole du sodium ?', 'Na']]);
+    const id = cardIds[0]!;
+    expect((await api(stack.url, 'POST', `/api/flashcards/${id}/review`, { token: account.token, json: { rating: 4 } })).status).toBe(200);
+    const learnt = await cardOf(account, id);
+    expect(learnt.state).toBe('Review');
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    await page.goto(`${stack.url}/concepts/${conceptId}`);
+    const menu = page.getByTestId('card-actions');
+    await menu.getByRole('button', { name: 'Oublier' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Oublier cette carte ?' });
+    await confirm.getByText('Sa mémoire repart de zéro').waitFor();
+    await screenshot(page, 'card-menu-forget-phone');
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Oublier' }).click();
+    await menu.getByRole('status').getByText('Carte oubliée : elle redevient nouvelle.').waitFor();
+    expect(await cardOf(account, id)).toMatchObject({ state: 'New', reps: 0 });
+    await menu.getByRole('button', { name: '↶ Annuler' }).click();
+    await menu.getByRole('status').waitFor({ state: 'detached' });
+    expect(await cardOf(account, id)).toMatchObject({ state: 'Review', reps: 1, due: learnt.due });
+
+    await menu.getByRole('button', { name: 'Suspendre' }).click();
+    await page.getByText('Suspendue', { exact: true }).waitFor();
+    await menu.getByRole('button', { name: 'Réactiver' }).click();
+    await menu.getByRole('button', { name: 'Suspendre' }).waitFor();
+    expect((await cardOf(account, id)).suspended).toBe(false);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('suspends with S in a study session, undoes it with U, and shows the shortcuts with ?', async () => {
+    const account = await createAccount(stack.url, 'wksess');
+    const { conceptId, cardIds } = await conceptWithCards(account, 'Géographie', [
+      ['Plus long fleuve de France ?', 'La Loire'],
+      ['Plus haut sommet des Alpes ?', 'Le mont Blanc'],
+    ]);
+    const session = await api(stack.url, 'POST', '/api/study-sessions', { token: account.token, json: { method_type: 'FLASHCARDS', concept_ids: [conceptId] } });
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    await page.goto(`${stack.url}/study/session/${session.body.id}`);
+    const question = page.getByTestId('session-question');
+    await question.getByText('Plus long fleuve de France ?').waitFor();
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Raccourcis clavier' }).waitFor();
+    await screenshot(page, 'session-shortcuts-phone');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Raccourcis clavier' }).waitFor({ state: 'detached' });
+    await page.keyboard.press('s');
+    await question.getByText('Plus haut sommet des Alpes ?').waitFor();
+    expect((await cardOf(account, cardIds[0]!)).suspended).toBe(true);
+    await page.keyboard.press('u');
+    await question.getByText('Plus long fleuve de France ?').waitFor();
+    expect((await cardOf(account, cardIds[0]!)).suspended).toBe(false);
+    await screenshot(page, 'session-card-menu-phone');
+    await expectAccessible(page);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});

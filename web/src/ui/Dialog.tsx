@@ -37,7 +37,8 @@ export function Dialog({ title, open = true, onClose, children, actions, drawerO
     const first = panel.current?.querySelector<HTMLElement>('input, textarea, select, button:not([data-dialog-close])');
     (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeRef.current();
+      // Escape closes only the topmost dialog (one opened from another is rendered after it).
+      if (e.key === 'Escape' && panel.current && isTopmost(panel.current)) closeRef.current();
       if (e.key === 'Tab' && panel.current) keepFocusInside(panel.current, e);
     };
     document.addEventListener('keydown', onKey);
@@ -71,11 +72,15 @@ export function Dialog({ title, open = true, onClose, children, actions, drawerO
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
+/** Whether `panel` is the dialog on top: one opened from another is rendered after it. */
+function isTopmost(panel: HTMLElement): boolean {
+  const modals = document.querySelectorAll('[aria-modal="true"]');
+  return modals[modals.length - 1] === panel;
+}
+
 /** Tab and Shift+Tab go round the dialog's own controls instead of leaving for the screen behind it. */
 function keepFocusInside(panel: HTMLElement, e: KeyboardEvent): void {
-  // Only the topmost dialog keeps focus (one opened from another is rendered after it).
-  const modals = document.querySelectorAll('[aria-modal="true"]');
-  if (modals[modals.length - 1] !== panel) return;
+  if (!isTopmost(panel)) return;
   const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
   if (focusable.length === 0) return;
   const first = focusable[0]!;

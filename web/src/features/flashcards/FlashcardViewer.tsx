@@ -1,14 +1,17 @@
 /** One card at a time; a click flips it; Précédent / Suivant wrap around (spec document 2 §2). */
 import { useEffect, useState } from 'react';
 import type { Flashcard } from '../../api/flashcards';
+import { CardActions } from './CardActions';
 
 interface Props {
   cards: Flashcard[];
   onEdit?(card: Flashcard): void;
   onDelete?(card: Flashcard): void;
+  /** When given, the shown card's menu (suspend, bury, reschedule, forget) is offered; runs after an action. */
+  onChanged?(): void;
 }
 
-export function FlashcardViewer({ cards, onEdit, onDelete }: Props) {
+export function FlashcardViewer({ cards, onEdit, onDelete, onChanged }: Props) {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
   useEffect(() => {
@@ -32,6 +35,7 @@ export function FlashcardViewer({ cards, onEdit, onDelete }: Props) {
           {flipped ? card.answer : card.question}
         </span>
         {card.concept_title && <span className="mt-3 text-xs text-nebula-400">{card.concept_title}</span>}
+        {card.suspended && <span className="mt-2 rounded bg-amber-900/60 px-2 py-0.5 text-xs text-amber-200">Suspendue</span>}
         {/* The visible face is the button's name; what a press does follows it. */}
         <span className="sr-only">{flipped ? ', cliquer pour voir la question' : ', cliquer pour voir la réponse'}</span>
       </button>
@@ -46,6 +50,7 @@ export function FlashcardViewer({ cards, onEdit, onDelete }: Props) {
           Suivant
         </button>
       </div>
+      {onChanged && <CardActions card={card} onChanged={onChanged} />}
       {(onEdit || onDelete) && (
         <div className="flex justify-end gap-3 text-sm">
           {onEdit && (

@@ -9,6 +9,9 @@
  * Without the server (issue 28) the cards come from this device's copies, and an answer
  * that cannot be sent is scheduled here and queued (review-queue.ts); undo takes a queued
  * answer back out of the queue. A card answered here is not due again until its local due.
+ *
+ * The shown card can also be suspended, buried, rescheduled, forgotten or edited by hand
+ * (ReviewCardMenu, issue 30, also by keys); '↶ Défaire' (U) takes an action back like an answer.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
@@ -22,6 +25,9 @@ import { cardPreviews } from './previews';
 import { schedulingParams } from '../../api/fsrs';
 import { useReviewKeys } from './use-review-keys';
 import { usePreferences } from '../settings/preferences-context';
+import { ReviewCardMenu } from './ReviewCardMenu';
+import { sendAction, type ManualAction } from './card-actions';
+import { FlashcardForm } from './FlashcardForm';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";
@@ -40,8 +46,11 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
   const [revealed, setRevealed] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  /** Answers given in this dialog, last last; `queued` holds the client id of one kept on this device. */
-  const [answered, setAnswered] = useState<{ cardId: number; queued: string | null }[]>([]);
+  /** Answers (and actions by hand) given in this dialog, last last; `queued` holds the client id of an answer kept on this device. */
+  const [answered, setAnswered] = useState<{ cardId: number; queued: string | null; action?: true }[]>([]);
+  /** A dialog of the card menu is open, or the card's form (E): the review keys rest. */
+  const [overlay, setOverlay] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [shownAt, setShownAt] = useState(0);
   /** The concept's cards not due yet, soonest first: reviewed only when asked ('Réviser en avance'). */
   const [notDue, setNotDue] = useState<Flashcard[]>([]);
@@ -113,20 +122,40 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     [card, busy, shownAt, onReviewed, preferences.desired_retention, fsrsParams, queue],
   );
 
+  /** Suspends, buries, reschedules or forgets the shown card, and moves on to the next. */
+  async function act(action: ManualAction) {
+    if (!card || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await sendAction(card.id, action);
+      setAnswered((list) => [...list, { cardId: card.id, queued: null, action: true }]);
+      setIndex((i) => i + 1);
+      setRevealed(false);
+      setShownAt(performance.now());
+      onReviewed?.();
+    } catch {
+      setError('Action impossible sur cette carte. Veuillez réessayer.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function undo() {
     const last = answered[answered.length - 1];
     if (last === undefined || busy) return;
     setBusy(true);
     setError(null);
     try {
-      if (last.queued) await queue?.undo(last.queued);
+      if (last.action) await flashcardsApi.undoAction(last.cardId);
+      else if (last.queued) await queue?.undo(last.queued);
       else await flashcardsApi.undoReview(last.cardId);
       setAnswered((list) => list.slice(0, -1));
       setIndex((i) => Math.max(0, i - 1));
       setRevealed(false);
       onReviewed?.();
     } catch {
-      setError("Impossible d'annuler la dernière réponse.");
+      setError(last.action ? "Impossible d'annuler la dernière action." : "Impossible d'annuler la dernière réponse.");
     } finally {
       setBusy(false);
     }
@@ -141,7 +170,8 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     setShownAt(performance.now());
   }
 
-  useReviewKeys(open && Boolean(card) && !busy, revealed, () => setRevealed(true), (r) => void rate(r));
+  const keys = open && Boolean(card) && !busy && !overlay && !editing;
+  useReviewKeys(keys, revealed, () => setRevealed(true), (r) => void rate(r));
 
   const total = cards?.length ?? 0;
   const finished = cards !== null && total > 0 && index >= total;
@@ -153,7 +183,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
       actions={
         <>
           {answered.length > 0 && (
-            <button type="button" className="btn-ghost" title="Défaire la dernière réponse" disabled={busy} onClick={() => void undo()}>
+            <button type="button" className="btn-ghost" title="Défaire la dernière réponse (U)" aria-keyshortcuts="U" disabled={busy} onClick={() => void undo()}>
               ↶ Défaire
             </button>
           )}
@@ -210,8 +240,22 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
               Afficher la Réponse
             </button>
           )}
+          <ReviewCardMenu keys={keys} busy={busy} leaveActions onAction={(a) => void act(a)} onUndo={() => void undo()} onEdit={() => setEditing(true)} onOverlay={setOverlay} />
         </div>
       )}
+      <Dialog open={editing && Boolean(card)} title="Modifier la flashcard" onClose={() => setEditing(false)}>
+        {card && (
+          <FlashcardForm
+            conceptId={card.concept_id}
+            card={card}
+            onSaved={(saved) => {
+              setCards((list) => list && list.map((c) => (c.id === saved.id ? saved : c)));
+              setEditing(false);
+              onReviewed?.();
+            }}
+          />
+        )}
+      </Dialog>
     </Dialog>
   );
 }

@@ -31,7 +31,15 @@ export function ReviewTab({ conceptId, state, onStudyChanged }: { conceptId?: nu
   if (!cards) return <Spinner />;
   return (
     <div className="space-y-4">
-      <FlashcardViewer cards={cards} onEdit={conceptId !== undefined ? setEditing : undefined} onDelete={(c) => void remove(c)} />
+      <FlashcardViewer
+        cards={cards}
+        onEdit={conceptId !== undefined ? setEditing : undefined}
+        onDelete={(c) => void remove(c)}
+        onChanged={() => {
+          reload();
+          onStudyChanged?.();
+        }}
+      />
       <button type="button" className="btn-primary" onClick={() => setReviewing(true)}>
         {conceptId !== undefined ? 'Réviser les flashcards' : 'Réviser les cartes dues'}
       </button>

@@ -18,11 +18,18 @@ export const RATINGS: RatingChoice[] = [
   { rating: 4, dialogLabel: 'Facile', sessionLabel: 'Facile', hint: 'Intervalle augmenté', tone: 'border-sky-500/60 hover:bg-sky-950' },
 ];
 
-/** Keys 1-4 rate once the answer shows, Space reveals it (ignored while typing in a field). */
+/** Whether a key press is typing in a field (shortcuts leave it alone). */
+export const typingIn = (target: EventTarget | null) => {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+};
+
+/** Keys 1-4 rate once the answer shows, Space (or Enter outside a button or link) reveals it (ignored while typing in a field). */
 export function ratingKey(event: KeyboardEvent): { reveal: true } | { rating: Rating } | null {
   const target = event.target as HTMLElement | null;
-  if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return null;
+  if (typingIn(target) || event.ctrlKey || event.metaKey || event.altKey) return null;
   if (event.key === ' ' || event.code === 'Space') return { reveal: true };
+  if (event.key === 'Enter' && !(target && (target.tagName === 'BUTTON' || target.tagName === 'A'))) return { reveal: true };
   if (['1', '2', '3', '4'].includes(event.key)) return { rating: Number(event.key) as Rating };
   return null;
 }

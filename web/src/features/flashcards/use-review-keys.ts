@@ -1,7 +1,7 @@
 /** Space reveals the answer, 1-4 rate it: shared by the review dialog and study sessions. */
 import { useEffect, useRef } from 'react';
 import type { Rating } from '../../api/flashcards';
-import { ratingKey } from './ratings';
+import { ratingKey, typingIn } from './ratings';
 
 export function useReviewKeys(active: boolean, revealed: boolean, onReveal: () => void, onRate: (rating: Rating) => void) {
   const latest = useRef({ revealed, onReveal, onRate });
@@ -19,6 +19,27 @@ export function useReviewKeys(active: boolean, revealed: boolean, onReveal: () =
         event.preventDefault();
         rate(action.rating);
       }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [active]);
+}
+
+/**
+ * Letter shortcuts of a review screen (issue 30): each key of `keys` (lower case: 'u', 's',
+ * 'b', '?') runs its action, unless the person is typing in a field or holds a modifier.
+ */
+export function useShortcutKeys(active: boolean, keys: Record<string, () => void>) {
+  const latest = useRef(keys);
+  latest.current = keys;
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (typingIn(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const action = latest.current[event.key.toLowerCase()];
+      if (!action) return;
+      event.preventDefault();
+      action();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

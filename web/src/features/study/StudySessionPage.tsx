@@ -1,5 +1,13 @@
-/** /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). */
+/**
+ * /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). The
+ * shown card can be suspended (S), buried (B) or edited (E) by hand, U undoes, '?' lists
+ * the keys (issue 30).
+ */
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { Dialog } from '../../ui/Dialog';
+import { FlashcardForm } from '../flashcards/FlashcardForm';
+import { ReviewCardMenu } from '../flashcards/ReviewCardMenu';
 import { Spinner } from '../../ui/Spinner';
 import { SessionProblem } from './SessionProblem';
 import { RatingButtons } from '../flashcards/RatingButtons';
@@ -20,7 +28,10 @@ export function StudySessionPage() {
   const { sessionId } = useParams();
   const { id, problem } = parseSessionId(sessionId);
   const s = useStudySession(id);
-  useReviewKeys(s.phase === 'question' || s.phase === 'answer', s.phase === 'answer', s.reveal, (r) => void s.rate(r));
+  const [overlay, setOverlay] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const keys = (s.phase === 'question' || s.phase === 'answer') && !overlay && !editing;
+  useReviewKeys(keys, s.phase === 'answer', s.reveal, (r) => void s.rate(r));
   const timers = useStudyTimers(s.phase === 'question' || s.phase === 'answer');
   const { preferences } = usePreferences();
   // Keyed by the card and its showing, so an undone card counts down again.
@@ -44,7 +55,7 @@ export function StudySessionPage() {
         </div>
         <div className="flex gap-2">
           {s.canUndo && (
-            <button type="button" className="btn-ghost" title="Défaire la dernière réponse" disabled={s.busy} onClick={() => void s.undo()}>
+            <button type="button" className="btn-ghost" title="Défaire la dernière réponse (U)" aria-keyshortcuts="U" disabled={s.busy} onClick={() => void s.undo()}>
               ↶ Défaire
             </button>
           )}
@@ -116,8 +127,28 @@ export function StudySessionPage() {
               )}
             </>
           )}
+          <ReviewCardMenu
+            keys={keys && !s.busy}
+            busy={s.busy}
+            onAction={(a) => (a === 'suspend' || a === 'bury') && void s.setAside(a)}
+            onUndo={() => void s.undo()}
+            onEdit={() => setEditing(true)}
+            onOverlay={setOverlay}
+          />
         </div>
       )}
+      <Dialog open={editing && s.card !== null} title="Modifier la flashcard" onClose={() => setEditing(false)}>
+        {s.card && (
+          <FlashcardForm
+            conceptId={s.card.concept_id}
+            card={s.card}
+            onSaved={(saved) => {
+              s.replaceCard(saved);
+              setEditing(false);
+            }}
+          />
+        )}
+      </Dialog>
     </section>
   );
 }

@@ -4,14 +4,16 @@
  * then the summary. 'Terminer' ends the session and opens the summary even if ending
  * fails. The last answer can be undone ('↶ Défaire'): its card comes back, question side up.
  * The server decides the next card, so a card rated 'À nouveau' (or still on a learning
- * step) comes back later in the same session until it passes.
+ * step) comes back later in the same session until it passes. The shown card can also be
+ * suspended or buried until tomorrow (issue 30); '↶ Défaire' takes that back too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
-import type { Rating } from '../../api/flashcards';
+import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
+import { actionDone, sendAction } from '../flashcards/card-actions';
 import { studySessionsApi, type SessionCard, type SessionProgress, type StudySession } from '../../api/study-sessions';
 
 export const NEXT_CARD_DELAY_MS = 100;
@@ -28,7 +30,8 @@ export function useStudySession(sessionId: number | null) {
   const [card, setCard] = useState<SessionCard | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [lastAnswered, setLastAnswered] = useState<SessionCard | null>(null);
+  /** The last thing done to a card (an answer, or a suspension or burial), which '↶ Défaire' takes back. */
+  const [last, setLast] = useState<{ card: SessionCard; kind: 'answer' | 'set-aside' } | null>(null);
   const timers = useRef<number[]>([]);
   const shownAt = useRef(0);
   /** Counts each time a question is shown (a new card, or a card back after undo). */
@@ -88,7 +91,7 @@ export function useStudySession(sessionId: number | null) {
     setBusy(true);
     try {
       setProgress(await studySessionsApi.review(sessionId, card.id, rating, Math.round(performance.now() - shownAt.current)));
-      setLastAnswered(card);
+      setLast({ card, kind: 'answer' });
       later(() => void loadNext().finally(() => setBusy(false)), NEXT_CARD_DELAY_MS);
     } catch (err) {
       setBusy(false);
@@ -96,14 +99,31 @@ export function useStudySession(sessionId: number | null) {
     }
   }
 
-  async function undo() {
-    if (sessionId === null || !lastAnswered || busy) return;
+  /** Suspends the shown card, or buries it until tomorrow, and moves on. */
+  async function setAside(action: 'suspend' | 'bury') {
+    if (sessionId === null || !card || busy || (phase !== 'question' && phase !== 'answer')) return;
     setBusy(true);
     try {
-      await studySessionsApi.undo(sessionId, lastAnswered.id);
+      await sendAction(card.id, action);
+      toast.success(actionDone(action));
+      setLast({ card, kind: 'set-aside' });
+      await loadNext();
+    } catch (err) {
+      toast.error(errorText(err, 'Action impossible sur cette carte.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function undo() {
+    if (sessionId === null || !last || busy) return;
+    setBusy(true);
+    try {
+      if (last.kind === 'answer') await studySessionsApi.undo(sessionId, last.card.id);
+      else await flashcardsApi.undoAction(last.card.id);
       setProgress(await studySessionsApi.get(sessionId));
-      setCard(lastAnswered);
-      setLastAnswered(null);
+      setCard(last.card);
+      setLast(null);
       setPhase('question');
       shownAt.current = performance.now();
       setShownCount((n) => n + 1);
@@ -132,10 +152,13 @@ export function useStudySession(sessionId: number | null) {
     card,
     error,
     busy,
-    canUndo: lastAnswered !== null && phase !== 'finished',
+    canUndo: last !== null && phase !== 'finished',
     shownCount,
     reveal: () => phase === 'question' && setPhase('answer'),
     rate,
+    setAside,
+    /** The shown card after an edit ('Modifier', E): its new text, same place in the session. */
+    replaceCard: (saved: Flashcard) => setCard((shown) => (shown && shown.id === saved.id ? { ...saved, previews: shown.previews } : shown)),
     undo,
     end,
   };
