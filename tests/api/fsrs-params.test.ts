@@ -204,3 +204,26 @@ describe('automatic optimisation: fits made by the page', () => {
     expect((await call('GET', '/api/users/me/fsrs-params', { token: ada.token })).body).toMatchObject({ params: null, fit: { id: 0 } });
   });
 });
+
+describe("the retention helper's input", () => {
+  it("hands the page the person's own studied cards, new cards, parameters and preferences — never another's, nor suspended cards", async () => {
+    const ada = await signUp('retention');
+    const bob = await signUp('retention');
+    await steadyLog(ada, 3);
+    await steadyLog(bob, 5);
+    const concept = await insertConcept(ada, 'Nouvelles');
+    for (const q of ['N1', 'N2']) expect((await call('POST', `/api/concepts/${concept}/flashcards`, { token: ada.token, json: { question: q, answer: 'A' } })).status).toBe(201);
+    const [first] = (await env.DB.prepare('SELECT id FROM flashcards WHERE user_id = ? AND state = 2 ORDER BY id').bind(ada.id).all<{ id: number }>()).results;
+    await env.DB.prepare('UPDATE flashcards SET suspended = 1, last_review = ? WHERE id = ?').bind(Date.now() - 3 * DAY - 1000, first!.id).run();
+    await env.DB.prepare('UPDATE flashcards SET last_review = ?, difficulty = 5 WHERE user_id = ? AND state = 2 AND id != ?').bind(Date.now() - 3 * DAY - 1000, ada.id, first!.id).run();
+    await setPreferences(ada, { desired_retention: 0.85, new_cards_per_day: 7 });
+    await call('PUT', '/api/users/me/fsrs-params', { token: ada.token, json: { params: STEADY } });
+    const res = await call('GET', '/api/users/me/retention-helper', { token: ada.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ params: STEADY, desired_retention: 0.85, new_cards_per_day: 7, new_cards: 2, cards: { stability: [10, 10], difficulty: [5, 5], elapsed_days: [3, 3] } });
+    const other = await call('GET', '/api/users/me/retention-helper', { token: bob.token });
+    expect(other.body).toMatchObject({ params: [...default_w], desired_retention: 0.9, new_cards: 0 });
+    expect(other.body.cards.stability).toHaveLength(5);
+    expect((await call('GET', '/api/users/me/retention-helper')).status).toBe(401);
+  });
+});

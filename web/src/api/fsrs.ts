@@ -5,6 +5,7 @@ import { api, call, callEmpty, withSignal } from './client';
 const params = api.api.users.me['fsrs-params'];
 
 export type FsrsParamsState = InferResponseType<typeof params.$get, 200>;
+export type RetentionInput = InferResponseType<(typeof api.api.users.me)['retention-helper']['$get'], 200>;
 export type ReviewHistory = InferResponseType<(typeof api.api.users.me)['review-history']['$get'], 200>;
 
 export const fsrsApi = {
@@ -14,6 +15,8 @@ export const fsrsApi = {
   /** A fit made by the page by itself, built on the last fit it read; `values` null when it found nothing better. */
   recordFit: (basedOn: number, values: number[] | null) => call(params.fits.$post({ json: { based_on: basedOn, params: values } })),
   reviewHistory: () => call(api.api.users.me['review-history'].$get()),
+  /** The retention helper's input: parameters, preferences, studied cards' memory, new cards. */
+  retentionInput: () => call(api.api.users.me['retention-helper'].$get()),
 };
 
 let cached: Promise<number[] | null> | null = null;

@@ -11,7 +11,7 @@ import { presentUser } from '../presenters/user';
 import { deleteAccount } from '../services/delete-account';
 import { registerUser } from '../services/register-user';
 import { deleteAccountBody, fsrsFitBody, fsrsParamsBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
-import { fsrsParamsOf, optimizerItemsOf, recordFit, saveFsrsParams } from '../services/fsrs-params';
+import { fsrsParamsOf, optimizerItemsOf, recordFit, retentionHelperInput, saveFsrsParams } from '../services/fsrs-params';
 
 export const usersRoutes = new Hono<AppEnv>()
   .post('/', validate('json', registerBody), async (c) => {
@@ -56,6 +56,11 @@ export const usersRoutes = new Hono<AppEnv>()
   .delete('/me/fsrs-params', requireUser, async (c) => {
     await saveFsrsParams(c.get('db'), c.get('userId'), null, c.get('now'));
     return c.body(null, 204);
+  })
+  // The retention helper's input: the page simulates each desired retention on it (domain/retention-sim.ts).
+  .get('/me/retention-helper', requireUser, async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.json(await retentionHelperInput(c.get('db'), c.get('userId'), c.get('now')), 200);
   })
   .get('/me/review-history', requireUser, async (c) => {
     const user = await c.get('account');

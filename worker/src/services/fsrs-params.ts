@@ -7,7 +7,7 @@
  * when the next one is due (domain/auto-fit.ts); a device's fit is saved only when it is
  * built on the last fit and its log loss on the person's log, computed here, is lower.
  */
-import { clearFsrsParams, countReviews, recordFsrsFit, saveOwnFsrsParams, selectFsrsParams, selectReviewEvents, type FsrsFitRow } from '../db/queries/fsrs-params';
+import { clearFsrsParams, countNewCards, countReviews, selectCardMemories, recordFsrsFit, saveOwnFsrsParams, selectFsrsParams, selectReviewEvents, type FsrsFitRow } from '../db/queries/fsrs-params';
 import { allRows, readBatch } from '../db/rows';
 import { autoFitDue } from '../domain/auto-fit';
 import { DEFAULT_FSRS_PARAMS, MAX_OPTIMIZER_ITEMS, MIN_REVIEWS_TO_OPTIMIZE, optimizerItems, reviewLogLoss, storedFsrsParams } from '../domain/fsrs-params';
@@ -93,4 +93,30 @@ export async function optimizerItemsOf(d1: D1Database, userId: number, timeZone:
   const rows = await allRows(selectReviewEvents(d1, userId, MAX_EVENTS));
   const items = optimizerItems(rows.map((row) => ({ cardId: row.c, at: row.t, rating: row.r })), dayOffsetMinutes(timeZone, now), MAX_OPTIMIZER_ITEMS);
   return { review_count: rows.length, ...items };
+}
+
+/** At most this many studied cards go to the retention helper (the page simulates them all). */
+export const MAX_SIMULATED_CARDS = 50_000;
+
+/**
+ * What the retention helper simulates: the parameters answers are scheduled with, the
+ * person's desired retention and new-card limit, their studied cards' memory (whole days
+ * since the last answer) and how many cards are still new.
+ */
+export async function retentionHelperInput(d1: D1Database, userId: number, now: number) {
+  const [[stored], memories, [fresh]] = await readBatch(d1, [selectFsrsParams(d1, userId), selectCardMemories(d1, userId, MAX_SIMULATED_CARDS), countNewCards(d1, userId)]);
+  const preferences = preferencesFromJson(stored?.data);
+  const DAY_MS = 86_400_000;
+  return {
+    params: storedFsrsParams(stored?.fsrs_params) ?? [...DEFAULT_FSRS_PARAMS],
+    desired_retention: preferences.desired_retention,
+    new_cards_per_day: preferences.new_cards_per_day,
+    new_cards: Number(fresh!.n),
+    /** Per studied card: stability, difficulty, whole days since its last answer. */
+    cards: {
+      stability: memories.map((m) => m.stability),
+      difficulty: memories.map((m) => Math.min(10, Math.max(1, m.difficulty))),
+      elapsed_days: memories.map((m) => Math.max(0, Math.floor((now - m.last_review!) / DAY_MS))),
+    },
+  };
 }

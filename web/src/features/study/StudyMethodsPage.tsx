@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { usePreferences } from '../settings/preferences-context';
 import { STUDY_METHODS, type StudyMethod } from './methods';
 import { FsrsOptimizerPanel } from './FsrsOptimizerPanel';
+import { RetentionHelper } from './RetentionHelper';
 
 /** The carousel position of the person's preferred study method (preference `preferred_study_method`). */
 const preferredIndex = (type: string) => Math.max(0, STUDY_METHODS.findIndex((m) => m.type === type));
@@ -95,6 +96,7 @@ export function StudyMethodsPage() {
         </Link>
       </p>
       <FsrsOptimizerPanel />
+      <RetentionHelper />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /** SQL of a person's own FSRS parameters and of the review log the optimizer learns from. */
 import { query, type SqlColumns } from '../rows';
-import type { users } from '../schema';
+import type { flashcards, users } from '../schema';
 
 export type FsrsFitRow = SqlColumns<typeof users, 'fsrs_params' | 'fsrs_fit_id' | 'fsrs_fit_at' | 'fsrs_fit_reviews' | 'fsrs_fit_loss_before' | 'fsrs_fit_loss_after'> & {
   /** The person's stored preferences (JSON), null when never saved. */
@@ -67,3 +67,18 @@ export type SchedulingRow = SqlColumns<typeof users, 'fsrs_params'> & {
 /** The person's preferences, own FSRS parameters and time zone, in one row (one statement of a batch). */
 export const schedulingStatement = (d1: D1Database, userId: number) =>
   query<SchedulingRow>(d1.prepare('SELECT (SELECT data FROM user_preferences WHERE user_id = ?1) AS data, fsrs_params, time_zone FROM users WHERE id = ?1').bind(userId));
+
+/**
+ * The memory of the person's studied cards for the retention helper (suspended ones left
+ * out): stability, difficulty, last answer; at most `limit`, the latest answered first.
+ */
+export const selectCardMemories = (d1: D1Database, userId: number, limit: number) =>
+  query<SqlColumns<typeof flashcards, 'stability' | 'difficulty' | 'last_review'>>(
+    d1
+      .prepare('SELECT stability, difficulty, last_review FROM flashcards WHERE user_id = ? AND suspended = 0 AND state != 0 AND stability > 0 AND last_review IS NOT NULL ORDER BY last_review DESC LIMIT ?')
+      .bind(userId, limit),
+  );
+
+/** How many of the person's cards were never answered (suspended ones left out). */
+export const countNewCards = (d1: D1Database, userId: number) =>
+  query<{ n: number }>(d1.prepare('SELECT COUNT(*) AS n FROM flashcards WHERE user_id = ? AND suspended = 0 AND (state = 0 OR last_review IS NULL OR stability <= 0)').bind(userId));
