@@ -9,23 +9,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { default_w, fsrs, generatorParameters } from 'ts-fsrs';
+import { seededRandom } from '../../worker/src/domain/retention-sim';
 import { DEFAULT_FSRS_PARAMS, fsrsParamsProblem, logLoss, optimizerItems, storedFsrsParams, type ReviewEvent } from '../../worker/src/domain/fsrs-params';
 
 const DAY = 86_400_000;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A learner whose memory follows `trueParams`: reviews at the scheduled time give or take, answers drawn from the true recall. */
 function syntheticLog(trueParams: number[], cards: number, reviewsPerCard: number, seed: number): ReviewEvent[] {
-  const rand = rng(seed);
+  const rand = seededRandom(seed);
   const truth = fsrs(generatorParameters({ w: trueParams, enable_fuzz: false }));
   const events: ReviewEvent[] = [];
   for (let card = 1; card <= cards; card++) {
