@@ -41,6 +41,9 @@ describe('the article import, given pages built to cost', () => {
   const extract = (path: string) => () => call('POST', '/api/import/extract-content', { token: ada.token, json: { url: `${env.PAGE_SERVER_ORIGIN}${path}` } });
 
   it('refuses a page nested 200,000 deep (deep)', async () => refused(await besideOrdinary(extract('/deep')), 422, 'page_too_complex'));
+  it('refuses a deep page from its first bytes, without waiting for a rest that never comes', async () => {
+    refused(await besideOrdinary(extract('/deep-endless')), 422, 'page_too_complex');
+  });
   it('refuses ~5 MB of prose in 36,000 paragraphs (wide)', async () => refused(await besideOrdinary(extract('/prose')), 422, 'article_too_large'));
   it('refuses a 50 MB page, announced or not (huge)', async () => {
     refused(await besideOrdinary(extract('/huge')), 422, 'page_too_large');

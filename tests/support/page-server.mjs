@@ -31,9 +31,10 @@ function handle(req, res, article, bigArticle) {
   }
   switch (url.pathname) {
     case '/huge': {
-      // 50 MB announced nowhere: the reader must count while it streams.
+      // 50 MB announced nowhere: the reader must count while it streams. Comments, so that
+      // the page stays within the element and text caps the import measures as it reads.
       res.writeHead(200, { 'content-type': 'text/html' });
-      const chunk = Buffer.alloc(64 * 1024, '<p>lorem ipsum dolor sit amet</p>\n');
+      const chunk = Buffer.alloc(64 * 1024, '<!-- lorem ipsum dolor sit amet -->\n');
       let sent = 0;
       const pump = () => {
         while (sent < 50 * 1024 * 1024) {
@@ -52,15 +53,18 @@ function handle(req, res, article, bigArticle) {
       return; // holds the connection without answering
     case '/empty':
       return html('<!doctype html><html><head><title>Vide</title></head><body><nav>menu</nav><script>var a=1</script></body></html>');
-    // Hostile pages: no element at all, nested 200,000 deep, 36,000 paragraphs (~5 MB).
+    // Hostile pages: no element at all, nested 200,000 deep (whole, or its start and then nothing), 36,000 paragraphs (~5 MB).
     case '/no-element':
       return html('<!-- rien ici -->');
     case '/doctype-only':
       return html('<!doctype html>');
+    case '/deep-endless':
+      // The start of a page nested 200,000 deep whose rest never comes: only a reader that measures as it reads answers.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.write(`<html><body>${'<div>'.repeat(2_000)}`);
     case '/deep':
-      return html(`<html><body>${'<div>'.repeat(200_000)}texte${'</div>'.repeat(200_000)}</body></html>`);
     case '/prose':
-      return html(`<html><body><article>${Array.from({ length: 36_000 }, (_, i) => `<p>Paragraphe ${i} : une phrase ordinaire, assez longue pour être lue comme de la prose.</p>`).join('')}</article></body></html>`);
+      return html(hostilePage(url.pathname));
     case '/pdf':
       res.writeHead(200, { 'content-type': 'application/pdf' });
       return void res.end('%PDF-1.4');
@@ -95,6 +99,17 @@ function handle(req, res, article, bigArticle) {
       res.end();
   }
 }
+
+/** The hostile pages, built once: a bench asks for them many times a second. */
+const HOSTILE = {
+  '/deep': () => `<html><body>${'<div>'.repeat(200_000)}texte${'</div>'.repeat(200_000)}</body></html>`,
+  '/prose': () => `<html><body><article>${Array.from({ length: 36_000 }, (_, i) => `<p>Paragraphe ${i} : une phrase ordinaire, assez longue pour être lue comme de la prose.</p>`).join('')}</article></body></html>`,
+};
+const built = new Map();
+const hostilePage = (name) => {
+  if (!built.has(name)) built.set(name, Buffer.from(HOSTILE[name]()));
+  return built.get(name);
+};
 
 export async function startPageServer() {
   const article = readFileSync(path.join(FIXTURES, 'lemonde-renseignement.html'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ankiSchedule, ankiTags, cardTextToField, deckPart } from '@domain/anki';
 import { deckPath, fieldToCardText, mediaNames, reviewsByCard, upgradedEase } from '@domain/anki-import';
 import { renderCard, renderCloze, type AnkiNoteType } from '@domain/anki-template';
-import { chunkRows, jsonBeyondLimits, jsonDepthExceeds } from '@domain/data-format';
+import { chunkRows, jsonBeyondLimits, jsonDepthExceeds, JsonMeter } from '@domain/data-format';
 import { newCard } from '@domain/fsrs';
 
 const DAY = 86_400_000;
@@ -22,6 +22,18 @@ describe('backup file limits', () => {
     expect(jsonBeyondLimits('[{},{},{}]', limits)).toBe('containers');
     expect(jsonBeyondLimits('[1,2,3,4,5]', limits)).toBe('values');
     expect(jsonBeyondLimits('["{,{,{,[,[,"]', limits)).toBeNull();
+  });
+  it('measures a text a slice at a time as it would whole, an escape or a string cut by a slice included', () => {
+    const limits = { maxDepth: 4, maxContainers: 6, maxValues: 8 };
+    const bySlices = (text: string, slice: number) => {
+      const meter = new JsonMeter(limits);
+      for (let until = slice; ; until += slice) {
+        const beyond = meter.scan(text, Math.min(until, text.length));
+        if (beyond || until >= text.length) return beyond;
+      }
+    };
+    const texts = ['{"a":"\\"[[[[[","b":[1,2]}', '{"a":"x\\\"[[[[[[","b":[[[]]]}', '[[[[[1]]]]]', '[{},{},{},{},{},{},{}]', '[1,2,3,4,5,6,7,8,9]', '["{,{,{,[,[,"]'];
+    for (const text of texts) for (const slice of [1, 2, 3, 5, 7]) expect(bySlices(text, slice), `${text} by ${slice}`).toBe(jsonBeyondLimits(text, limits));
   });
   it('splits rows into chunks under a byte size, never splitting a row', () => {
     const rows = Array.from({ length: 10 }, (_, i) => ({ i, text: 'é'.repeat(40) }));

@@ -194,29 +194,55 @@ export function jsonDepthExceeds(textValue: string, limit: number): boolean {
   return jsonBeyondLimits(textValue, { maxDepth: limit, maxContainers: Infinity, maxValues: Infinity }) === 'depth';
 }
 
+export interface JsonLimits {
+  maxDepth: number;
+  maxContainers: number;
+  maxValues: number;
+}
+
 /**
  * Which limit a JSON text passes, by one scan of its characters before `JSON.parse`
  * builds anything: nesting depth, objects and arrays (what costs memory once parsed), or
  * values (roughly: commas and containers outside strings). Null when it stays within all.
  */
-export function jsonBeyondLimits(textValue: string, limits: { maxDepth: number; maxContainers: number; maxValues: number }): 'depth' | 'containers' | 'values' | null {
-  let depth = 0;
-  let containers = 0;
-  let values = 1;
-  let inString = false;
-  for (let i = 0; i < textValue.length; i++) {
-    const ch = textValue.charCodeAt(i);
-    if (inString) {
-      if (ch === 92) i++; // backslash: skip the escaped character
-      else if (ch === 34) inString = false;
-    } else if (ch === 34) inString = true;
-    else if (ch === 123 || ch === 91) {
-      if (++depth > limits.maxDepth) return 'depth';
-      if (++containers > limits.maxContainers) return 'containers';
-    } else if (ch === 125 || ch === 93) depth--;
-    else if (ch === 44 && ++values > limits.maxValues) return 'values';
+export function jsonBeyondLimits(textValue: string, limits: JsonLimits): 'depth' | 'containers' | 'values' | null {
+  return new JsonMeter(limits).scan(textValue);
+}
+
+/**
+ * jsonBeyondLimits's scan, resumable: `scan(text, until)` goes on from where the last call
+ * stopped, so a caller can measure a large text a slice at a time and let other work run
+ * between slices.
+ */
+export class JsonMeter {
+  private at = 0;
+  private depth = 0;
+  private containers = 0;
+  private values = 1;
+  private inString = false;
+
+  constructor(private readonly limits: JsonLimits) {}
+
+  /** Scans up to `until` (exclusive); the limit passed so far, or null. */
+  scan(textValue: string, until = textValue.length): 'depth' | 'containers' | 'values' | null {
+    const { limits } = this;
+    let { depth, containers, values, inString } = this;
+    let i = this.at;
+    for (; i < until; i++) {
+      const ch = textValue.charCodeAt(i);
+      if (inString) {
+        if (ch === 92) i++; // backslash: skip the escaped character
+        else if (ch === 34) inString = false;
+      } else if (ch === 34) inString = true;
+      else if (ch === 123 || ch === 91) {
+        if (++depth > limits.maxDepth) return 'depth';
+        if (++containers > limits.maxContainers) return 'containers';
+      } else if (ch === 125 || ch === 93) depth--;
+      else if (ch === 44 && ++values > limits.maxValues) return 'values';
+    }
+    Object.assign(this, { at: i, depth, containers, values, inString });
+    return null;
   }
-  return null;
 }
 
 const utf8 = new TextEncoder();

@@ -12,8 +12,16 @@ export class StreamTooLargeError extends Error {
   }
 }
 
-/** The stream's bytes, or StreamTooLargeError as soon as they pass `maxBytes`. */
-export async function readStreamWithLimit(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * The stream's bytes, or StreamTooLargeError as soon as they pass `maxBytes`. `onChunk`
+ * sees each chunk as it arrives (a reader that measures while it reads); what it throws
+ * stops the read, the rest cancelled, and is thrown from here.
+ */
+export async function readStreamWithLimit(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  onChunk?: (chunk: Uint8Array) => void | Promise<void>,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!stream) return new Uint8Array();
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
@@ -22,10 +30,13 @@ export async function readStreamWithLimit(stream: ReadableStream<Uint8Array> | n
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > maxBytes) {
+    try {
+      if (total > maxBytes) throw new StreamTooLargeError(maxBytes);
+      await onChunk?.(value);
+    } catch (err) {
       // A request's body is not read after the answer: cancel the rest here.
       await reader.cancel().catch(() => undefined);
-      throw new StreamTooLargeError(maxBytes);
+      throw err;
     }
     chunks.push(value);
   }

@@ -73,7 +73,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
   })
   .post('/import/json', validate('query', importQuery), async (c) => {
     const file = await readImportFile(c.req.raw, IMPORT_LIMITS.maxFileBytes);
-    const backup = parseBackupText(await file.text());
+    const backup = await parseBackupText(await file.text());
     const props = { d1: c.get('db'), userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
     const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, c.get('now'));
     return c.json(result, 200);

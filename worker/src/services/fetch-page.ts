@@ -7,9 +7,10 @@
  * counted while it streams and cut at MAX_BYTES. See domain/private-address.ts for what
  * a Worker can and cannot check about an address.
  */
-import { decodeHtml } from '../domain/html-encoding';
+import { decodeHtml, htmlEncoding } from '../domain/html-encoding';
 import { isPrivateHost } from '../domain/private-address';
 import type { Env } from '../env';
+import { breathe } from '../lib/breathe';
 import { ApiError } from '../lib/errors';
 import { readStreamWithLimit, StreamTooLargeError } from '../lib/read-limited';
 
@@ -23,7 +24,15 @@ export interface FetchPageOptions {
   maxBytes?: number;
   /** The network; a test may stand in for it. */
   fetcher?: typeof fetch;
+  /**
+   * Sees the page's text piece by piece (at most TEXT_PIECE characters, a macrotask apart)
+   * as it is read; what it throws stops the read (the extraction's PageMeter refuses there).
+   */
+  inspect?: (piece: string) => void;
 }
+
+/** The most text `inspect` is given at once: a few milliseconds of tokenizing. */
+const TEXT_PIECE = 32 * 1024;
 
 export interface FetchedPage {
   /** The address the page was finally read from (after redirects). */
@@ -76,7 +85,7 @@ export async function fetchPage(rawUrl: string, options: FetchPageOptions): Prom
         await response.body?.cancel();
         throw fail('page_status', `La page a répondu avec le statut ${response.status}.`);
       }
-      return { url: url.href, html: await readHtml(response, options.maxBytes ?? MAX_BYTES) };
+      return { url: url.href, html: await readHtml(response, options.maxBytes ?? MAX_BYTES, options.inspect) };
     }
   } catch (err) {
     if (err instanceof ApiError) throw err;
@@ -89,8 +98,8 @@ export async function fetchPage(rawUrl: string, options: FetchPageOptions): Prom
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
-/** The body as text, refused when it is not HTML or grows past `maxBytes`. */
-async function readHtml(response: Response, maxBytes: number): Promise<string> {
+/** The body as text, refused when it is not HTML or grows past `maxBytes`; `inspect` sees it as it streams. */
+async function readHtml(response: Response, maxBytes: number, inspect: FetchPageOptions['inspect']): Promise<string> {
   const type = response.headers.get('content-type') ?? '';
   if (type && !HTML_TYPES.test(type.trim())) {
     await response.body?.cancel();
@@ -101,8 +110,28 @@ async function readHtml(response: Response, maxBytes: number): Promise<string> {
     await response.body?.cancel();
     throw tooLarge();
   }
+  // The measure reads the text in the encoding the first bytes name (markup is ASCII in
+  // every encoding sniffing can fall back to); the page itself is decoded whole below.
+  const measured: { decoder?: TextDecoder } = {};
+  /** One arrived chunk's text, inspected a piece at a time; the isolate's other requests run between pieces. */
+  const take = async (text: string) => {
+    for (let at = 0; at < text.length; at += TEXT_PIECE) {
+      if (at > 0) await breathe();
+      inspect?.(text.slice(at, at + TEXT_PIECE));
+    }
+  };
   try {
-    return decodeHtml(await readStreamWithLimit(response.body, maxBytes), type);
+    const bytes = await readStreamWithLimit(
+      response.body,
+      maxBytes,
+      inspect &&
+        ((chunk) => {
+          measured.decoder ??= new TextDecoder(htmlEncoding(chunk, type));
+          return take(measured.decoder.decode(chunk, { stream: true }));
+        }),
+    );
+    if (inspect) await take(measured.decoder?.decode() ?? '');
+    return decodeHtml(bytes, type);
   } catch (err) {
     throw err instanceof StreamTooLargeError ? tooLarge() : err;
   }

@@ -8,7 +8,7 @@ import type { ContentFormat } from '../domain/import-rules';
 import { docToPlainText, type RichDoc } from '../domain/richtext';
 import { foundTitleIds } from '../domain/title-matcher';
 import { ApiError } from '../lib/errors';
-import { extractArticle } from './import-article';
+import { extractArticle, PageMeter } from './import-article';
 import { fetchPage, type FetchPageOptions } from './fetch-page';
 import { personTitles } from './title-index-cache';
 
@@ -21,8 +21,10 @@ export interface ExtractContentProps {
 }
 
 export async function extractContent({ url, fetch }: ExtractContentProps) {
-  const page = await fetchPage(url, fetch);
-  const article = extractArticle(page.html, page.url);
+  // The page is measured while it streams in: a hostile one is refused at its first piece past a cap.
+  const meter = new PageMeter();
+  const page = await fetchPage(url, { ...fetch, inspect: (piece) => meter.write(piece) });
+  const article = extractArticle(page.html, page.url, meter.end());
   if (new TextEncoder().encode(JSON.stringify(article.doc)).byteLength > ARTICLE_MAX_BYTES) {
     throw new ApiError(422, 'article_too_large', "L'article est trop long pour être importé en un seul concept.");
   }

@@ -72,40 +72,71 @@ export const PAGE_MAX_TEXT_CHARS = 1_500_000;
 const READABILITY_MAX_ELEMENTS = 8_000;
 export const PAGE_TOO_COMPLEX = `La page est trop complexe pour être importée (au plus ${PAGE_MAX_DEPTH} niveaux d'imbrication et ${PAGE_MAX_ELEMENTS.toLocaleString('fr-FR')} éléments).`;
 
-/** The page's shape, measured as the tokenizer streams through it; 422 as soon as a cap is passed. */
-function measurePage(html: string): { elements: number } {
-  let depth = 0;
-  let elements = 0;
-  let text = 0;
-  let inCode = 0;
-  const tooComplex = () => new ApiError(422, 'page_too_complex', PAGE_TOO_COMPLEX);
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        depth += 1;
-        elements += 1;
-        if (name === 'script' || name === 'style') inCode += 1;
-        if (depth > PAGE_MAX_DEPTH || elements > PAGE_MAX_ELEMENTS) throw tooComplex();
+/**
+ * The page's shape, measured as htmlparser2's tokenizer streams through it (nothing is
+ * kept): 422 as soon as a cap is passed. Fed piece by piece while the page is read
+ * (services/fetch-page.ts), so a hostile page is refused at its first piece past a cap,
+ * the rest never read, and no piece costs more than a few milliseconds.
+ */
+export class PageMeter {
+  private depth = 0;
+  private elements = 0;
+  private text = 0;
+  private inCode = 0;
+  private readonly parser: Parser;
+
+  constructor() {
+    const tooComplex = () => new ApiError(422, 'page_too_complex', PAGE_TOO_COMPLEX);
+    this.parser = new Parser(
+      {
+        onopentag: (name) => {
+          this.depth += 1;
+          this.elements += 1;
+          if (name === 'script' || name === 'style') this.inCode += 1;
+          if (this.depth > PAGE_MAX_DEPTH || this.elements > PAGE_MAX_ELEMENTS) throw tooComplex();
+        },
+        onclosetag: (name) => {
+          this.depth -= 1;
+          if (name === 'script' || name === 'style') this.inCode -= 1;
+        },
+        ontext: (chunk) => {
+          // Scripts and styles never reach the article.
+          if (!this.inCode) this.text += chunk.length;
+          if (this.text > PAGE_MAX_TEXT_CHARS) throw new ApiError(422, 'article_too_large', "L'article est trop long pour être importé en un seul concept.");
+        },
       },
-      onclosetag(name) {
-        depth -= 1;
-        if (name === 'script' || name === 'style') inCode -= 1;
-      },
-      ontext(chunk) {
-        // Scripts and styles never reach the article.
-        if (!inCode) text += chunk.length;
-        if (text > PAGE_MAX_TEXT_CHARS) throw new ApiError(422, 'article_too_large', "L'article est trop long pour être importé en un seul concept.");
-      },
-    },
-    { decodeEntities: false },
-  );
-  parser.end(html);
-  return { elements };
+      { decodeEntities: false },
+    );
+  }
+
+  /** Measures the next piece of the page's text; throws the 422 past a cap. */
+  write(piece: string): void {
+    this.parser.write(piece);
+  }
+
+  /** The whole page measured: its element count. */
+  end(): PageShape {
+    this.parser.end();
+    return { elements: this.elements };
+  }
 }
 
-/** Reads the page; 422 `page_empty` when it holds no readable text, `page_too_complex` past the caps. */
-export function extractArticle(html: string, pageUrl: string): Article {
-  const { elements } = measurePage(html);
+export interface PageShape {
+  elements: number;
+}
+
+function measurePage(html: string): PageShape {
+  const meter = new PageMeter();
+  meter.write(html);
+  return meter.end();
+}
+
+/**
+ * Reads the page; 422 `page_empty` when it holds no readable text, `page_too_complex` past
+ * the caps. `shape` is the page's measure when a PageMeter already read it as it streamed.
+ */
+export function extractArticle(html: string, pageUrl: string, shape: PageShape = measurePage(html)): Article {
+  const { elements } = shape;
   const { document } = parseHTML(withBody(html));
   // A page of nothing but a comment or a doctype has no element at all.
   if (!document.documentElement || !document.body) throw new ApiError(422, 'page_empty', "Aucun texte lisible n'a été trouvé sur cette page.");
