@@ -216,3 +216,87 @@ describe('reviewing offline', () => {
     await context.close();
   });
 });
+
+describe('creating offline', () => {
+  it('keeps a concept and a note block created with no network across a reload, names them before a logout, and creates each once back online, even when a reply is lost', async () => {
+    const ada = await createAccount(stack.url, 'mk');
+    const { context, page } = await signedInPage(browser, stack.url, ada.token);
+    await page.goto(`${stack.url}/dashboard`);
+    await controlledBySw(page);
+    await page.goto(`${stack.url}/concepts`);
+    await page.getByRole('heading', { name: 'Concepts' }).waitFor();
+
+    // No network: the quick creation keeps the concept on this device.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Hors ligne', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Création rapide' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Concept' });
+    await dialog.getByLabel('Concept Title *').fill('Photosynthèse');
+    await dialog.getByLabel('Content / Description').fill('La lumière devient du sucre.');
+    await dialog.getByLabel('Tags').fill('biologie');
+    await dialog.getByRole('button', { name: 'Create Concept' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const queued = page.getByTestId('queued-creations');
+    await queued.getByText('Photosynthèse').waitFor();
+    await queued.getByText("En attente d'envoi — gardé sur cet appareil").waitFor();
+    const status = page.getByTestId('sync-status');
+    await status.getByText('1 modification en attente — jamais synchronisé sur cet appareil').waitFor();
+    await screenshot(page, 'offline-create-concept');
+
+    // A note never read on this device: the block is kept for its date.
+    await page.goto(`${stack.url}/daily/2026-01-15`);
+    await page.getByTestId('daily-title').waitFor();
+    const composer = page.getByTestId('offline-block-composer');
+    await composer.getByLabel('Nouveau bloc (hors ligne)').fill('Écrit dans le train, sans réseau.');
+    await composer.getByRole('button', { name: 'Garder le bloc' }).click();
+    await page.getByTestId('queued-creations').getByText('Écrit dans le train, sans réseau.').waitFor();
+    await status.getByText('2 modifications en attente', { exact: false }).waitFor();
+
+    // Still offline, a new page: both are still there.
+    await page.reload();
+    await page.getByTestId('queued-creations').getByText('Écrit dans le train, sans réseau.').waitFor();
+    await status.getByText('2 modifications en attente', { exact: false }).waitFor();
+    await screenshot(page, 'offline-create-block');
+    await page.goto(`${stack.url}/concepts`);
+    await page.getByTestId('queued-creations').getByText('Photosynthèse').waitFor();
+
+    // A logout names what it would lose (the drawer is open on a desktop).
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.getByRole('dialog', { name: 'Se déconnecter ?' }).getByText('Le concept « Photosynthèse » et un bloc de la note du 15/01/2026, créés hors ligne, seront perdus.').waitFor();
+    await screenshot(page, 'offline-create-logout-warning');
+    await page.getByRole('button', { name: 'Annuler' }).click();
+
+    // Back online, the first creation's reply is lost on the way back: the server made the
+    // concept, the device does not know it and sends it again.
+    let lost = 0;
+    await page.route('**/api/concepts', async (route) => {
+      if (route.request().method() !== 'POST' || lost++ > 0) return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await status.getByText('Modifications synchronisées', { exact: false }).waitFor({ timeout: 60_000 });
+    expect(lost).toBeGreaterThanOrEqual(2);
+    await page.getByRole('link', { name: 'Photosynthèse' }).first().waitFor();
+    expect(await page.getByTestId('queued-creations').count()).toBe(0);
+
+    // The server has each creation once.
+    const found = (await api(stack.url, 'GET', '/api/concepts?skip=0&limit=50', { token: ada.token })).body.concepts.filter((c: { title: string }) => c.title === 'Photosynthèse');
+    expect(found).toHaveLength(1);
+    expect(found[0].tags.map((t: { name: string }) => t.name)).toEqual(['biologie']);
+    const note = (await api(stack.url, 'GET', '/api/notes?note_date=2026-01-15', { token: ada.token })).body;
+    expect(note.blocks).toHaveLength(1);
+    expect(JSON.stringify(note.blocks[0].text)).toContain('Écrit dans le train, sans réseau.');
+
+    // A second device sees both.
+    const other = await signedInPage(browser, stack.url, ada.token, { width: 390, height: 844 });
+    await other.page.goto(`${stack.url}/daily/2026-01-15`);
+    await other.page.getByText('Écrit dans le train, sans réseau.').first().waitFor();
+    await other.page.goto(`${stack.url}/concepts`);
+    await other.page.getByRole('link', { name: 'Photosynthèse' }).first().waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await other.context.close();
+    await context.close();
+  });
+});

@@ -27,8 +27,9 @@ export const notesApi = {
   byDate: (noteDate: string, signal?: AbortSignal) => call(notes.$get({ query: { note_date: noteDate } }, withSignal(signal))),
   create: (date: string) => call(notes.$post({ json: { date } })),
   recent: (limit: number, signal?: AbortSignal) => call(notes.recent.$get({ query: { limit } }, withSignal(signal))),
-  addBlock: (noteId: number, text: string, orderIdx: number) =>
-    call(notes[':noteId{[0-9]+}'].blocks.$post({ param: { noteId: String(noteId) }, json: { note_id: noteId, text, order_idx: orderIdx } })),
+  /** With a client id (a creation queued offline), a retry answers the block already made. */
+  addBlock: (noteId: number, text: string, orderIdx: number, clientId?: string) =>
+    call(notes[':noteId{[0-9]+}'].blocks.$post({ param: { noteId: String(noteId) }, json: { note_id: noteId, text, order_idx: orderIdx, ...(clientId ? { client_id: clientId } : {}) } })),
   /** `keepalive` lets the write finish while the page is being left. */
   saveBlock: (id: number, text: string, version?: number, keepalive = false) =>
     call(block.$patch({ param: { id: String(id) }, json: { text, version } }, { init: { keepalive } })),

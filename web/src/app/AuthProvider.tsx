@@ -16,6 +16,7 @@ import { usersApi } from '../api/users';
 import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge';
 import { forgetOfflineCopies, keepProfile, keptProfile } from '../lib/offline-copies';
 import { forgetReviewQueue } from '../features/flashcards/use-review-queue';
+import { forgetCreationQueue } from '../features/offline/use-creation-queue';
 import { clearToken, isExpired, storeToken, storedToken, tokenUserId } from '../lib/token-store';
 import { detectWebView, hostSignalled } from '../lib/webview';
 import { AuthContext, type AuthContextValue, type AuthStatus, type CurrentUser } from '../ui/auth-context';
@@ -152,7 +153,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Logout or expiry: the next person on this device must not read this one's concepts.
       // An expiry keeps the answers given offline for the next sign-in (nothing warned of their loss).
       void forgetOfflineCopies({ keepPendingReviews: expired });
-      if (!expired) forgetReviewQueue();
+      if (!expired) {
+        forgetReviewQueue();
+        forgetCreationQueue();
+      }
       setUser(null);
       setStatus('auth_failed');
       setFailureShown(false);

@@ -14,8 +14,7 @@ import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 import { OfflineCopyNotice } from '../ui/OfflineCopyNotice';
 import { DrawerNotes } from '../features/daily/DrawerNotes';
 import { SyncStatus } from '../features/flashcards/SyncStatus';
-import { pendingLossText } from '../features/flashcards/review-queue';
-import { useReviewQueue, useSyncState } from '../features/flashcards/use-review-queue';
+import { usePendingLoss } from '../features/offline/use-pending-loss';
 import { ConfirmDialog } from '../ui/Dialog';
 
 const LINKS: { to: string; label: string }[] = [
@@ -45,7 +44,7 @@ function Drawer({ onClose }: { onClose(): void }) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [notesOpen, setNotesOpen] = useState(true);
-  const { pending } = useSyncState(useReviewQueue());
+  const loss = usePendingLoss();
   const [confirming, setConfirming] = useState(false);
   const leave = () => {
     logout();
@@ -88,15 +87,15 @@ function Drawer({ onClose }: { onClose(): void }) {
       <button
         type="button"
         className="btn-ghost mt-3 w-full"
-        // Answers given offline and not uploaded yet would go with the logout: say so first.
-        onClick={() => (pending ? setConfirming(true) : leave())}
+        // Answers and creations made offline and not sent yet would go with the logout: say so first.
+        onClick={() => (loss ? setConfirming(true) : leave())}
       >
         Déconnexion
       </button>
       <ConfirmDialog
         open={confirming}
         title="Se déconnecter ?"
-        message={pendingLossText(pending) ?? ''}
+        message={loss ?? ''}
         confirmLabel="Se déconnecter quand même"
         onConfirm={() => {
           setConfirming(false);

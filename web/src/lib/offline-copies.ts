@@ -8,6 +8,7 @@
  * Kept free of Yjs so the auth code can call it without loading the editor.
  */
 import { forgetReadCopies } from './offline-reads';
+import { PENDING_CREATIONS_DB } from './pending-creations';
 import { LAST_SYNC_KEY, PENDING_REVIEWS_DB } from './pending-reviews';
 
 export const OFFLINE_COPY_PREFIX = 'astrolabe-u';
@@ -63,8 +64,9 @@ function deleteDatabase(name: string): Promise<void> {
 
 /**
  * Closes every open copy, then deletes every copy this browser holds. An expired session
- * keeps the answers given offline (`keepPendingReviews`: ids and ratings, no one's text),
- * for the same person's next sign-in; a logout, which warns first, deletes them too.
+ * keeps what was made offline and not yet sent (`keepPendingReviews`: answers, and the
+ * concepts and blocks written, each tagged with its person), for the same person's next
+ * sign-in, since nothing warned of their loss; a logout, which warns first, deletes them too.
  */
 export async function forgetOfflineCopies({ keepPendingReviews = false } = {}): Promise<void> {
   [...open].forEach((close) => close());
@@ -77,6 +79,7 @@ export async function forgetOfflineCopies({ keepPendingReviews = false } = {}): 
   localStorage.removeItem(PROFILE_KEY);
   if (!keepPendingReviews) {
     names.add(PENDING_REVIEWS_DB);
+    names.add(PENDING_CREATIONS_DB);
     localStorage.removeItem(LAST_SYNC_KEY);
   }
   await Promise.all([...[...names].map(deleteDatabase), forgetReadCopies()]);

@@ -1,5 +1,6 @@
 /** An answer given offline as this device keeps it (issue 28), and where it is kept: lib/pending-reviews.ts in the page, memory in the unit tests. */
 import type { RatingValue, StoredCard } from '@domain/fsrs';
+import type { QueueStore } from './queue-store';
 
 export interface QueuedAnswer {
   client_id: string;
@@ -14,8 +15,4 @@ export interface QueuedAnswer {
 }
 
 /** Where the queue lives (IndexedDB in the page, memory in tests). */
-export interface AnswerStore {
-  all(userId: number): Promise<QueuedAnswer[]>;
-  put(answer: QueuedAnswer): Promise<void>;
-  remove(clientIds: readonly string[]): Promise<void>;
-}
+export type AnswerStore = QueueStore<QueuedAnswer>;

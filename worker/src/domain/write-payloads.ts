@@ -39,6 +39,15 @@ export const conceptWriteBody = z.object({
 });
 export type ConceptWrite = z.infer<typeof conceptWriteBody>;
 
+/**
+ * The id a device gives what it creates (a queued offline creation, an answer): 32 hex
+ * digits, kept as the row's `uid`, so a retried request finds the row it already made.
+ */
+export const clientIdField = z.string().regex(/^[0-9a-f]{32}$/, 'Identifiant client invalide (32 chiffres hexadécimaux attendus).');
+
+/** Creation: the write payload and, from a device that may retry, its client id (a retry answers the concept already made). */
+export const conceptCreateBody = conceptWriteBody.extend({ client_id: clientIdField.optional() });
+
 /** Constellation write payload; on PUT an omitted description, colour or icon keeps its value. */
 export const constellationBody = z.object({
   name: z.string({ required_error: CONSTELLATION_MESSAGES.name }).trim().min(1, CONSTELLATION_MESSAGES.name).max(200),

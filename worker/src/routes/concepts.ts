@@ -12,9 +12,9 @@ import { deleteConcept } from '../services/delete-concept';
 import { closeLiveRoom } from '../services/live-content';
 import { saveConceptContent } from '../services/save-concept-content';
 import { linkedTitles } from '../services/linked-titles';
-import { saveConcept } from '../services/save-concept';
+import { createConceptOnce, saveConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
-import { conceptWriteBody } from '../domain/write-payloads';
+import { conceptCreateBody, conceptWriteBody } from '../domain/write-payloads';
 import { conceptListQuery, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
 
 /**
@@ -31,9 +31,11 @@ export const conceptsRoutes = new Hono<AppEnv>()
     const page = { skip: q.skip, limit: q.limit, sortBy: q.sort_by, sortOrder: q.sort_order };
     return c.json(await listConcepts(c.get('db'), c.get('userId'), filter, page), 200);
   })
-  .post('/', validate('json', conceptWriteBody), async (c) => {
-    const id = await saveConcept({ d1: c.get('db'), userId: c.get('userId'), body: c.req.valid('json') }, c.get('now'));
-    return c.json(await loadConcept(c.get('db'), c.get('userId'), id), 201);
+  // A creation carrying the device's client id is made once: a retry answers 200 with the concept already made.
+  .post('/', validate('json', conceptCreateBody), async (c) => {
+    const { client_id: clientId, ...body } = c.req.valid('json');
+    const { id, created } = await createConceptOnce({ d1: c.get('db'), userId: c.get('userId'), body, clientId }, c.get('now'));
+    return c.json(await loadConcept(c.get('db'), c.get('userId'), id), created ? 201 : 200);
   })
   .get('/minimal', async (c) => {
     return c.json(await conceptTitles(c.get('db'), c.get('userId')), 200);

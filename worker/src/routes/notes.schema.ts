@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVALID_DATE, isNoteDate } from '../domain/daily-dates';
 import { blockTextProblem, NOTE_TITLE_MAX_CHARS } from '../domain/daily-blocks';
+import { clientIdField } from '../domain/write-payloads';
 import { isRichDoc, RICH_DOC_TOO_LARGE, richContentWithinLimits, type RichDoc } from '../domain/richtext';
 
 export const PROMOTE_TITLE_REQUIRED = 'Title cannot be empty.';
@@ -25,6 +26,8 @@ export const addBlockBody = z.object({
   note_id: z.number().int().positive().optional(),
   text: blockText,
   order_idx: z.number().int().min(0).max(1_000_000).optional(),
+  /** The device's id for the block (a queued offline creation): a retry answers the block already made. */
+  client_id: clientIdField.optional(),
 });
 
 export const patchBlockBody = z.object({

@@ -4,7 +4,7 @@ import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { blockToPlainText } from '../domain/richtext';
 import { requireOwnConcept } from '../services/concept-detail';
-import { addBlocks, deleteBlock, ensureNote, loadNoteByDate, newLinkedBlocks, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
+import { addBlockOnce, addBlocks, deleteBlock, ensureNote, loadNoteByDate, newLinkedBlocks, presentNote, recentNotes, requireOwnNote, saveBlockText } from '../services/daily-notes';
 import { exportNote, importHighlights, importNoteFile } from '../services/daily-notes-transfer';
 import { tellNoteRoom } from '../services/live-note';
 import { idParam } from './concepts.schema';
@@ -46,11 +46,12 @@ export const notesRoutes = new Hono<AppEnv>()
   .post('/:noteId{[0-9]+}/blocks', validate('param', noteIdParam), validate('json', addBlockBody), async (c) => {
     const userId = c.get('userId');
     const noteId = c.req.valid('param').noteId;
-    const { text, order_idx } = c.req.valid('json');
+    const { text, order_idx, client_id: uid } = c.req.valid('json');
     await requireOwnNote(c.get('db'), userId, noteId);
-    const [block] = await addBlocks(c.get('db'), userId, noteId, await newLinkedBlocks(c.get('db'), userId, [text], order_idx ?? 0), c.get('now'));
-    tellNoteRoom(c.env, c.executionCtx, userId, noteId);
-    return c.json(block!, 201);
+    const [linked] = await newLinkedBlocks(c.get('db'), userId, [text], order_idx ?? 0);
+    const { block, created } = uid ? await addBlockOnce(c.get('db'), userId, noteId, { ...linked!, uid }, c.get('now')) : { block: (await addBlocks(c.get('db'), userId, noteId, [linked!], c.get('now')))[0]!, created: true };
+    if (created) tellNoteRoom(c.env, c.executionCtx, userId, noteId);
+    return c.json(block, created ? 201 : 200);
   })
   .patch('/blocks/:id{[0-9]+}', validate('param', idParam), validate('json', patchBlockBody), async (c) => {
     const { text, version } = c.req.valid('json');

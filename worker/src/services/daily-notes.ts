@@ -3,7 +3,7 @@
  * plain text (search) and its mentions (`[[Title]]`, concept links) in the same D1 batch.
  */
 import { ApiError, notFound } from '../lib/errors';
-import { isGuardFailure } from '../db/queries/guard';
+import { isGuardFailure, isUniqueViolation } from '../db/queries/guard';
 import {
   deleteOwnBlock,
   insertBlocks,
@@ -14,6 +14,7 @@ import {
   selectConceptsNamed,
   selectNoteByDate,
   selectNoteById,
+  selectBlockByUid,
   selectOwnBlock,
   selectRecentNotes,
   updateBlock,
@@ -111,6 +112,29 @@ export async function addBlocks(d1: D1Database, userId: number, noteId: number, 
     return results.filter((r, i) => i > 0 && r.results.length && 'order_idx' in (r.results[0] as object)).map((r) => presentBlock(r.results[0]!));
   } catch (err) {
     if (isGuardFailure(err)) throw notFound('Note');
+    throw err;
+  }
+}
+
+/**
+ * Adds one block made on a device with its client id (a queued offline creation): a retry
+ * whose first answer was lost answers the block already made (`created: false`), never a
+ * second one; two retries racing each other make one row (the uid is unique per person).
+ */
+export async function addBlockOnce(d1: D1Database, userId: number, noteId: number, block: NewBlock & { uid: string }, now: number) {
+  const made = async () => {
+    const row = await selectBlockByUid(d1, userId, block.uid).first<BlockRow>();
+    // The id already names a block of another note: the device mixed two creations up.
+    if (row && row.note_id !== noteId) throw new ApiError(409, 'client_id_conflict', 'Cet identifiant client désigne déjà un bloc d’une autre note.');
+    return row && presentBlock(row);
+  };
+  const existing = await made();
+  if (existing) return { block: existing, created: false };
+  try {
+    return { block: (await addBlocks(d1, userId, noteId, [block], now))[0]!, created: true };
+  } catch (err) {
+    const raced = isUniqueViolation(err) ? await made() : null;
+    if (raced) return { block: raced, created: false };
     throw err;
   }
 }

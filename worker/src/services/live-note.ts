@@ -9,7 +9,7 @@
  * one is open) is told to read the rows again.
  */
 import type { Env } from '../env';
-import { abortUnless, isGuardFailure } from '../db/queries/guard';
+import { abortUnless, isGuardFailure, isUniqueViolation } from '../db/queries/guard';
 import { deleteLiveBlock, saveNoteDoc, selectBlockUidsElsewhere, selectNoteBlockRows, selectNoteDoc, upsertLiveBlock } from '../db/queries/note-docs';
 import { selectNoteById } from '../db/queries/daily-notes';
 import type { StoredBlock } from '../domain/note-ydoc';
@@ -70,7 +70,7 @@ export async function saveNoteRoom(d1: D1Database, userId: number, noteId: numbe
     return { outcome: 'saved', rows: results[results.length - 1]!.results as unknown as StoredBlock[] };
   } catch (err) {
     // The note gone, a guard (a row written meanwhile) or a uid taken by a row the room did not know.
-    if (!isGuardFailure(err) && !/UNIQUE constraint/i.test(String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? ''))) throw err;
+    if (!isGuardFailure(err) && !isUniqueViolation(err)) throw err;
     if (!(await noteBelongsTo(d1, userId, noteId))) return { outcome: 'gone' };
     const inserted = save.upserts.filter((b) => b.baseVersion === null).map((b) => b.uid);
     const [rows, taken] = await d1.batch<Record<string, unknown>>([selectNoteBlockRows(d1, noteId), selectBlockUidsElsewhere(d1, userId, noteId, inserted)]);

@@ -6,11 +6,12 @@
  * Plain text and wiki links are derived here from the content, on every content write.
  */
 import * as sql from '../db/queries/concept-writes';
-import { ownConceptIds } from '../db/queries/concepts';
+import { conceptIdByUid, ownConceptIds } from '../db/queries/concepts';
+import { isUniqueViolation } from '../db/queries/guard';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
 import { linkBlocksNaming } from '../db/queries/daily-notes';
 import { idByUid, newUid } from '../db/queries/new-row';
-import { readBatch } from '../db/rows';
+import { firstRow, readBatch } from '../db/rows';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
@@ -24,6 +25,8 @@ export interface SaveConceptProps {
   userId: number;
   /** Absent on creation. */
   conceptId?: number;
+  /** On creation, the uid to give the new concept (a device's client id); a fresh one when absent. */
+  uid?: string;
   /** On update, `body.content` is ignored: the content arrives merged, in `content`. */
   body: ConceptWrite;
   /** Already read by `checkConceptWrite` (the content write reads it before merging). */
@@ -143,7 +146,7 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   const written = conceptId === undefined ? await createdContent(d1, userId, body.content) : props.content?.doc;
   const derived = written !== undefined ? deriveContent(written) : undefined;
   // The concept's id inside the batch: on creation it is found by the uid the insert gives it.
-  const uid = conceptId === undefined ? newUid() : undefined;
+  const uid = conceptId === undefined ? (props.uid ?? newUid()) : undefined;
   const cid = uid === undefined ? String(Math.trunc(conceptId!)) : idByUid('concepts', userId, uid);
 
   const notes = storedNotes(body.notes);
@@ -167,4 +170,25 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
   // Judged once: a write based on a version that is no longer current rolls back whole.
   await d1.batch([...(expected !== undefined ? [sql.contentVersionIs(d1, userId, conceptId, expected)] : []), row, ...more]);
   return conceptId;
+}
+
+/**
+ * Creates a concept once per client id: a device that retries a creation whose answer it
+ * never got (a queued offline creation, a dropped reply) gets the concept it already made
+ * (`created: false`), never a second one. The id is the concept's `uid`, unique per person,
+ * so two retries racing each other still make one row.
+ */
+export async function createConceptOnce(props: Omit<SaveConceptProps, 'conceptId' | 'uid'> & { clientId?: string }, now: number): Promise<{ id: number; created: boolean }> {
+  const { clientId, ...rest } = props;
+  if (clientId === undefined) return { id: await saveConcept(rest, now), created: true };
+  const made = () => firstRow(conceptIdByUid(props.d1, props.userId, clientId));
+  const existing = await made();
+  if (existing) return { id: existing.id, created: false };
+  try {
+    return { id: await saveConcept({ ...rest, uid: clientId }, now), created: true };
+  } catch (err) {
+    const raced = isUniqueViolation(err) ? await made() : null;
+    if (raced) return { id: raced.id, created: false };
+    throw err;
+  }
 }

@@ -1,17 +1,24 @@
 /** /concepts: the title, 'Ajouter Concept' (to the full form), the quick creation dialog, and the list. */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { conceptSortOf } from '@domain/preferences';
 import { useToast } from '../../ui/Toasts';
 import { usePreferences } from '../settings/preferences-context';
 import { ConceptList } from './ConceptList';
 import { CreateConceptDialog } from './CreateConceptDialog';
+import { QueuedCreations } from '../offline/QueuedCreations';
+import type { QueuedCreation } from '../offline/creation-queue';
+import { useOnCreationsSent } from '../offline/use-on-creations-sent';
+
+const isConcept = (item: QueuedCreation) => item.kind === 'concept';
 
 export function ConceptsPage() {
   const [quickOpen, setQuickOpen] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const toast = useToast();
   const { preferences, loaded } = usePreferences();
+  // Concepts created offline reached the server: the list reads again to show them.
+  useOnCreationsSent(isConcept, useCallback(() => setReloadKey((k) => k + 1), []));
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -25,6 +32,7 @@ export function ConceptsPage() {
           </Link>
         </div>
       </header>
+      <QueuedCreations title="Créés hors ligne, en attente d'envoi" pick={isConcept} />
       {loaded && (
         <ConceptList
           reloadKey={reloadKey}

@@ -2,14 +2,20 @@
  * The quick 'Create New Concept' dialog (spec document 1 §2 'Quick creation dialogs'):
  * title, optional content (each line a paragraph), comma-separated tags. The payload is
  * the quick-creation one: title, content (null when empty), source, tag_names (omitted
- * when empty).
+ * when empty), and the client id that makes a retry answer the concept already made.
+ * Without the server (issue 28) the concept is kept on the device and created when it
+ * comes back (features/offline/creation-queue.ts).
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { parseTagInput } from '@domain/tags';
 import { plainTextToDoc } from '@domain/richtext';
 import { errorText } from '../../ui/error-text';
 import { conceptsApi, type Concept } from '../../api/concepts';
+import { useToast } from '../../ui/Toasts';
+import { isUnreachable } from '../flashcards/review-queue';
+import { newClientId } from '../offline/creation-queue';
+import { useCreationQueue } from '../offline/use-creation-queue';
 
 interface Props {
   open: boolean;
@@ -24,6 +30,10 @@ export function CreateConceptDialog({ open, onClose, onCreated, initialTitle = '
   const [tags, setTags] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const creations = useCreationQueue();
+  // One id per concept being written: sending it again (a lost answer) never makes a second one.
+  const clientId = useRef<string | null>(null);
 
   const close = () => {
     if (busy) return;
@@ -43,14 +53,27 @@ export function CreateConceptDialog({ open, onClose, onCreated, initialTitle = '
     setBusy(true);
     setError(null);
     const tagNames = parseTagInput(tags);
-    try {
-      const created = await conceptsApi.create({ title: title.trim(), content: content.trim() ? plainTextToDoc(content) : null, source: 'MANUAL', ...(tagNames.length ? { tag_names: tagNames } : {}) });
+    const concept = { title: title.trim(), content: content.trim() ? plainTextToDoc(content) : null, source: 'MANUAL' as const, ...(tagNames.length ? { tag_names: tagNames } : {}) };
+    const id = (clientId.current ??= newClientId());
+    const reset = () => {
+      clientId.current = null;
       setBusy(false);
       setTitle('');
       setContent('');
       setTags('');
+    };
+    try {
+      const created = await conceptsApi.create({ ...concept, client_id: id });
+      reset();
       onCreated(created);
     } catch (err) {
+      // No server: kept on this device with the same id, and created when it comes back.
+      if (creations && isUnreachable(err) && (await creations.add({ kind: 'concept', concept }, id).then(() => true, () => false))) {
+        reset();
+        toast.info(`Hors ligne : « ${concept.title} » est gardé sur cet appareil et sera créé au retour du réseau.`);
+        onClose();
+        return;
+      }
       setBusy(false);
       setError(errorText(err, 'Failed to create concept', '\n'));
     }

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNoteDate, localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { notesApi, type NoteBlock } from '../../api/notes';
+import type { QueuedCreation } from '../offline/creation-queue';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { errorText, failureText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
@@ -23,6 +24,10 @@ import { NoteMentions, RecentNotes, RECENT_NOTES_IN_PAGE } from './DailySidebars
 import { NoteFileControls } from './NoteFileControls';
 import { PromoteDialog } from './PromoteDialog';
 import { useDailyNote } from './use-daily-note';
+import { OfflineBlockComposer } from './OfflineBlockComposer';
+import { QueuedCreations } from '../offline/QueuedCreations';
+import { useOnCreationsSent } from '../offline/use-on-creations-sent';
+import { useAuth } from '../../ui/auth-context';
 
 const HIGHLIGHT_MS = 4000;
 const EMPTY_DOC = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] });
@@ -78,6 +83,10 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const [promoting, setPromoting] = useState<{ block: NoteBlock; doc: JSONContent | null } | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const { offline } = useAuth();
+  const ofThisDate = useCallback((item: QueuedCreation) => item.kind === 'block' && item.date === date, [date]);
+  // Blocks written offline for this date reached the server: read the note again.
+  useOnCreationsSent(ofThisDate, reload);
 
   // The note is edited live through its room once it exists; without a party server, block by block over REST.
   const noteId = state.phase === 'loaded' ? (state.note?.id ?? null) : null;
@@ -233,6 +242,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
         {state.phase === 'loading' && <p className="text-slate-400">Chargement...</p>}
         {state.phase === 'error' && <p className="text-red-300">La note du jour n'a pas pu être chargée.</p>}
         {session && <LiveStatusBar status={live.status} />}
+        {offline && !session && state.phase !== 'loading' && <OfflineBlockComposer date={date} />}
+        <QueuedCreations title="Blocs écrits hors ligne, en attente d'envoi" pick={ofThisDate} />
         {state.phase === 'loaded' && (session || restEditing) && blockCount === 0 && <p className="text-slate-400">No blocks yet. Add your first note!</p>}
         <div className="space-y-3" data-testid="note-blocks">
           {session && note ? (

@@ -1,15 +1,19 @@
 /**
  * The shell's sync indicator (issue 28): '3 modifications en attente' while answers given
- * offline wait for upload, with the last sync time, then 'Modifications synchronisées' for a
- * moment once the queue is empty. It also drives the upload: at start, whenever the server
- * is back in reach, and every 30 s while something waits. After a good upload it reads the
- * due cards again, so the service worker keeps a fresh copy for the next review offline.
+ * offline and concepts or note blocks created offline wait to be sent, with the last sync
+ * time, then 'Modifications synchronisées' for a moment once nothing waits; creations the
+ * server refused stay counted on their own line until the person discards them. It also
+ * drives the uploads: at start, whenever the server is back in reach, and every 30 s while
+ * something waits. After a good upload of answers it reads the due cards again, so the
+ * service worker keeps a fresh copy for the next review offline.
  */
 import { useEffect, useRef, useState } from 'react';
 import { flashcardsApi } from '../../api/flashcards';
 import { useAuth } from '../../ui/auth-context';
 import { DUE_REVIEW_LIMIT, pendingText } from './review-queue';
+import { refusedText } from '../offline/creation-queue';
 import { useReviewQueue, useSyncState } from './use-review-queue';
+import { useCreationQueue, useCreationState } from '../offline/use-creation-queue';
 
 const RETRY_MS = 30_000;
 const SYNCED_SHOWN_MS = 8_000;
@@ -24,19 +28,26 @@ export function syncTimeText(ms: number, now = Date.now()): string {
 export function SyncStatus() {
   const { offline } = useAuth();
   const queue = useReviewQueue();
-  const { pending, lastSync, syncing } = useSyncState(queue);
+  const creations = useCreationQueue();
+  const answers = useSyncState(queue);
+  const made = useCreationState(creations);
+  const pending = answers.pending + made.pending;
+  const syncing = answers.syncing || made.syncing;
+  const lastSync = Math.max(answers.lastSync ?? 0, made.lastSync ?? 0) || null;
   const waiting = pending > 0;
   const [justSynced, setJustSynced] = useState(false);
   const hadPending = useRef(false);
 
   useEffect(() => {
-    if (!queue || offline) return;
-    const upload = () =>
+    if (!queue || !creations || offline) return;
+    const upload = () => {
       void queue
         .upload()
         // What the person saw last stays readable offline: the due cards as they now stand.
         .then(() => flashcardsApi.due(DUE_REVIEW_LIMIT))
         .catch(() => undefined);
+      void creations.upload().catch(() => undefined);
+    };
     upload();
     window.addEventListener('online', upload);
     const timer = waiting ? window.setInterval(upload, RETRY_MS) : undefined;
@@ -44,7 +55,7 @@ export function SyncStatus() {
       window.removeEventListener('online', upload);
       window.clearInterval(timer);
     };
-  }, [queue, offline, waiting]);
+  }, [queue, creations, offline, waiting]);
 
   // The queue emptied while shown: say so for a moment.
   useEffect(() => {
@@ -58,12 +69,17 @@ export function SyncStatus() {
     return undefined;
   }, [waiting]);
 
-  if (!waiting && !justSynced) return null;
+  if (!waiting && !justSynced && !made.refused) return null;
   return (
-    <p role="status" data-testid="sync-status" className="border-b border-sky-600/40 bg-sky-950/60 px-4 py-1.5 text-xs text-sky-100">
-      {waiting
-        ? `${pendingText(pending)}${syncing ? ' — envoi…' : ''} — ${lastSync ? `dernière synchronisation ${syncTimeText(lastSync)}` : 'jamais synchronisé sur cet appareil'}`
-        : `Modifications synchronisées ${lastSync ? syncTimeText(lastSync) : ''}`.trim()}
-    </p>
+    <div role="status" data-testid="sync-status" className="border-b border-sky-600/40 bg-sky-950/60 px-4 py-1.5 text-xs text-sky-100">
+      {(waiting || justSynced) && (
+        <p>
+          {waiting
+            ? `${pendingText(pending)}${syncing ? ' — envoi…' : ''} — ${lastSync ? `dernière synchronisation ${syncTimeText(lastSync)}` : 'jamais synchronisé sur cet appareil'}`
+            : `Modifications synchronisées ${lastSync ? syncTimeText(lastSync) : ''}`.trim()}
+        </p>
+      )}
+      {made.refused > 0 && <p className="text-amber-200">{refusedText(made.refused)}</p>}
+    </div>
   );
 }

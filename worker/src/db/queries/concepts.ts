@@ -30,6 +30,10 @@ const CONCEPT_COLUMNS =
 export const ownConcept = (d1: D1Database, userId: number, id: number) =>
   query<SqlColumns<typeof concepts, 'id'>>(d1.prepare('SELECT id FROM concepts WHERE id = ? AND user_id = ?').bind(id, userId));
 
+/** The id of the person's concept made with that client id (its `uid`), if any. */
+export const conceptIdByUid = (d1: D1Database, userId: number, uid: string) =>
+  query<SqlColumns<typeof concepts, 'id'>>(d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND uid = ?').bind(userId, uid));
+
 /** The ids among `ids` that are the person's concepts. */
 export const ownConceptIds = (d1: D1Database, userId: number, ids: readonly number[]) =>
   query<SqlColumns<typeof concepts, 'id'>>(d1.prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(ids)));

@@ -56,6 +56,10 @@ export const selectMentionedOnDate = (d1: D1Database, userId: number, date: stri
 export const selectOwnBlock = (d1: D1Database, userId: number, blockId: number) =>
   d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE id = ? AND user_id = ?`).bind(blockId, userId);
 
+/** The person's block made with that client id (its `uid`), if any. */
+export const selectBlockByUid = (d1: D1Database, userId: number, uid: string) =>
+  d1.prepare(`SELECT ${BLOCK_COLUMNS} FROM note_blocks WHERE user_id = ? AND uid = ?`).bind(userId, uid);
+
 /** Creates the note of a date unless it exists: two devices creating today's note at once make one. */
 export const insertNoteIfMissing = (d1: D1Database, userId: number, date: string, title: string | null, now: number) =>
   d1
@@ -98,6 +102,8 @@ export interface NewBlock {
   plainText: string;
   orderIdx: number;
   targets: MentionTargets;
+  /** The uid to give the block (a device's client id); a fresh one when absent. */
+  uid?: string;
 }
 
 /**
@@ -108,7 +114,7 @@ export interface NewBlock {
 export function insertBlocks(d1: D1Database, userId: number, noteId: number, blocks: NewBlock[], now: number): D1PreparedStatement[] {
   const statements = [abortUnless(d1, 'EXISTS (SELECT 1 FROM daily_notes WHERE id = ? AND user_id = ?)', noteId, userId)];
   for (const block of blocks) {
-    const uid = newUid();
+    const uid = block.uid ?? newUid();
     statements.push(
       d1
         .prepare(

@@ -15,3 +15,9 @@ export function abortUnless(d1: D1Database, condition: string, ...binds: unknown
 export function isGuardFailure(err: unknown): boolean {
   return /malformed JSON/i.test(String((err as Error)?.message ?? err)) || /malformed JSON/i.test(String((err as { cause?: Error })?.cause?.message ?? ''));
 }
+
+/** A write refused by a unique index (e.g. a row with that `uid` already made by a retried request). */
+export function isUniqueViolation(err: unknown): boolean {
+  const text = String((err as Error)?.message ?? err) + String((err as { cause?: Error })?.cause?.message ?? '');
+  return /UNIQUE constraint/i.test(text);
+}
