@@ -97,6 +97,32 @@ describe('uploading answers given offline', () => {
     expect(JSON.parse(log[1]!.card_before)).toEqual(inTimeOrder([[1, T0 + DAY]], T0));
   });
 
+  it('an answer the server logged online whose reply was lost is logged once, when the device sends it again alone or in its offline queue', async () => {
+    const { user, conceptId, card } = await setup('lost');
+    const id = clientId();
+    const online = () => call('POST', `/api/flashcards/${card.id}/review`, { token: user.token, json: { rating: 3, duration_ms: 4000, client_id: id }, headers: at(T0 + HOUR) });
+    const first = await online();
+    expect(first.status).toBe(200);
+    // The reply never came: the device sends the same answer again, then queues it offline with its id.
+    const again = await online();
+    expect(again.status).toBe(200);
+    expect(again.body.review_id).toBe(first.body.review_id);
+    expect(again.body.flashcard).toMatchObject({ reps: 1, due: first.body.flashcard.due });
+    const res = await upload(user, [answer(card.id, 3, T0 + HOUR, id)]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ accepted: [], skipped: [id] });
+    expect((await logOf(card.id)).results.map((r) => [r.uid, r.reviewed_at])).toEqual([[id, T0 + HOUR]]);
+    const stored = await call('GET', `/api/flashcards/${card.id}`, { token: user.token });
+    expect(stored.body).toMatchObject({ reps: 1, due: first.body.flashcard.due });
+
+    // The id naming another card's answer is refused, nothing written.
+    const sibling = await createCard(user, conceptId, 'Capitale du Chili ?', T0);
+    const mixed = await call('POST', `/api/flashcards/${sibling.id}/review`, { token: user.token, json: { rating: 3, client_id: id }, headers: at(T0 + 2 * HOUR) });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.code).toBe('client_id_conflict');
+    expect((await logOf(sibling.id)).results).toEqual([]);
+  });
+
   it('refuses another person\'s card with 404 and writes nothing of the batch', async () => {
     const { user, card } = await setup('mine');
     const { card: theirs } = await setup('theirs');

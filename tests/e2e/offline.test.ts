@@ -217,6 +217,34 @@ describe('reviewing offline', () => {
   });
 });
 
+describe('an answer whose reply was lost', () => {
+  it('is queued with the id it was sent with, and the server keeps it once', async () => {
+    const ada = await createAccount(stack.url, 'lost');
+    const concept = (await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Capitales', content: doc('Pérou') } })).body;
+    const card = (await api(stack.url, 'POST', `/api/concepts/${concept.id}/flashcards`, { token: ada.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima' } })).body;
+    const { context, page } = await signedInPage(browser, stack.url, ada.token);
+    await page.goto(`${stack.url}/flashcards`);
+    // The server logs the answer, but its reply never reaches the page.
+    let lost = 0;
+    await page.route('**/api/flashcards/*/review', async (route) => {
+      if (lost++ > 0) return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Réviser les cartes dues' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+    await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
+    await dialog.getByRole('button', { name: /^Bon/ }).click();
+    // Kept as an answer given offline, then uploaded: the server had it already.
+    await page.getByTestId('sync-status').getByText('Modifications synchronisées', { exact: false }).waitFor({ timeout: 60_000 });
+    const stored = (await api(stack.url, 'GET', `/api/flashcards/${card.id}`, { token: ada.token })).body;
+    expect(stored.reps).toBe(1);
+    expect(lost).toBe(1);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('creating offline', () => {
   it('keeps a concept and a note block created with no network across a reload, names them before a logout, and creates each once back online, even when a reply is lost', async () => {
     const ada = await createAccount(stack.url, 'mk');

@@ -22,7 +22,8 @@ export const flashcardsApi = {
   create: (conceptId: number, input: FlashcardInput) => call(ofConcept.$post({ ...param(conceptId), json: input })),
   update: (id: number, input: FlashcardInput) => call(flashcard.$put({ ...param(id), json: input })),
   remove: (id: number) => callEmpty(flashcard.$delete(param(id))),
-  review: (id: number, rating: Rating, durationMs?: number) => call(flashcard.review.$post({ ...param(id), json: { rating, duration_ms: durationMs } })),
+  /** With the answer's client id, a retry whose reply was lost answers the review already logged. */
+  review: (id: number, rating: Rating, durationMs?: number, clientId?: string) => call(flashcard.review.$post({ ...param(id), json: { rating, duration_ms: durationMs, client_id: clientId } })),
   undoReview: (id: number) => call(flashcard.review.undo.$post(param(id))),
   /** Answers given offline, replayed by the server at their own times. */
   uploadReviews: (reviews: UploadedReview[]) => call(flashcards.reviews.$post({ json: { reviews } })),

@@ -25,6 +25,9 @@ export const dueQuery = z.object({
     .transform((n) => Math.min(n, 200)),
 });
 
+/** An answer's id on its device (online, then in the offline queue if the reply never came). */
+const answerClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identifiant client invalide (8 à 64 caractères : lettres, chiffres, - ou _).');
+
 /** Ratings are the integers 1–4 (Again, Hard, Good, Easy); '3', 2.5 or 5 are refused. */
 export const reviewBody = z.object({
   rating: z
@@ -32,6 +35,8 @@ export const reviewBody = z.object({
     .int('La note doit être un entier de 1 à 4.')
     .refine((n): n is (typeof RATINGS)[number] => (RATINGS as readonly number[]).includes(n), 'La note doit être un entier de 1 à 4.'),
   duration_ms: z.number().int().min(0).max(86_400_000).nullish(),
+  /** The device's id for the answer (kept as the log row's uid): a retry answers the review already logged. */
+  client_id: answerClientId.optional(),
 });
 
 /** The most answers one upload may carry (a device uploads a longer queue in several). */
@@ -43,7 +48,7 @@ export const uploadReviewsBody = z.object({
   reviews: z
     .array(
       z.object({
-        client_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Identifiant client invalide (8 à 64 caractères : lettres, chiffres, - ou _).'),
+        client_id: answerClientId,
         flashcard_id: z.number().int().positive(),
         rating,
         reviewed_at: z.string().datetime({ offset: true, message: 'Date de révision invalide (ISO 8601 attendu).' }),

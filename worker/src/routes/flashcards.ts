@@ -56,6 +56,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
       flashcardId: c.req.valid('param').id,
       rating: body.rating,
       durationMs: body.duration_ms,
+      clientId: body.client_id,
       now,
       fuzz,
     });

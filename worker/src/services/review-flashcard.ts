@@ -1,11 +1,12 @@
 import { storedCardOf, type RatingValue } from '../domain/fsrs';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
-import { insertReviewLogStatement } from '../db/queries/review-logs';
+import { insertReviewLogStatement, loggedReviewStatement } from '../db/queries/review-logs';
 import { readBatch, rowsRead } from '../db/rows';
 import { preferencesFromJson } from '../domain/preferences';
 import { resolveTimeZone } from '../domain/study-day';
-import { notFound } from '../lib/errors';
+import { ApiError, notFound } from '../lib/errors';
+import { isUniqueViolation } from '../db/queries/guard';
 import { conceptCardsStatement } from '../db/queries/mastery';
 import { conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates } from './concept-study-state';
 import { planAnswer } from './answer-plan';
@@ -16,15 +17,18 @@ import {
   updateCardStatement,
   withCard,
   reviewConflict,
+  type FlashcardRow,
 } from '../db/queries/flashcards';
 import { assertSessionCard } from './study-session-progress';
-import { sessionCardCheckStatement, sessionProgressStatements, sessionRead } from '../db/queries/study-session-progress';
+import { sessionCardCheckStatement, sessionProgressStatements, sessionRead, type StudySessionRow } from '../db/queries/study-session-progress';
 
 export interface ReviewProps {
   userId: number;
   flashcardId: number;
   rating: RatingValue;
   durationMs?: number | null;
+  /** The device's id for the answer: a retry whose first reply was lost answers the review already logged, never a second one. */
+  clientId?: string | null;
   /** Set when the answer is given inside a study session: the card must be in it, the session running. */
   sessionId?: number | null;
   now: number;
@@ -48,7 +52,36 @@ export function schedulingOf(row: SchedulingRow | undefined): { desiredRetention
  * guarded by the card's `updated_at`, and the log row is only inserted if that update
  * applied, so two simultaneous answers cannot both count.
  */
-export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
+/**
+ * The answer already logged with this client id, as the first request answered it (the
+ * card as it now stands); null when it is new. The id naming another card's answer is
+ * the device mixing two answers up: 409.
+ */
+async function answeredBefore(d1: D1Database, userId: number, flashcardId: number, clientId: string) {
+  const [[logged], [row]] = await readBatch(d1, [loggedReviewStatement(d1, userId, clientId), findFlashcardStatement(d1, userId, flashcardId)]);
+  if (!logged) return null;
+  if (logged.flashcard_id !== flashcardId || !row) throw new ApiError(409, 'client_id_conflict', 'Cet identifiant client désigne déjà la réponse à une autre carte.');
+  return { flashcard: row, reviewId: logged.id, session: null, buried: [] as number[] };
+}
+
+export async function reviewFlashcard(d1: D1Database, props: ReviewProps): Promise<{ flashcard: FlashcardRow; reviewId: number; session: StudySessionRow | null; buried: number[] }> {
+  const { userId, flashcardId, rating, now } = props;
+  const clientId = props.clientId ?? null;
+  if (clientId !== null) {
+    const replay = await answeredBefore(d1, userId, flashcardId, clientId);
+    if (replay) return replay;
+  }
+  try {
+    return await answer(d1, props, clientId);
+  } catch (err) {
+    // Two sends of one answer racing: the other one logged it.
+    const raced = clientId !== null && isUniqueViolation(err) ? await answeredBefore(d1, userId, flashcardId, clientId) : null;
+    if (raced) return raced;
+    throw err;
+  }
+}
+
+async function answer(d1: D1Database, props: ReviewProps, clientId: string | null) {
   const { userId, flashcardId, rating, now } = props;
   // One round trip for everything the answer depends on.
   const sessionId = props.sessionId ?? null;
@@ -82,7 +115,7 @@ export async function reviewFlashcard(d1: D1Database, props: ReviewProps) {
   const { card, log, sideEffects } = plan;
   const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: rating } : s));
 
-  const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null });
+  const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null, clientId });
   const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),

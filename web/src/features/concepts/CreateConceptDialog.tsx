@@ -14,7 +14,7 @@ import { errorText } from '../../ui/error-text';
 import { conceptsApi, type Concept } from '../../api/concepts';
 import { useToast } from '../../ui/Toasts';
 import { isUnreachable } from '../flashcards/review-queue';
-import { newClientId } from '../offline/creation-queue';
+import { newClientId } from '../../lib/queue-store';
 import { useCreationQueue } from '../offline/use-creation-queue';
 
 interface Props {

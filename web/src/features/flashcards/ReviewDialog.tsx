@@ -17,6 +17,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
 import { DUE_REVIEW_LIMIT, isUnreachable } from './review-queue';
+import { newClientId } from '../../lib/queue-store';
 import { useReviewQueue } from './use-review-queue';
 import { Dialog } from '../../ui/Dialog';
 import { CardAnnouncer } from './CardAnnouncer';
@@ -101,12 +102,14 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
       const durationMs = Math.round(performance.now() - shownAt);
       try {
         let queued: string | null = null;
+        const clientId = newClientId();
         try {
-          await flashcardsApi.review(card.id, rating, durationMs);
+          await flashcardsApi.review(card.id, rating, durationMs, clientId);
         } catch (err) {
-          // No answer from the server: the answer is scheduled and kept on this device.
+          // No answer from the server: the answer is scheduled and kept on this device, with the
+          // id it was sent with (if the server logged it and only the reply was lost, the upload adds nothing).
           if (!queue || !isUnreachable(err)) throw err;
-          queued = (await queue.answer(card, rating, durationMs, { desiredRetention: preferences.desired_retention, params: fsrsParams })).client_id;
+          queued = (await queue.answer(card, rating, durationMs, { desiredRetention: preferences.desired_retention, params: fsrsParams }, Date.now(), clientId)).client_id;
         }
         setAnswered((list) => [...list, { cardId: card.id, queued }]);
         setIndex((i) => i + 1);

@@ -14,6 +14,7 @@
  */
 import { isRating, reviewCard, STATE_NAMES, storedCardOf, type RatingValue, type StoredCard } from '@domain/fsrs';
 import type { AnswerStore, QueuedAnswer } from '../../lib/queued-answer';
+import { newClientId } from '../../lib/queue-store';
 import type { ApiCardState } from './previews';
 
 export type { QueuedAnswer };
@@ -54,7 +55,6 @@ const isRefused = (err: unknown) => [404, 422].includes(statusOf(err));
 
 const byReviewTime = (a: QueuedAnswer, b: QueuedAnswer) => Date.parse(a.reviewed_at) - Date.parse(b.reviewed_at) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
 
-const newClientId = () => crypto.randomUUID().replace(/-/g, '');
 
 export class ReviewQueue {
   private answers: QueuedAnswer[] = [];
@@ -100,15 +100,19 @@ export class ReviewQueue {
     return this.localCard(card.id)?.due ?? Date.parse(card.due);
   }
 
-  /** Schedules an answer on this device (from the card's local state if it has one) and queues it. */
-  async answer(card: ApiCard, rating: number, durationMs: number | null, scheduling: Scheduling, now = Date.now()): Promise<QueuedAnswer> {
+  /**
+   * Schedules an answer on this device (from the card's local state if it has one) and
+   * queues it, with the client id it was first sent with: if the server logged it and only
+   * the reply was lost, the upload finds that id logged and adds nothing.
+   */
+  async answer(card: ApiCard, rating: number, durationMs: number | null, scheduling: Scheduling, now = Date.now(), clientId = newClientId()): Promise<QueuedAnswer> {
     if (!isRating(rating)) throw new Error(`rating ${rating}`);
     const before = this.localCard(card.id) ?? storedCardOf({ ...card, state: Math.max(0, STATE_NAMES.indexOf(card.state as (typeof STATE_NAMES)[number])) }, Date.parse);
     // A clock put back never places an answer before the card's previous one.
     const at = Math.max(now, before.lastReview ?? now);
     const { card: after } = reviewCard(before, at, rating, { ...scheduling, fuzz: true });
     const answer: QueuedAnswer = {
-      client_id: newClientId(),
+      client_id: clientId,
       user_id: this.userId,
       flashcard_id: card.id,
       rating,

@@ -10,6 +10,7 @@
  * next try. The logic is plain (its store and sender are given) for the unit tests.
  */
 import type { CreationStore, QueuedCreation } from '../../lib/queued-creation';
+import { newClientId } from '../../lib/queue-store';
 
 export type { QueuedCreation };
 
@@ -37,7 +38,6 @@ const isRefusal = (err: unknown) => {
 /** The server's words for a refusal. */
 const reasonOf = (err: unknown) => (err instanceof Error && err.message ? err.message : `HTTP ${statusOf(err)}`);
 
-export const newClientId = () => crypto.randomUUID().replace(/-/g, '');
 
 type Fresh<T> = T extends QueuedCreation ? Omit<T, 'client_id' | 'user_id' | 'queued_at' | 'refused'> : never;
 

@@ -17,17 +17,17 @@ import { query, type SqlColumns } from '../rows';
  */
 export function insertReviewLogStatement(
   d1: D1Database,
-  answer: { userId: number; flashcardId: number; sessionId: number | null; log: StoredReviewLog; durationMs: number | null; before: StoredCard; effects: ReviewEffects | null },
+  answer: { userId: number; flashcardId: number; sessionId: number | null; log: StoredReviewLog; durationMs: number | null; before: StoredCard; effects: ReviewEffects | null; clientId?: string | null },
 ) {
   const { log } = answer;
   return query<{ id: number }>(
     d1
       .prepare(
-        `INSERT INTO review_logs (user_id, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
+        `INSERT INTO review_logs (user_id, uid, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
            last_elapsed_days, scheduled_days, learning_steps, reviewed_at, duration_ms, card_before, effects)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
       )
-      .bind(answer.userId, answer.flashcardId, answer.sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
+      .bind(answer.userId, answer.clientId ?? null, answer.flashcardId, answer.sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
         log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, answer.durationMs, JSON.stringify(answer.before),
         answer.effects ? JSON.stringify(answer.effects) : null),
   );
@@ -53,6 +53,10 @@ export type ReviewLogReplayRow = SqlColumns<typeof reviewLogs, 'id' | 'flashcard
 
 export const loggedUidsStatement = (d1: D1Database, userId: number, uids: readonly string[]) =>
   query<{ uid: string }>(d1.prepare('SELECT uid FROM review_logs WHERE user_id = ? AND uid IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(uids)));
+
+/** The person's review logged with that client id (its `uid`), if any. */
+export const loggedReviewStatement = (d1: D1Database, userId: number, uid: string) =>
+  query<SqlColumns<typeof reviewLogs, 'id' | 'flashcard_id'>>(d1.prepare('SELECT id, flashcard_id FROM review_logs WHERE user_id = ? AND uid = ?').bind(userId, uid));
 
 export const flashcardsByIdsStatement = (d1: D1Database, userId: number, ids: readonly number[]) =>
   query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.id IN (SELECT value FROM json_each(?))`).bind(userId, JSON.stringify(ids)));
