@@ -2,7 +2,7 @@
  * Daily notes where a person meets their rough edges: a deletion the server
  * refuses, a concept search that fails while typing '[[', the creation dialog of an
  * unknown [[name]] (the spec's Title and Tags), a paste over the 100,000-character limit
- * (in a block and in the embedded editor), a [[Title]] written through the API.
+ * (in a block and in the embedded editor), a [[Title]] written through the API or pasted.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -34,6 +34,9 @@ async function paste(editor: Locator, text: string) {
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** Waits on what the page shows after a server round trip (a concept search, the live room), generous for a loaded machine. */
+const SLOW_MACHINE = { timeout: 45_000 };
 
 /** 120,000 characters of writing over many lines. */
 const LONG_TEXT = Array.from({ length: 1200 }, (_, i) => `Ligne ${String(i).padStart(4, '0')} `.padEnd(100, 'é')).join('\n');
@@ -139,6 +142,40 @@ describe('daily notes: failures and limits', () => {
     await blocks(phone.page).first().locator('a[data-concept-link]', { hasText: 'Ribosome' }).waitFor();
     await screenshot(phone.page, 'daily-rest-links-phone');
     await phone.context.close();
+  });
+
+  it('makes each [[Title]] pasted into a block or the embedded editor the link typing it makes: a link to a known concept, a placeholder otherwise', async () => {
+    const ada = await createAccount(stack.url, 'pastelinks');
+    const made = await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Photosynthèse' } });
+    await noteWithBlock(ada, 'Avant');
+    const { context, page } = await signedInPage(ada, { width: 390, height: 844 });
+    await page.goto(`${stack.url}/daily`);
+    const block = blocks(page).first();
+    const editor = block.getByRole('textbox', { name: 'Bloc' });
+    await editor.getByText('Avant').waitFor(SLOW_MACHINE);
+    await editor.click();
+    await page.keyboard.press('End');
+    await paste(editor, ' : relu [[photosynthèse]] et [[Chloroplaste]].');
+    const link = block.locator('a[data-concept-link]', { hasText: 'photosynthèse' });
+    await link.waitFor(SLOW_MACHINE);
+    expect(await link.getAttribute('href')).toBe(`/concepts/${made.body.id}`);
+    expect(await block.locator('[data-pending-concept]').textContent()).toBe('Chloroplaste');
+    expect(await editor.textContent()).toBe('Avant : relu photosynthèse et Chloroplaste.');
+    await screenshot(page, 'daily-pasted-links-phone');
+    // Kept as a link: the note shows it again once reloaded.
+    await page.reload();
+    await blocks(page).first().locator('a[data-concept-link]', { hasText: 'photosynthèse' }).waitFor(SLOW_MACHINE);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+
+    const embedded = await openEditorPage(browser, stack.url, { token: ada.token });
+    await embedded.editor.click();
+    await paste(embedded.editor, 'Voir [[PHOTOSYNTHÈSE]]');
+    const pasted = embedded.editor.locator('a[data-concept-link]', { hasText: 'PHOTOSYNTHÈSE' });
+    await pasted.waitFor(SLOW_MACHINE);
+    expect(await pasted.getAttribute('href')).toBe(`/concepts/${made.body.id}`);
+    await screenshot(embedded.page, 'editor-pasted-link-desktop');
+    await embedded.context.close();
   });
 
   it('keeps the start of a paste over 100,000 characters in a block, and says why', async () => {

@@ -93,20 +93,20 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
       setDialog({ kind: 'concept', name });
     },
     onPasteTrimmed: (message: string) => toast.error(message),
-    onWikiLink: (name: string) => {
+    onWikiLink: (name: string, quiet = false) => {
       searchConcepts(name).then(
         (hits) => {
           const match = bestConceptMatch(name, hits);
           if (match && editorRef.current) resolvePendingLinks(editorRef.current, name, match);
-          else setDialog({ kind: 'concept', name });
+          else if (!quiet) setDialog({ kind: 'concept', name });
         },
-        () => setDialog({ kind: 'concept', name }),
+        () => !quiet && setDialog({ kind: 'concept', name }),
       );
     },
   };
 
   const extensions = useMemo(
-    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n) => handlers.current.onWikiLink(n), onPasteTrimmed: (m) => handlers.current.onPasteTrimmed?.(m) }, withSuggestions: editable, withHistory: !extras.some((e) => e.name === 'collaboration') }), ...extras],
+    () => [...buildExtensions({ placeholder, limit: characterLimit, handlers: { isWebView: () => handlers.current.isWebView(), onEditChart: (p) => handlers.current.onEditChart(p), onCreateConcept: (n, r) => handlers.current.onCreateConcept(n, r), onWikiLink: (n, q) => handlers.current.onWikiLink(n, q), onPasteTrimmed: (m) => handlers.current.onPasteTrimmed?.(m) }, withSuggestions: editable, withHistory: !extras.some((e) => e.name === 'collaboration') }), ...extras],
     // The schema is fixed for the editor's lifetime; extraExtensions are read once too.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

@@ -23,7 +23,8 @@ export const DEFAULT_PLACEHOLDER = 'Commencez à écrire ou tapez "/" pour les c
 export const HEADING_PLACEHOLDER = 'Titre...';
 
 export interface EditorHandlers {
-  onWikiLink: (name: string) => void;
+  /** `[[name]]` was typed, or pasted (`quiet`: no creation popup for a name no concept has). */
+  onWikiLink: (name: string, quiet?: boolean) => void;
   onCreateConcept: (name: string, range: Range) => void;
   onEditChart: (props: { code: string; diagramType: DiagramType; update: (code: string) => void }) => void;
   isWebView: () => boolean;
@@ -60,7 +61,7 @@ export function buildExtensions(options: { placeholder?: string; limit?: number;
     YoutubeVideo,
     MermaidBlock.configure({ onEditChart: (p) => handlers.onEditChart(p) }),
     ConceptLink,
-    PendingConceptLink.configure({ onWikiLink: (name) => handlers.onWikiLink(name) }),
+    PendingConceptLink.configure({ onWikiLink: (name, quiet) => handlers.onWikiLink(name, quiet) }),
   ];
   if (options.withSuggestions) {
     extensions.push(

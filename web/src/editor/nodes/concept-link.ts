@@ -2,9 +2,12 @@
  * Concept links (spec document 1 §2): the `conceptLink` mark (href, title) renders as a
  * link to /concepts/{id}; `pendingConceptLink` is the purple italic placeholder for a
  * [[name]] with no matching concept yet. Typing `[[name]]` turns the text into a
- * pending link and asks the editor (onWikiLink) to resolve it.
+ * pending link and asks the editor (onWikiLink) to resolve it. Pasting text that holds
+ * `[[name]]`s does the same to each (quietly: a name no concept has stays a placeholder,
+ * without the creation popup typing opens), as the server does to text written elsewhere
+ * (worker/src/domain/wiki-links.ts).
  */
-import { InputRule, Mark, mergeAttributes } from '@tiptap/core';
+import { InputRule, Mark, PasteRule, mergeAttributes } from '@tiptap/core';
 
 const CONCEPT_HREF = /^\/concepts\/\d+$/;
 
@@ -27,9 +30,17 @@ export const ConceptLink = Mark.create({
 });
 
 export interface PendingLinkOptions {
-  /** Called when `[[name]]` was typed; the editor resolves it or opens the creation popup. */
-  onWikiLink: (name: string) => void;
+  /**
+   * Called when `[[name]]` was typed (or pasted: `quiet`); the editor resolves it, or opens
+   * the creation popup for a typed name no concept has.
+   */
+  onWikiLink: (name: string, quiet?: boolean) => void;
 }
+
+/** Names a single paste resolves at most (one concept search each); the others stay placeholders. */
+const PASTE_LOOKUPS = 50;
+/** Marks under which `[[…]]` is what was written: code, and text already a link. */
+const KEEPS_BRACKETS = new Set(['code', 'link', 'conceptLink', 'pendingConceptLink']);
 
 export const PendingConceptLink = Mark.create<PendingLinkOptions>({
   name: 'pendingConceptLink',
@@ -59,6 +70,33 @@ export const PendingConceptLink = Mark.create<PendingLinkOptions>({
           state.tr.replaceWith(range.from, range.to, state.schema.text(name, [mark])).removeStoredMark(this.type);
           const callback = this.options.onWikiLink;
           setTimeout(() => callback(name), 0);
+        },
+      }),
+    ];
+  },
+  addPasteRules() {
+    // One paste's names, looked up once each after the paste has landed.
+    let names = new Set<string>();
+    const lookUp = () => {
+      const callback = this.options.onWikiLink;
+      for (const name of [...names].slice(0, PASTE_LOOKUPS)) callback(name, true);
+      names = new Set();
+    };
+    return [
+      new PasteRule({
+        find: /\[\[([^[\]\n]+?)\]\]/g,
+        handler: ({ state, range, match }) => {
+          const name = match[1]!.trim();
+          if (!name) return;
+          let kept = false;
+          state.doc.nodesBetween(range.from, range.to, (node) => {
+            if (node.marks.some((m) => KEEPS_BRACKETS.has(m.type.name))) kept = true;
+          });
+          if (kept) return;
+          const marks = state.doc.resolve(range.from + 1).marks().filter((m) => !KEEPS_BRACKETS.has(m.type.name));
+          state.tr.replaceWith(range.from, range.to, state.schema.text(name, [...marks, this.type.create({ name })]));
+          if (!names.size) setTimeout(lookUp, 0);
+          names.add(name);
         },
       }),
     ];
