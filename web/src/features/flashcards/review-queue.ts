@@ -1,5 +1,5 @@
 /**
- * Answers given without the server (issue 28). When an answer cannot be sent, it is
+ * Answers given without the server. When an answer cannot be sent, it is
  * scheduled on this device with the same FSRS as the server's (the person's desired
  * retention and own parameters), kept in IndexedDB (lib/pending-reviews.ts) with a client
  * id and the time it was given, and the card counts as answered here until the upload.
@@ -15,6 +15,7 @@
 import { isRating, reviewCard, STATE_NAMES, storedCardOf, type RatingValue, type StoredCard } from '@domain/fsrs';
 import type { AnswerStore, QueuedAnswer } from '../../lib/queued-answer';
 import { newClientId } from '../../lib/queue-store';
+import { DeviceQueue, memoryClock, statusOf, type LastSyncStore } from '../../lib/device-queue';
 import type { ApiCardState } from './previews';
 
 export type { QueuedAnswer };
@@ -44,9 +45,6 @@ export const DUE_REVIEW_LIMIT = 50;
 /** The upload's own limit (routes/flashcards.schema.ts UPLOAD_REVIEWS_MAX). */
 export const UPLOAD_CHUNK = 500;
 
-/** The status of a failed call (0 when no answer came), read without importing the API client. */
-const statusOf = (err: unknown) => (typeof (err as { status?: unknown } | null)?.status === 'number' ? (err as { status: number }).status : -1);
-
 /** No answer from the server (the network, or a proxy saying the server is out of reach): worth queuing. */
 export const isUnreachable = (err: unknown) => [0, 502, 503, 504].includes(statusOf(err));
 
@@ -56,42 +54,17 @@ const isRefused = (err: unknown) => [404, 422].includes(statusOf(err));
 const byReviewTime = (a: QueuedAnswer, b: QueuedAnswer) => Date.parse(a.reviewed_at) - Date.parse(b.reviewed_at) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
 
 
-export class ReviewQueue {
-  private answers: QueuedAnswer[] = [];
-  private syncing = false;
+export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
   private lastSync: number | null;
-  private snapshot: SyncState | null = null;
-  private readonly listeners = new Set<() => void>();
-  private uploading: Promise<void> | null = null;
-  /** Resolves once the stored queue is read. */
-  readonly ready: Promise<void>;
 
-  constructor(
-    readonly userId: number,
-    private readonly store: AnswerStore,
-    private readonly send: SendAnswers,
-    private readonly lastSyncStore: { get(): number | null; set(ms: number): void } = memoryClock(),
-  ) {
+  constructor(userId: number, store: AnswerStore, private readonly send: SendAnswers, lastSyncStore: LastSyncStore = memoryClock()) {
+    super(userId, store, lastSyncStore, byReviewTime);
     this.lastSync = lastSyncStore.get();
-    this.ready = store.all(userId).then(
-      (list) => {
-        // Answers queued while the store was read stay; the stored ones come first by time.
-        const known = new Set(this.answers.map((a) => a.client_id));
-        this.answers = [...list.filter((a) => !known.has(a.client_id)), ...this.answers].sort(byReviewTime);
-        this.changed();
-      },
-      () => undefined,
-    );
-  }
-
-  /** The answers waiting, oldest first. */
-  list(): readonly QueuedAnswer[] {
-    return this.answers;
   }
 
   /** The card as this device last scheduled it, or null when no answer of it waits. */
   localCard(cardId: number): StoredCard | null {
-    for (let i = this.answers.length - 1; i >= 0; i--) if (this.answers[i]!.flashcard_id === cardId) return this.answers[i]!.after;
+    for (let i = this.items.length - 1; i >= 0; i--) if (this.items[i]!.flashcard_id === cardId) return this.items[i]!.after;
     return null;
   }
 
@@ -120,17 +93,13 @@ export class ReviewQueue {
       duration_ms: durationMs === null ? null : Math.max(0, Math.round(durationMs)),
       after,
     };
-    await this.store.put(answer);
-    this.answers = [...this.answers, answer].sort(byReviewTime);
-    this.changed();
+    await this.keep(answer, byReviewTime);
     return answer;
   }
 
   /** Undo of an answer still on this device: it leaves the queue, and its card its local state. */
-  async undo(clientId: string): Promise<void> {
-    await this.store.remove([clientId]);
-    this.answers = this.answers.filter((a) => a.client_id !== clientId);
-    this.changed();
+  undo(clientId: string): Promise<void> {
+    return this.drop([clientId]);
   }
 
   /**
@@ -140,29 +109,21 @@ export class ReviewQueue {
    * answers stay and the next call sends them again.
    */
   upload(): Promise<void> {
-    this.uploading ??= this.drain().finally(() => {
-      this.uploading = null;
-      this.syncing = false;
-      this.changed();
-    });
-    return this.uploading;
+    return this.once(() => this.drain());
   }
 
   private async drain(): Promise<void> {
     await this.ready;
-    this.syncing = this.answers.length > 0;
+    this.syncing = this.items.length > 0;
     this.changed();
     let uploaded = false;
     for (let sent = new Set<string>(); ; ) {
-      const batch = this.answers.filter((a) => !sent.has(a.client_id)).slice(0, UPLOAD_CHUNK);
+      const batch = this.items.filter((a) => !sent.has(a.client_id)).slice(0, UPLOAD_CHUNK);
       if (!batch.length) break;
       const done = await this.sendBatch(batch);
       batch.forEach((a) => sent.add(a.client_id));
-      await this.store.remove(done);
-      const gone = new Set(done);
-      this.answers = this.answers.filter((a) => !gone.has(a.client_id));
+      await this.drop(done);
       uploaded = true;
-      this.changed();
     }
     if (!uploaded) return;
     this.lastSync = Date.now();
@@ -183,26 +144,11 @@ export class ReviewQueue {
     }
   }
 
-  state(): SyncState {
-    this.snapshot ??= { pending: this.answers.length, lastSync: this.lastSync, syncing: this.syncing };
-    return this.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
-
-  private changed(): void {
-    this.snapshot = null;
-    this.listeners.forEach((listener) => listener());
+  protected stateNow(): SyncState {
+    return { pending: this.items.length, lastSync: this.lastSync, syncing: this.syncing };
   }
 }
 
-function memoryClock() {
-  let value: number | null = null;
-  return { get: () => value, set: (ms: number) => void (value = ms) };
-}
 
 /** What a logout now would lose, in words ('3 révisions hors ligne seront perdues…'); null when nothing waits. */
 export function pendingLossText(pending: number): string | null {

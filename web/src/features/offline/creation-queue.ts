@@ -1,5 +1,5 @@
 /**
- * Creations made without the server (issue 28): a concept or a daily-note block the device
+ * Creations made without the server: a concept or a daily-note block the device
  * could not send is kept (lib/pending-creations.ts) with the client id the server keeps as
  * the row's uid, and sent again, oldest first, until the server has it. A retry whose first
  * answer was lost gets the row already made (the server dedupes by the id), never a second.
@@ -11,6 +11,7 @@
  */
 import type { CreationStore, QueuedCreation } from '../../lib/queued-creation';
 import { newClientId } from '../../lib/queue-store';
+import { DeviceQueue, memoryClock, statusOf, type LastSyncStore } from '../../lib/device-queue';
 
 export type { QueuedCreation };
 
@@ -27,8 +28,6 @@ export interface CreationState {
   lastSync: number | null;
 }
 
-const statusOf = (err: unknown) => (typeof (err as { status?: unknown } | null)?.status === 'number' ? (err as { status: number }).status : -1);
-
 /** The server will not take it as it is (a bad value, a conflict, a missing note): kept and shown, not retried. */
 const isRefusal = (err: unknown) => {
   const status = statusOf(err);
@@ -41,49 +40,21 @@ const reasonOf = (err: unknown) => (err instanceof Error && err.message ? err.me
 
 type Fresh<T> = T extends QueuedCreation ? Omit<T, 'client_id' | 'user_id' | 'queued_at' | 'refused'> : never;
 
-export class CreationQueue {
-  private items: QueuedCreation[] = [];
-  private syncing = false;
-  private snapshot: CreationState | null = null;
-  private readonly listeners = new Set<() => void>();
-  private sending: Promise<boolean> | null = null;
-  readonly ready: Promise<void>;
-
-  constructor(
-    readonly userId: number,
-    private readonly store: CreationStore,
-    private readonly send: SendCreation,
-    private readonly lastSyncStore: { get(): number | null; set(ms: number): void } = { get: () => null, set: () => undefined },
-  ) {
-    this.ready = store.all(userId).then(
-      (list) => {
-        const known = new Set(this.items.map((c) => c.client_id));
-        this.items = [...list.filter((c) => !known.has(c.client_id)), ...this.items].sort((a, b) => a.queued_at - b.queued_at);
-        this.changed();
-      },
-      () => undefined,
-    );
-  }
-
-  /** Every creation on this device, oldest first (refused ones included). */
-  list(): readonly QueuedCreation[] {
-    return this.items;
+export class CreationQueue extends DeviceQueue<QueuedCreation, CreationState> {
+  constructor(userId: number, store: CreationStore, private readonly send: SendCreation, lastSyncStore: LastSyncStore = memoryClock()) {
+    super(userId, store, lastSyncStore, (a, b) => a.queued_at - b.queued_at);
   }
 
   /** Keeps a creation on this device; `clientId` is the one its failed request carried, so the server recognises it. */
   async add(creation: Fresh<QueuedCreation>, clientId = newClientId(), now = Date.now()): Promise<QueuedCreation> {
     const item = { ...creation, client_id: clientId, user_id: this.userId, queued_at: now, refused: null } as QueuedCreation;
-    await this.store.put(item);
-    this.items = [...this.items, item];
-    this.changed();
+    await this.keep(item);
     return item;
   }
 
   /** The person gives up a refused creation (after reading it). */
-  async discard(clientId: string): Promise<void> {
-    await this.store.remove([clientId]);
-    this.items = this.items.filter((c) => c.client_id !== clientId);
-    this.changed();
+  discard(clientId: string): Promise<void> {
+    return this.drop([clientId]);
   }
 
   /**
@@ -91,12 +62,7 @@ export class CreationQueue {
    * when the server cannot be reached or fails (the rest waits for the next call).
    */
   upload(): Promise<boolean> {
-    this.sending ??= this.drain().finally(() => {
-      this.sending = null;
-      this.syncing = false;
-      this.changed();
-    });
-    return this.sending;
+    return this.once(() => this.drain());
   }
 
   private async drain(): Promise<boolean> {
@@ -115,29 +81,16 @@ export class CreationQueue {
         this.changed();
         continue;
       }
-      await this.store.remove([item.client_id]);
-      this.items = this.items.filter((c) => c.client_id !== item.client_id);
-      sent = true;
       this.lastSyncStore.set(Date.now());
-      this.changed();
+      await this.drop([item.client_id]);
+      sent = true;
     }
     return sent;
   }
 
-  state(): CreationState {
+  protected stateNow(): CreationState {
     const refused = this.items.filter((c) => c.refused !== null).length;
-    this.snapshot ??= { pending: this.items.length - refused, refused, syncing: this.syncing, lastSync: this.lastSyncStore.get() };
-    return this.snapshot;
-  }
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  }
-
-  private changed(): void {
-    this.snapshot = null;
-    this.listeners.forEach((listener) => listener());
+    return { pending: this.items.length - refused, refused, syncing: this.syncing, lastSync: this.lastSyncStore.get() };
   }
 }
 
