@@ -1,5 +1,5 @@
 /**
- * Bounded work (issue 32): every route that parses what a person sends is given the
+ * Bounded work: every route that parses what a person sends is given the
  * pathological inputs — deep, wide, huge, compressed — and answers a 4xx with the error
  * envelope, while an ordinary request sent as each one is in flight (GET /api/config) is
  * still answered. How fast that answer comes is measured in the bench

@@ -1,5 +1,5 @@
 /**
- * Creations a device queued offline (issue 28) and sends again until it hears back: each
+ * Creations a device queued offline and sends again until it hears back: each
  * carries the client id the device gave it, and a retry answers what the first request
  * made instead of making it twice.
  */

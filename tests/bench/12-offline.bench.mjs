@@ -1,4 +1,4 @@
-// A phone with a bad network (issue 28). The upload of 200 answers given offline
+// A phone with a bad network. The upload of 200 answers given offline
 // (POST /api/flashcards/reviews: the replay in review-time order, each card's newest answer
 // planned as an online one — load balancing, burying, leeches — in one D1 batch), over 200
 // cards of 20 concepts, each already answered a few times. And in Chromium, the app opened

@@ -1,4 +1,4 @@
-// Bounded work (issue 32): how promptly an ordinary request (GET /api/config) is answered
+// Bounded work: how promptly an ordinary request (GET /api/config) is answered
 // while pathological imports keep arriving one after another — a page nested 200,000 deep,
 // 5 MB of prose, an .apkg whose collection expands to 256 MB, a JSON backup of 5 million
 // empty objects. Budget: p95 ≤ 3× the idle floor measured just before, in the same run.

@@ -3,7 +3,7 @@
 // note in ten, a flashcards note in ten with two cards), imported once through the Data
 // tab's route, then again (which must add nothing). Budget: ≤ 30 s for the first import.
 // Printed beside the floor measured in the same run, with the isolate's peak heap.
-// VAULT_NOTES=2000 runs a smaller vault. When written (issue 27), 2,000 notes took 9.8 s
+// VAULT_NOTES=2000 runs a smaller vault. When written, 2,000 notes took 9.8 s
 // (peak heap 64 MiB) and 10,000 notes ran the local isolate out of memory (`fetch failed`):
 // the import holds every page's document and the staged JSON at once — not yet in budget,
 // so a vault over 2,500 pages is now refused with a French 422 that says how to split it.

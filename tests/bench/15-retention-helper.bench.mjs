@@ -1,4 +1,4 @@
-// The retention helper (issue 30): the 20-point simulation of a year of reviews for 10,000
+// The retention helper: the 20-point simulation of a year of reviews for 10,000
 // cards (8,000 studied, 2,000 new) in the page's Web Worker, in Chromium, on this machine and
 // under 4× CPU throttling (a phone). Figures: the worker's own time for the 20 simulations,
 // and the wait from the click to the curve on screen (the collection's download included).

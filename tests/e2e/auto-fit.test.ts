@@ -1,5 +1,5 @@
 /**
- * Automatic optimisation of the FSRS parameters in Chromium (issue 30): a person with 600
+ * Automatic optimisation of the FSRS parameters in Chromium: a person with 600
  * reviews and no fit opens the dashboard; when the page is idle it trains in its Web Worker,
  * the server keeps the better parameters, and a note gives the log loss before and after
  * until dismissed. Never while a study session is on screen; never with the switch off.

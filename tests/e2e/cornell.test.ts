@@ -1,5 +1,5 @@
 /**
- * Cornell notes in Chromium (issue 31): a sheet written from the concept page with the rich
+ * Cornell notes in Chromium: a sheet written from the concept page with the rich
  * editor, kept across a reload, its question cues turned into cards (once), its review
  * mode with the notes hidden, a Cornell study session's summary, and the phone viewport.
  */

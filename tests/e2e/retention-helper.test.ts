@@ -1,5 +1,5 @@
 /**
- * The retention helper in Chromium (issue 30): the person's 120 cards simulated for a year at
+ * The retention helper in Chromium: the person's 120 cards simulated for a year at
  * 20 desired retentions in the page's Web Worker, drawn as a curve with the recommended range
  * and as a table; clicking a point of the curve sets the desired retention.
  */

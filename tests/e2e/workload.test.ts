@@ -1,5 +1,5 @@
 /**
- * The workload tools on screen (issue 30): the Study tab's Workload section (load balancing,
+ * The workload tools on screen: the Study tab's Workload section (load balancing,
  * easy days, bury siblings, leeches, review order) saved and acting — a session whose
  * sibling card is buried once one is answered, a card that becomes a leech at the chosen
  * threshold and shows in the dashboard's 'Sangsues' list, rewritten and reactivated there.

@@ -74,7 +74,7 @@ function handle(req, res, article, bigArticle) {
     case '/to-file':
       res.writeHead(302, { location: 'file:///etc/passwd' });
       return void res.end();
-    // Encodings and the shapes of a page a browser still reads (issue 27): each must import, or be refused with a 4xx.
+    // Encodings and the shapes of a page a browser still reads: each must import, or be refused with a 4xx.
     case '/encoding/windows-1252': {
       // Declared only in a <meta http-equiv>; the header names no charset.
       res.writeHead(200, { 'content-type': 'text/html' });

@@ -1,5 +1,5 @@
 /**
- * The local stack's secrets stay off command lines (issue 32): any local user reads every
+ * The local stack's secrets stay off command lines: any local user reads every
  * process's arguments (`ps`, /proc/<pid>/cmdline), so the launcher hands the Worker and
  * the party server their secrets in files only this user can read.
  */

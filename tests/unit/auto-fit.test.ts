@@ -1,5 +1,5 @@
 /**
- * Automatic optimisation's triggers (issue 30): due at 400 reviews, then after 30 days or
+ * Automatic optimisation's triggers: due at 400 reviews, then after 30 days or
  * 1,000 new reviews since the last fit, never when switched off; held back while studying,
  * when the platform asks to save data or the battery runs low; and the server's linear
  * log loss agrees with the item-by-item one the page shows.

@@ -1,4 +1,4 @@
-/** A concept's Cornell sheet (issue 31); types come from the Worker's routes. */
+/** A concept's Cornell sheet; types come from the Worker's routes. */
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import type { CornellRow, CornellSheetBody } from '@domain/cornell';
 import { api, call, withSignal } from './client';

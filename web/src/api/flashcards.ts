@@ -27,7 +27,7 @@ export const flashcardsApi = {
   undoReview: (id: number) => call(flashcard.review.undo.$post(param(id))),
   /** Answers given offline, replayed by the server at their own times. */
   uploadReviews: (reviews: UploadedReview[]) => call(flashcards.reviews.$post({ json: { reviews } })),
-  /** Suspend, unsuspend, bury, unbury or forget ('Oublier') a card by hand (issue 30). */
+  /** Suspend, unsuspend, bury, unbury or forget ('Oublier') a card by hand. */
   act: (id: number, action: CardAction) => call(flashcard[':action{suspend|unsuspend|bury|unbury|forget}'].$post({ param: { id: String(id), action } })),
   reschedule: (id: number, days: number) => call(flashcard.reschedule.$post({ ...param(id), json: { days } })),
   undoAction: (id: number) => call(flashcard.actions.undo.$post(param(id))),

@@ -1,5 +1,5 @@
 /**
- * A queue of things made on this device and not yet on the server (issue 28: answers and
+ * A queue of things made on this device and not yet on the server (answers and
  * creations given offline), in IndexedDB: one record per item, keyed by its client id and
  * carrying its user's id, so a session that expires offline keeps them for the same
  * person's next sign-in. A logout deletes the database (lib/offline-copies.ts), after the

@@ -1,5 +1,5 @@
 /**
- * This device's queue of answers given offline (issue 28), in IndexedDB (lib/idb-queue.ts),
+ * This device's queue of answers given offline, in IndexedDB (lib/idb-queue.ts),
  * and when this device last emptied its queues.
  */
 import { idbQueue } from './idb-queue';

@@ -1,4 +1,4 @@
-/** An answer given offline as this device keeps it (issue 28), and where it is kept: lib/pending-reviews.ts in the page, memory in the unit tests. */
+/** An answer given offline as this device keeps it, and where it is kept: lib/pending-reviews.ts in the page, memory in the unit tests. */
 import type { RatingValue, StoredCard } from '@domain/fsrs';
 import type { QueueStore } from './queue-store';
 

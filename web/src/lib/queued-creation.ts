@@ -1,5 +1,5 @@
 /**
- * Creations made offline (issue 28) as this device keeps them until the server has them:
+ * Creations made offline as this device keeps them until the server has them:
  * a concept from the quick-creation dialog, or a block of a daily note the device could
  * not reach. Each carries the client id the server keeps as the row's `uid`, so sending it
  * again never makes it twice. Kept by lib/pending-creations.ts in the page; the queue's

@@ -366,7 +366,7 @@ export const studyMethodResults = sqliteTable(
 );
 
 /**
- * A concept's Cornell sheet (issue 31): its rows of cue and notes (JSON: [{cue, notes}],
+ * A concept's Cornell sheet: its rows of cue and notes (JSON: [{cue, notes}],
  * notes a rich document) and its summary. `version` counts the saves: a write names the
  * version it was made from and is refused (409) when another save came in between, so no
  * device silently overwrites another's notes.

@@ -1,5 +1,5 @@
 /**
- * Automatic optimisation of a person's FSRS parameters (issue 30): when the page may fit
+ * Automatic optimisation of a person's FSRS parameters: when the page may fit
  * them again on its own. The server keeps the last fit (when, on how many reviews, the log
  * loss before and after), so every device asks the same question and gets the same answer;
  * the page adds what only it knows (a study session on screen, the platform's battery and

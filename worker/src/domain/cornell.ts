@@ -1,5 +1,5 @@
 /**
- * Cornell notes (issue 31): a sheet per concept — rows of a cue (a short question or
+ * Cornell notes: a sheet per concept — rows of a cue (a short question or
  * keyword, left) beside notes (a rich document, right) — and a summary at the bottom.
  * Pure rules shared by the page and the Worker: which cues become flashcards, and how
  * two versions of a sheet are put together without losing what either holds.

@@ -1,5 +1,5 @@
 /**
- * The retention helper's simulator (issue 30): for a person's FSRS parameters and card
+ * The retention helper's simulator: for a person's FSRS parameters and card
  * collection, how many answers a day and how much knowledge (the expected number of cards
  * remembered) each desired retention leads to over the coming year. The method is FSRS's own
  * simulator's (fsrs-rs `simulate`): day by day, each card due is answered — remembered with

@@ -7,7 +7,7 @@ import { createCueCards, readSheet, saveSheet } from '../services/cornell-sheets
 import { sheetBody, sheetParam } from './cornell-sheets.schema';
 
 /**
- * A concept's Cornell sheet (issue 31): cue column, notes and summary, kept per concept and
+ * A concept's Cornell sheet: cue column, notes and summary, kept per concept and
  * saved whole with the version it was made from (409 `stale_sheet` over a newer one).
  * Each route asks for the person's token itself: the sub-app is mounted at /api beside others.
  */

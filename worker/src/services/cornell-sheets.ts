@@ -1,5 +1,5 @@
 /**
- * Cornell sheets (issue 31): read, save with optimistic versioning, and turn question cues
+ * Cornell sheets: read, save with optimistic versioning, and turn question cues
  * into flashcards. A save names the version it was made from; when another save came in
  * between, nothing is written and the 409 carries the stored sheet, so the page can put
  * both together (domain/cornell.ts mergeCornellSheets) and nothing anyone wrote is lost.

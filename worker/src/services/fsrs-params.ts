@@ -3,7 +3,7 @@
  * review log it trains on, and saving or forgetting the result. Reviews are scheduled
  * with the saved parameters from then on (services/review-flashcard.ts).
  *
- * Automatic optimisation (issue 30): the last fit is kept here, so every device agrees on
+ * Automatic optimisation: the last fit is kept here, so every device agrees on
  * when the next one is due (domain/auto-fit.ts); a device's fit is saved only when it is
  * built on the last fit and its log loss on the person's log, computed here, is lower.
  */

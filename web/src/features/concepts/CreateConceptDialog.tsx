@@ -3,7 +3,7 @@
  * title, optional content (each line a paragraph), comma-separated tags. The payload is
  * the quick-creation one: title, content (null when empty), source, tag_names (omitted
  * when empty), and the client id that makes a retry answer the concept already made.
- * Without the server (issue 28) the concept is kept on the device and created when it
+ * Without the server the concept is kept on the device and created when it
  * comes back (features/offline/creation-queue.ts).
  */
 import { useRef, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Writing a block of a note the device cannot reach (issue 28): offline, with no live copy
+ * Writing a block of a note the device cannot reach: offline, with no live copy
  * of the note on this device, the block is kept here (features/offline/creation-queue.ts)
  * and added to the note of its date when the server comes back — the note is made then if
  * it did not exist. The blocks waiting show below, in the order they were written.

@@ -1,5 +1,5 @@
 /**
- * 'Sangsues' on the dashboard (issue 30): the cards forgotten again and again (tagged
+ * 'Sangsues' on the dashboard: the cards forgotten again and again (tagged
  * 'sangsue' once their lapses reach the leech threshold), with one click to rewrite one
  * ('Réécrire' opens the card's form here) or to put it back in study ('Réactiver', which
  * also takes the tag off).

@@ -1,5 +1,5 @@
 /**
- * The two questions a card's actions ask first (issue 30): 'Oublier' asks for confirmation
+ * The two questions a card's actions ask first: 'Oublier' asks for confirmation
  * (the card's memory starts again, its history is kept), 'Reprogrammer' asks in how many
  * days (0 = today, up to 100 years), refused on the page with a French message.
  */

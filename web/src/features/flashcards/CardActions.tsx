@@ -1,5 +1,5 @@
 /**
- * A card's menu in the card list (issue 30): suspend or reactivate it, bury it until
+ * A card's menu in the card list: suspend or reactivate it, bury it until
  * tomorrow or unbury it, reschedule it, or forget it ('Oublier': a new card again, after a
  * confirmation). What was done stays said beside '↶ Annuler', which takes it back (the
  * server keeps the card as it was).

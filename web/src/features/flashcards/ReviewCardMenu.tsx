@@ -1,5 +1,5 @@
 /**
- * The shown card's tools on a review screen (issue 30): 'Suspendre' (S), 'Enterrer' (B),
+ * The shown card's tools on a review screen: 'Suspendre' (S), 'Enterrer' (B),
  * 'Reprogrammer' and 'Oublier' (each asking first), 'Modifier' (E), 'Historique', and '?'
  * for the shortcuts overlay; U undoes. The keys work whenever `keys` is true and none of
  * the menu's own dialogs is open; `onOverlay` tells the screen when one opens, so its

@@ -6,12 +6,12 @@
  * once the due ones are done (or when none is due), as in the study session. Without a
  * concept it reviews the cards due now. Everything resets when closed.
  *
- * Without the server (issue 28) the cards come from this device's copies, and an answer
+ * Without the server the cards come from this device's copies, and an answer
  * that cannot be sent is scheduled here and queued (review-queue.ts); undo takes a queued
  * answer back out of the queue. A card answered here is not due again until its local due.
  *
  * The shown card can also be suspended, buried, rescheduled, forgotten or edited by hand
- * (ReviewCardMenu, issue 30, also by keys); '↶ Défaire' (U) takes an action back like an answer.
+ * (ReviewCardMenu, also by keys); '↶ Défaire' (U) takes an action back like an answer.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';

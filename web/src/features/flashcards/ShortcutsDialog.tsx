@@ -1,4 +1,4 @@
-/** The '?' overlay of a review screen: every keyboard shortcut it answers to (issue 30). */
+/** The '?' overlay of a review screen: every keyboard shortcut it answers to. */
 import { Dialog } from '../../ui/Dialog';
 
 export const REVIEW_SHORTCUTS: readonly (readonly [string, string])[] = [

@@ -1,5 +1,5 @@
 /**
- * The shell's sync indicator (issue 28): '3 modifications en attente' while answers given
+ * The shell's sync indicator: '3 modifications en attente' while answers given
  * offline and concepts or note blocks created offline wait to be sent, with the last sync
  * time, then 'Modifications synchronisées' for a moment once nothing waits; creations the
  * server refused stay counted on their own line until the person discards them. It also

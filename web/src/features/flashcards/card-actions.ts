@@ -1,5 +1,5 @@
 /**
- * A card's actions by hand (issue 30) as the screens send them: suspend, unsuspend, bury
+ * A card's actions by hand as the screens send them: suspend, unsuspend, bury
  * until tomorrow, unbury, forget ('Oublier': a new card again) or reschedule in N days; and
  * the sentence that says each was done. The server keeps the card as it was, so
  * `flashcardsApi.undoAction` takes the last one back.

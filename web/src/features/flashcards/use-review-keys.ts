@@ -26,7 +26,7 @@ export function useReviewKeys(active: boolean, revealed: boolean, onReveal: () =
 }
 
 /**
- * Letter shortcuts of a review screen (issue 30): each key of `keys` (lower case: 'u', 's',
+ * Letter shortcuts of a review screen: each key of `keys` (lower case: 'u', 's',
  * 'b', '?') runs its action, unless the person is typing in a field or holds a modifier.
  */
 export function useShortcutKeys(active: boolean, keys: Record<string, () => void>) {

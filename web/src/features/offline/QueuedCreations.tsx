@@ -1,5 +1,5 @@
 /**
- * The creations of one kind still on this device (issue 28), shown where they belong:
+ * The creations of one kind still on this device, shown where they belong:
  * the concepts made offline on /concepts, the blocks of a date on its daily note. Each
  * says it waits to be sent, or why the server refused it, with 'Retirer' for the person to
  * discard a refused one once read (its text is shown whole, to copy).

@@ -1,5 +1,5 @@
 /**
- * What a logout now would lose (issue 28): the answers given offline and the creations
+ * What a logout now would lose: the answers given offline and the creations
  * not yet sent, in words naming them; null when nothing waits.
  */
 import { pendingLossText } from '../flashcards/review-queue';

@@ -1,5 +1,5 @@
 /**
- * The Study tab's workload tools (issue 30): load balancing, easy days, sibling burying,
+ * The Study tab's workload tools: load balancing, easy days, sibling burying,
  * leeches and the backlog order, Anki's defaults. Each control says what it will do, and
  * the easy days end with the week they give (which days take fewer reviews).
  */

@@ -1,5 +1,5 @@
 /**
- * Automatic optimisation of the person's FSRS parameters (issue 30). Once per page load,
+ * Automatic optimisation of the person's FSRS parameters. Once per page load,
  * when the browser is idle and the person is not studying, the page asks the server whether
  * a fit is due (domain/auto-fit.ts: 400 reviews, then 30 days or 1,000 new reviews since the
  * last fit, switch 'Automatic FSRS optimisation' on); if so, and unless the platform says to

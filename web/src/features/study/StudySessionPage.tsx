@@ -1,7 +1,7 @@
 /**
  * /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). The
  * shown card can be suspended (S), buried (B) or edited (E) by hand, U undoes, '?' lists
- * the keys (issue 30).
+ * the keys.
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';

@@ -5,7 +5,7 @@
  * fails. The last answer can be undone ('↶ Défaire'): its card comes back, question side up.
  * The server decides the next card, so a card rated 'À nouveau' (or still on a learning
  * step) comes back later in the same session until it passes. The shown card can also be
- * suspended or buried until tomorrow (issue 30); '↶ Défaire' takes that back too.
+ * suspended or buried until tomorrow; '↶ Défaire' takes that back too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * SQL of Cornell sheets (issue 31): one per concept, scoped by the person's id. A write
+ * SQL of Cornell sheets: one per concept, scoped by the person's id. A write
  * names the version it was made from; the statement changes nothing when the stored
  * version differs, which the service answers with 409.
  */
