@@ -12,10 +12,10 @@ export interface RatingChoice {
 }
 
 export const RATINGS: RatingChoice[] = [
-  { rating: 1, dialogLabel: 'À revoir', sessionLabel: 'À nouveau', hint: 'Pas retenu, à revoir immédiatement', tone: 'border-red-500/60 hover:bg-red-950' },
-  { rating: 2, dialogLabel: 'Difficile', sessionLabel: 'Difficile', hint: 'Intervalle réduit', tone: 'border-amber-500/60 hover:bg-amber-950' },
-  { rating: 3, dialogLabel: 'Bon', sessionLabel: 'Bon', hint: 'Intervalle normal', tone: 'border-emerald-500/60 hover:bg-emerald-950' },
-  { rating: 4, dialogLabel: 'Facile', sessionLabel: 'Facile', hint: 'Intervalle augmenté', tone: 'border-sky-500/60 hover:bg-sky-950' },
+  { rating: 1, dialogLabel: 'À revoir', sessionLabel: 'À nouveau', hint: 'Pas retenu, à revoir immédiatement', tone: 'border-red-500/60 hover:bg-red-500/20' },
+  { rating: 2, dialogLabel: 'Difficile', sessionLabel: 'Difficile', hint: 'Intervalle réduit', tone: 'border-amber-500/60 hover:bg-amber-500/20' },
+  { rating: 3, dialogLabel: 'Bon', sessionLabel: 'Bon', hint: 'Intervalle normal', tone: 'border-emerald-500/60 hover:bg-emerald-500/20' },
+  { rating: 4, dialogLabel: 'Facile', sessionLabel: 'Facile', hint: 'Intervalle augmenté', tone: 'border-sky-500/60 hover:bg-sky-500/20' },
 ];
 
 /** Whether a key press is typing in a field (shortcuts leave it alone). */
