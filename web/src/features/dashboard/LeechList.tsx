@@ -6,12 +6,11 @@
  */
 import { useState } from 'react';
 import { flashcardsApi, type Flashcard } from '../../api/flashcards';
-import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
-import { FlashcardForm } from '../flashcards/FlashcardForm';
+import { EditCardDialog } from '../flashcards/EditCardDialog';
 
 export function LeechList() {
   const toast = useToast();
@@ -74,18 +73,14 @@ export function LeechList() {
           ))}
         </ul>
       )}
-      <Dialog open={rewriting !== null} title="Modifier la flashcard" onClose={() => setRewriting(null)}>
-        {rewriting && (
-          <FlashcardForm
-            conceptId={rewriting.concept_id}
-            card={rewriting}
-            onSaved={() => {
-              setRewriting(null);
-              setVersion((v) => v + 1);
-            }}
-          />
-        )}
-      </Dialog>
+      <EditCardDialog
+        card={rewriting}
+        onClose={() => setRewriting(null)}
+        onSaved={() => {
+          setRewriting(null);
+          setVersion((v) => v + 1);
+        }}
+      />
     </section>
   );
 }

@@ -28,7 +28,7 @@ import { useReviewKeys } from './use-review-keys';
 import { usePreferences } from '../settings/preferences-context';
 import { ReviewCardMenu } from './ReviewCardMenu';
 import { sendAction, type ManualAction } from './card-actions';
-import { FlashcardForm } from './FlashcardForm';
+import { EditCardDialog } from './EditCardDialog';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";
@@ -246,19 +246,15 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
           <ReviewCardMenu keys={keys} busy={busy} leaveActions onAction={(a) => void act(a)} onUndo={() => void undo()} onEdit={() => setEditing(true)} onOverlay={setOverlay} />
         </div>
       )}
-      <Dialog open={editing && Boolean(card)} title="Modifier la flashcard" onClose={() => setEditing(false)}>
-        {card && (
-          <FlashcardForm
-            conceptId={card.concept_id}
-            card={card}
-            onSaved={(saved) => {
-              setCards((list) => list && list.map((c) => (c.id === saved.id ? saved : c)));
-              setEditing(false);
-              onReviewed?.();
-            }}
-          />
-        )}
-      </Dialog>
+      <EditCardDialog
+        card={editing ? (card ?? null) : null}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          setCards((list) => list && list.map((c) => (c.id === saved.id ? saved : c)));
+          setEditing(false);
+          onReviewed?.();
+        }}
+      />
     </Dialog>
   );
 }

@@ -4,11 +4,10 @@ import { Spinner } from '../../ui/Spinner';
 import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
 import { flashcardsApi, type Flashcard } from '../../api/flashcards';
-import { Dialog } from '../../ui/Dialog';
-import { FlashcardForm } from './FlashcardForm';
 import { FlashcardViewer } from './FlashcardViewer';
 import { ReviewDialog } from './ReviewDialog';
 import type { useFlashcards } from './use-flashcards';
+import { EditCardDialog } from './EditCardDialog';
 
 export function ReviewTab({ conceptId, state, onStudyChanged }: { conceptId?: number; state: ReturnType<typeof useFlashcards>; onStudyChanged?(): void }) {
   const toast = useToast();
@@ -48,18 +47,14 @@ export function ReviewTab({ conceptId, state, onStudyChanged }: { conceptId?: nu
           onStudyChanged?.();
         }}
       />
-      <Dialog open={editing !== null} title="Modifier la flashcard" onClose={() => setEditing(null)}>
-        {editing && (
-          <FlashcardForm
-            conceptId={editing.concept_id}
-            card={editing}
-            onSaved={() => {
-              setEditing(null);
-              reload();
-            }}
-          />
-        )}
-      </Dialog>
+      <EditCardDialog
+        card={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
     </div>
   );
 }

@@ -5,8 +5,6 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Dialog } from '../../ui/Dialog';
-import { FlashcardForm } from '../flashcards/FlashcardForm';
 import { ReviewCardMenu } from '../flashcards/ReviewCardMenu';
 import { Spinner } from '../../ui/Spinner';
 import { SessionProblem } from './SessionProblem';
@@ -17,6 +15,7 @@ import { useStudySession } from './use-study-session';
 import { useStudyTimers } from './use-study-timers';
 import { useAutoReveal } from './use-auto-reveal';
 import { usePreferences } from '../settings/preferences-context';
+import { EditCardDialog } from '../flashcards/EditCardDialog';
 
 function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
   if (!raw) return { id: null, problem: 'ID de session manquant.' };
@@ -137,18 +136,14 @@ export function StudySessionPage() {
           />
         </div>
       )}
-      <Dialog open={editing && s.card !== null} title="Modifier la flashcard" onClose={() => setEditing(false)}>
-        {s.card && (
-          <FlashcardForm
-            conceptId={s.card.concept_id}
-            card={s.card}
-            onSaved={(saved) => {
-              s.replaceCard(saved);
-              setEditing(false);
-            }}
-          />
-        )}
-      </Dialog>
+      <EditCardDialog
+        card={editing ? s.card : null}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          s.replaceCard(saved);
+          setEditing(false);
+        }}
+      />
     </section>
   );
 }
