@@ -284,8 +284,17 @@ describe('accessibility (axe, WCAG 2.2 A/AA)', () => {
                 scheme = theme;
                 await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
               }
-              // Every colour change is a 0.01 ms transition under reduced motion: it lands on the next frame.
               await frame.waitForFunction((t) => document.documentElement.dataset.theme === t, theme, { timeout: 5_000 });
+              // Colours are read once the theme has painted, with no colour transition still running: under
+              // reduced motion each lasts 0.01 ms, but an embedded page's frame could still be mid-way when
+              // read (its footer read in the old theme's grey), so transitions are turned off for the check.
+              await frame.evaluate(() => {
+                if (document.getElementById('axe-no-transitions')) return;
+                const style = document.createElement('style');
+                style.id = 'axe-no-transitions';
+                style.textContent = '*, *::before, *::after { transition: none !important; }';
+                document.head.append(style);
+              });
               await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
               const full = theme === themes[0];
               const violations = full ? [...(await axeViolations(frame)), ...(await iconButtonMismatches(frame))] : await axeViolations(frame, COLOUR_RULES);
