@@ -25,6 +25,9 @@ const titleOfUid = (b: Backup, uid: string) => b.concepts!.find((c) => c.uid ===
 const linksOf = (b: Backup, title: string) => b.concept_links!.filter((l) => l.concept_uid === conceptOf(b, title)?.uid).map((l) => titleOfUid(b, l.target_concept_uid)).sort();
 const parentOf = (b: Backup, title: string) => titleOfUid(b, b.concept_relations!.find((r) => r.child_uid === conceptOf(b, title)?.uid)?.parent_uid);
 const cardsOf = (b: Backup, title: string) => b.flashcards!.filter((f) => f.concept_uid === conceptOf(b, title)?.uid).map((f) => [f.question, f.answer]);
+/** Each card's schedule: state ('new' or 'review'), due day and interval. */
+const schedulesOf = (b: Backup, title: string) =>
+  b.flashcards!.filter((f) => f.concept_uid === conceptOf(b, title)?.uid).map((f) => (f.state === 0 ? 'new' : `review ${new Date(f.due).toISOString().slice(0, 10)} ${f.scheduled_days}d`));
 const counts = (b: Backup) => ['concepts', 'concept_links', 'concept_relations', 'flashcards', 'daily_notes', 'note_blocks', 'files', 'tags'].map((s) => b[s]!.length);
 
 async function importedTwice(name: string) {
@@ -49,7 +52,8 @@ describe('importing a Markdown vault', () => {
     expect(linksOf(b, 'Bienvenue')).toEqual(['Planètes', 'Étoiles']);
     expect(linksOf(b, 'Planètes')).toEqual(['Mars', 'Étoiles']);
     expect(linksOf(b, 'Mars')).toEqual([]);
-    expect(conceptOf(b, 'Bienvenue').content_text).toContain('voir Étoiles et la Planètes.');
+    // An alias stays the text shown.
+    expect(conceptOf(b, 'Bienvenue').content_text).toContain('voir les étoiles et la liste des planètes.');
     // Folders are parents; a folder with a page of its own name (a folder note) is that page.
     expect([parentOf(b, 'Étoiles'), parentOf(b, 'Planètes'), parentOf(b, 'Mars'), parentOf(b, 'Ciel'), parentOf(b, 'Bienvenue')]).toEqual(['Ciel', 'Ciel', 'Planètes', undefined, undefined]);
     // Front-matter tags (inline and list) and #tags; nothing inside code.
@@ -63,6 +67,9 @@ describe('importing a Markdown vault', () => {
       ['Le Soleil est une étoile de type [...] située à 8 minutes-lumière.', 'Le Soleil est une étoile de type naine jaune située à 8 minutes-lumière.'],
       ['Le Soleil est une étoile de type naine jaune située à [...].', 'Le Soleil est une étoile de type naine jaune située à 8 minutes-lumière.'],
     ]);
+    // The plugin's `<!--SR:…-->` comments are the cards' schedules: one per card, in order (a reversed
+    // card's two on the next line; the cloze paragraph's one for its first deletion only).
+    expect(schedulesOf(b, 'Étoiles')).toEqual(['review 2024-03-18 4d', 'review 2024-03-17 2d', 'review 2024-03-21 6d', 'review 2024-03-20 3d', 'review 2024-03-25 10d', 'new']);
     // A note not tagged for the plugin has no cards, whatever its `::`.
     expect(cardsOf(b, 'Bienvenue')).toEqual([]);
     // The daily note, its link kept as a mention.
@@ -78,8 +85,8 @@ describe('importing a Markdown vault', () => {
 
   it('reads a Logseq graph: namespaces as parents, page properties, journals, #card blocks and clozes, assets', async () => {
     const { body, backup: b } = await importedTwice('logseq');
-    expect(body).toMatchObject({ concepts: 4, flashcards: 2, daily_notes: 1, attachments: 1 });
-    expect(b.concepts!.map((c) => c.title).sort()).toEqual(['Chimie', 'Chimie/Atome', 'Chimie/Organique', 'Chimie/Organique/Carbone']);
+    expect(body).toMatchObject({ concepts: 5, flashcards: 4, daily_notes: 1, attachments: 1 });
+    expect(b.concepts!.map((c) => c.title).sort()).toEqual(['Cartes du journal', 'Chimie', 'Chimie/Atome', 'Chimie/Organique', 'Chimie/Organique/Carbone']);
     expect([parentOf(b, 'Chimie/Atome'), parentOf(b, 'Chimie/Organique'), parentOf(b, 'Chimie/Organique/Carbone')]).toEqual(['Chimie', 'Chimie', 'Chimie/Organique']);
     expect(linksOf(b, 'Chimie')).toEqual(['Chimie/Atome']);
     expect(linksOf(b, 'Chimie/Organique/Carbone')).toEqual(['Chimie']);
@@ -88,11 +95,24 @@ describe('importing a Markdown vault', () => {
       ["Symbole de l'or", 'Au'],
       ["L'eau a pour formule [...]", "L'eau a pour formule H2O"],
     ]);
+    // Logseq's own review properties are the card's schedule.
+    expect(schedulesOf(b, 'Chimie')).toEqual(['review 2024-03-19 4d', 'new']);
+    expect(b.flashcards!.find((f) => f.question === "Symbole de l'or")).toMatchObject({ reps: 2, state: 2 });
+    // A journal's #card blocks are cards of the page they name, or of the journal's cards.
+    expect(cardsOf(b, 'Chimie/Organique/Carbone')).toEqual([['Numéro atomique du carbone ? [[Chimie/Organique/Carbone]]', '6']]);
+    expect(cardsOf(b, 'Cartes du journal')).toEqual([['Vitesse de la lumière ?', '300 000 km/s']]);
+    // `[text]([[Page]])` shows its text.
+    expect(conceptOf(b, 'Chimie').content_text).toContain("à partir de l'Chimie/Atome (le noyau compris).");
     // Block properties are not text anyone wrote.
     expect(conceptOf(b, 'Chimie/Atome').content_text).not.toContain('id::');
     expect(conceptOf(b, 'Chimie').content_text).not.toMatch(/card-next-schedule|tags::/);
     expect(b.daily_notes!.map((n) => n.date)).toEqual(['2024-03-15']);
-    expect(b.note_blocks!.map((n) => n.plain_text)).toEqual(['Révisé Chimie ce matin\ndeux cartes revues', 'Lu un article #lecture']);
+    expect(b.note_blocks!.map((n) => n.plain_text)).toEqual([
+      'Révisé Chimie ce matin\ndeux cartes revues',
+      'Lu un article #lecture',
+      'Numéro atomique du carbone ? #card Chimie/Organique/Carbone\n6',
+      'Vitesse de la lumière ? #card\n300 000 km/s',
+    ]);
     expect(b.files!.map((f) => f.file_name)).toEqual(['noyau_1710500000000_0.png']);
     expect(JSON.stringify(conceptOf(b, 'Chimie/Atome').content)).toContain(b.files![0].key.replace(/^users\/(\d+)\//, '/api/v1/files/$1/'));
   });
@@ -123,7 +143,7 @@ describe('importing a Markdown vault', () => {
     expect((await importVault(user, zipVault('obsidian'))).status).toBe(200);
     let concepts = await storedConcepts(user);
     let titleOfId = new Map([...concepts.values()].map((c) => [c.id, c.title]));
-    expect(linksIn(concepts.get('Bienvenue')!.content!, titleOfId)).toEqual(['Étoiles → Étoiles', 'Planètes → Planètes']);
+    expect(linksIn(concepts.get('Bienvenue')!.content!, titleOfId)).toEqual(['les étoiles → Étoiles', 'liste des planètes → Planètes']);
     expect(concepts.get('Bienvenue')!.content_text).not.toContain('[[');
     expect(linksIn(concepts.get('Mars')!.content!, titleOfId)).toEqual(['Soleil → (à créer: Soleil)']);
     expect((await storedBlocks(user)).map((b) => [linksIn(b.text, titleOfId), b.plain_text])).toEqual([[['Mars → Mars'], 'Observé Mars ce soir, ciel clair. #observation']]);

@@ -13,6 +13,15 @@ describe('cards written in notes', () => {
     ]);
   });
 
+  it("takes the plugin's schedule comments, old and current, as each card's schedule", () => {
+    const cards = obsidianCards(['A::B', '<!--SR:2021-08-11,4,270-->', '', 'C:::D <!--SR:!2021-08-12,5,250!2021-08-20,9,230-->'].join('\n'));
+    expect(cards.map((c) => [c.question, c.schedule && new Date(c.schedule.due).toISOString().slice(0, 10), c.schedule?.intervalDays, c.schedule?.ease])).toEqual([
+      ['A', '2021-08-11', 4, 2.7],
+      ['C', '2021-08-12', 5, 2.5],
+      ['D', '2021-08-20', 9, 2.3],
+    ]);
+  });
+
   it('reads a Logseq #card block with nested answer lines, and skips a block without an answer', () => {
     const page = ['- Capitale ? #card', '  - Paris', '    - en France', '- Seul #card', '- Autre bloc'].join('\n');
     expect(logseqCards(page)).toEqual([{ question: 'Capitale ?', answer: 'Paris\nen France' }]);

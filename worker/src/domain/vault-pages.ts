@@ -214,8 +214,9 @@ interface RewriteContext {
 }
 
 /**
- * A page's Markdown as Astrolabe writes it: `[[Page|alias]]`, `[[Page#Heading]]` and
- * `![[Page]]` become `[[Page]]` (how a concept links to another), attachments shown with
+ * A page's Markdown as Astrolabe writes it: `[[Page#Heading]]` and `![[Page]]` become
+ * `[[Page]]` (how a concept links to another), `[[Page|alias]]` (and Logseq's
+ * `[alias]([[Page]])`) keeps its alias as the text shown, attachments shown with
  * `![[file.png]]` or `![](assets/…)` point at their stored address.
  */
 function rewritePage(markdown: string, pagePath: string, ctx: RewriteContext): PageText {
@@ -225,7 +226,9 @@ function rewritePage(markdown: string, pagePath: string, ctx: RewriteContext): P
     ctx.used.add(path);
     return `![${alt.replace(/[[\]]/g, '')}](${ctx.addressOf(path)})`;
   };
-  let text = markdown.replace(/(!?)\[\[([^[\]\n]+?)\]\]/g, (whole, bang: string, inner: string) => {
+  // Logseq writes a link shown as other text `[text]([[Page]])`.
+  let text = ctx.kind === 'logseq' ? markdown.replace(/\[([^[\]\n]+)\]\(\[\[([^[\]\n]+)\]\]\)/g, '[[$2|$1]]') : markdown;
+  text = text.replace(/(!?)\[\[([^[\]\n]+?)\]\]/g, (whole, bang: string, inner: string) => {
     const [target = '', alias] = inner.split('|');
     if (bang && ATTACHMENT.test(target.trim())) {
       const path = ctx.resolve(target, dir);
@@ -235,7 +238,9 @@ function rewritePage(markdown: string, pagePath: string, ctx: RewriteContext): P
     if (ctx.kind === 'obsidian' && !ctx.titleKeys.has(titleKey(page))) page = page.split('/').at(-1)!;
     if (!page) return (alias ?? target.replace(/^#\^?/, '')).trim();
     if (!links.has(titleKey(page))) links.set(titleKey(page), page);
-    return `[[${page}]]`;
+    // An alias stays the text shown (vault-sections.ts makes it a link to the page).
+    const shown = alias?.trim();
+    return shown && titleKey(shown) !== titleKey(page) ? `[[${page}|${shown}]]` : `[[${page}]]`;
   });
   text = text.replace(/!\[([^\]\n]*)\]\(([^)\n]+?)\)(\{[^}\n]*\})?/g, (whole, alt: string, target: string) => {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target.trim())) return whole;
@@ -282,9 +287,11 @@ export function planVault(kind: VaultKind, files: VaultFile[], attachmentPaths: 
   const concepts: VaultConcept[] = [];
   const dailyNotes: VaultDailyNote[] = [];
   const parentOf = new Map<VaultConcept, string>();
+  const journalCards: VaultCard[] = [];
   for (const page of pages) {
     const path = page.file.path;
     if (page.date) {
+      if (kind === 'logseq') journalCards.push(...logseqCards(page.front.body).map((card) => ({ ...card, from: path })));
       const parts = kind === 'logseq' ? topLevelBlocks(page.own) : page.own.split(/^\s*<!-- block -->\s*$/m).map((p) => p.trim()).filter(Boolean);
       dailyNotes.push({ date: page.date, blocks: parts.map((part, i) => ({ uid: stableHex(`block:${path}#${i}`), ...rewritePage(part, path, ctx) })) });
       continue;
@@ -300,7 +307,32 @@ export function planVault(kind: VaultKind, files: VaultFile[], attachmentPaths: 
     if (parent) parentOf.set(concept, parent);
   }
   linkParents(kind, concepts, parentOf);
+  placeJournalCards(journalCards, concepts);
   return { kind, concepts, dailyNotes, attachments: ctx.used };
+}
+
+export const JOURNAL_CARDS_TITLE = 'Cartes du journal';
+
+/**
+ * A `#card` block of a Logseq journal goes to the first page of the vault it names
+ * (`[[Page]]`, `#Page`, `#[[Page]]`), as Logseq lists it among that page's references;
+ * one naming none goes to a concept made for the journal's cards.
+ */
+function placeJournalCards(cards: VaultCard[], concepts: VaultConcept[]) {
+  if (!cards.length) return;
+  const byKey = new Map<string, VaultConcept>();
+  for (const c of concepts) if (c.path && !byKey.has(titleKey(c.title))) byKey.set(titleKey(c.title), c);
+  let journal: VaultConcept | undefined;
+  for (const card of cards) {
+    const named = [...`${card.question}\n${card.answer}`.matchAll(/\[\[([^[\]|\n]+)|(?:^|\s)#([^\s#[\]]+)/g)].map((m) => (m[1] ?? m[2])!.trim());
+    let target = named.map((name) => byKey.get(titleKey(name))).find(Boolean);
+    if (!target) {
+      journal ??= { uid: `md-${stableHex('journal-cards')}`, path: null, title: JOURNAL_CARDS_TITLE, parentUid: null, tags: [], markdown: '', links: [], cards: [] };
+      if (!concepts.includes(journal)) concepts.push(journal);
+      target = journal;
+    }
+    target.cards.push(card);
+  }
 }
 
 /** A page's title from its file name: Logseq writes a namespace's `/` as `___` (or `%2F`) in it. */
