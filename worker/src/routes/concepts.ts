@@ -12,7 +12,7 @@ import { deleteConcept } from '../services/delete-concept';
 import { closeLiveRoom } from '../services/live-content';
 import { saveConceptContent } from '../services/save-concept-content';
 import { linkedTitles } from '../services/linked-titles';
-import { createConceptOnce, saveConcept } from '../services/save-concept';
+import { createConceptOnce, updateConcept } from '../services/save-concept';
 import { titleKey } from '../domain/wiki-links';
 import { conceptCreateBody, conceptWriteBody } from '../domain/write-payloads';
 import { conceptListQuery, contentBaseVersion, idParam, limitQuery, suggestedQuery, titleSearchQuery } from './concepts.schema';
@@ -62,17 +62,13 @@ export const conceptsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const userId = c.get('userId');
-    if (body.content === undefined) {
-      await saveConcept({ d1: c.get('db'), userId, conceptId: id, body }, c.get('now'));
-    } else {
-      // A content write names the version it was read at, or it could delete text it never saw.
-      const baseVersion = contentBaseVersion(body, c.req.header('if-match'));
-      if (baseVersion === undefined) {
-        throw new ApiError(428, 'content_version_required', 'Une écriture du contenu doit indiquer la version lue (content_version ou If-Match).');
-      }
-      await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, c.get('now'));
+    if (body.content === undefined) return c.json(await updateConcept({ d1: c.get('db'), userId, conceptId: id, body }, c.get('now')), 200);
+    // A content write names the version it was read at, or it could delete text it never saw.
+    const baseVersion = contentBaseVersion(body, c.req.header('if-match'));
+    if (baseVersion === undefined) {
+      throw new ApiError(428, 'content_version_required', 'Une écriture du contenu doit indiquer la version lue (content_version ou If-Match).');
     }
-    return c.json(await loadConcept(c.get('db'), userId, id), 200);
+    return c.json(await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, c.get('now')), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

@@ -16,7 +16,8 @@ import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
 import type { ConceptWrite } from '../domain/write-payloads';
 import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored } from './live-content';
-import { checkConceptWrite, saveConcept } from './save-concept';
+import type { PresentedConcept } from './concept-detail';
+import { checkConceptWrite, updateConcept } from './save-concept';
 import { withWikiLinksIn } from './wiki-link-writes';
 
 export interface SaveConceptContentProps {
@@ -28,7 +29,7 @@ export interface SaveConceptContentProps {
   baseVersion: number;
 }
 
-export async function saveConceptContent({ env, userId, conceptId, body, baseVersion }: SaveConceptContentProps, now: number): Promise<void> {
+export async function saveConceptContent({ env, userId, conceptId, body, baseVersion }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
   const d1 = database(env);
   const context = await checkConceptWrite(d1, userId, conceptId, body, baseVersion);
   if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
@@ -43,14 +44,13 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
   if (room.outcome === 'applied' || room.outcome === 'unchanged') {
     // The room judged the write against the live document (one at a time): no version guard here.
     const content = room.outcome === 'applied' ? { doc: room.doc, state: room.state } : undefined;
-    await saveConcept({ d1, userId, conceptId, body: others, context, content }, now);
-    return;
+    return updateConcept({ d1, userId, conceptId, body: others, context, content }, now);
   }
   const merged = mergeIntoStored(context.stored, base, doc);
   if (merged === 'conflict') throw await contentConflict(d1, userId, conceptId);
   const content = merged === 'unchanged' ? undefined : { ...merged, expectedVersion: context.stored.version };
   try {
-    await saveConcept({ d1, userId, conceptId, body: others, context, content }, now);
+    return await updateConcept({ d1, userId, conceptId, body: others, context, content }, now);
   } catch (err) {
     if (isGuardFailure(err)) throw await contentConflict(d1, userId, conceptId);
     throw err;

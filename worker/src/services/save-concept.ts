@@ -18,6 +18,7 @@ import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
 import type { ConceptWrite } from '../domain/write-payloads';
 import { ApiError, notFound } from '../lib/errors';
 import { assertNoCycle } from './concept-hierarchy';
+import { conceptReads, type PresentedConcept } from './concept-detail';
 import { withWikiLinksIn } from './wiki-link-writes';
 
 export interface SaveConceptProps {
@@ -136,6 +137,20 @@ export async function checkConceptWrite(d1: D1Database, userId: number, conceptI
 
 /** Creates or updates; returns the concept's id. */
 export async function saveConcept(props: SaveConceptProps, now: number): Promise<number> {
+  return (await writeConcept(props, now, [])).id;
+}
+
+/**
+ * Updates a concept and answers with it as GET /concepts/:id does. The reads run at the end
+ * of the write's own batch: the answer is what the write left, without a second round trip.
+ */
+export async function updateConcept(props: SaveConceptProps & { conceptId: number }, now: number): Promise<PresentedConcept> {
+  const reads = conceptReads(props.d1, props.userId, props.conceptId);
+  return reads.present((await writeConcept(props, now, reads.statements)).read);
+}
+
+/** The write's one batch, with `reads` (of an update) at its end; `read` is what they answered. */
+async function writeConcept(props: SaveConceptProps, now: number, reads: D1PreparedStatement[]): Promise<{ id: number; read: D1Result[] }> {
   const { d1, userId, conceptId, body, alsoWrite } = props;
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
@@ -164,12 +179,12 @@ export async function saveConcept(props: SaveConceptProps, now: number): Promise
 
   if (conceptId === undefined) {
     const [[created]] = await readBatch(d1, [row, ...more]);
-    return created!.id;
+    return { id: created!.id, read: [] };
   }
   const expected = props.content?.expectedVersion;
   // Judged once: a write based on a version that is no longer current rolls back whole.
-  await d1.batch([...(expected !== undefined ? [sql.contentVersionIs(d1, userId, conceptId, expected)] : []), row, ...more]);
-  return conceptId;
+  const results = await d1.batch([...(expected !== undefined ? [sql.contentVersionIs(d1, userId, conceptId, expected)] : []), row, ...more, ...reads]);
+  return { id: conceptId, read: results.slice(results.length - reads.length) };
 }
 
 /**
