@@ -19,6 +19,9 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // A microphone that plays a beep and asks no one: recording a card's sound is testable.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 
 export async function launchBrowser(): Promise<Browser> {

@@ -75,7 +75,7 @@ const routes = app
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)
   .route('/api/study-sessions', studySessionsRoutes)
-  // Uploads: /api/v1/media/upload, /api/v1/files/upload, and serving /api/v1/files/:id — before
+  // Uploads: /api/v1/media/upload, /api/v1/audio/upload, /api/v1/files/upload, and serving /api/v1/files/:id — before
   // the sub-apps below mounted on /api with a sign-in check on all their paths: a file's
   // public address is fetched by <img>/<audio> without a token.
   .route('/api/v1', uploadsRoutes)

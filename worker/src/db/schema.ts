@@ -260,6 +260,9 @@ export const flashcards = sqliteTable(
     suspended: integer('suspended').notNull().default(0),
     /** Kept out of study queues until this instant (the next study day's start); null when not buried. */
     buriedUntil: integer('buried_until'),
+    /** The language each side is read aloud in (a tag of domain/card-speech.ts); null: guessed from the side's text (migration 0033). */
+    questionLang: text('question_lang'),
+    answerLang: text('answer_lang'),
     ...timestamps,
     /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
     uid: text('uid'),

@@ -6,6 +6,7 @@
  */
 import type { AnkiNoteType } from './anki-template';
 import { blockToPlainText } from './richtext';
+import { soundLink } from './card-speech';
 import { isRating, newCard, reviewCard, type StoredCard, type StoredReviewLog } from './fsrs';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +37,7 @@ export function fieldToCardText(html: string, media: (fileName: string) => CardM
     .replace(/<(style|script)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/\[sound:([^\]]+)\]/g, (_, name: string) => {
       const found = media(name.trim());
-      return found?.kind === 'audio' ? `\n[🔊 ${name.trim()}](${found.address})\n` : `\n🔊 ${name.trim()}\n`;
+      return found?.kind === 'audio' ? `\n${soundLink(name.trim(), found.address)}\n` : `\n🔊 ${name.trim()}\n`;
     })
     .replace(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)["']?[^>]*>/gi, (_, src: string) => {
       const found = media(safeDecode(src));

@@ -7,6 +7,7 @@
  * backup restores into any account and a merge recognises what it already holds.
  */
 import { z } from 'zod';
+import { SPEECH_LANGUAGE_TAGS } from './card-speech';
 
 export const EXPORT_FORMAT = 'astrolabe-export';
 export const FORMAT_VERSION = 1;
@@ -90,6 +91,9 @@ export const SECTIONS = {
     concept_uid: uid,
     question: text(100_000),
     answer: text(100_000),
+    /** Each side's speech language (text-to-speech); null: guessed from the text. */
+    question_lang: z.enum(SPEECH_LANGUAGE_TAGS).nullable().default(null),
+    answer_lang: z.enum(SPEECH_LANGUAGE_TAGS).nullable().default(null),
     tags: z.array(text(100)).max(1000).default([]),
     ...card,
     reps: z.number().int().min(0),

@@ -7,7 +7,7 @@
  * product's look; the spec's `light` contradicts it), and two study fields are added:
  * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Then come
  * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views),
- * `galaxy_animation_chosen` (see galaxyTurns), `auto_optimize` (domain/auto-fit.ts);
+ * `galaxy_animation_chosen` (see galaxyTurns), `auto_optimize` (domain/auto-fit.ts), `read_aloud`;
  * and the workload tools (load balancing, easy days, sibling burying, leeches, review
  * order; domain/workload.ts applies them).
  */
@@ -86,6 +86,8 @@ export const preferencesSchema = z
     galaxy_animation_chosen: flag.default(false),
     /** 'Automatic FSRS optimisation': the page refits the person's parameters when due (domain/auto-fit.ts). */
     auto_optimize: flag.default(true),
+    /** 'Read cards aloud': each question is spoken when it shows and each answer when revealed (text-to-speech). */
+    read_aloud: flag.default(false),
     default_concept_category: z
       .string({ errorMap: () => ({ message: 'Must be text (at most 100 characters) or null' }) })
       .trim()
@@ -131,6 +133,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   readable_font: false,
   galaxy_animation_chosen: false,
   auto_optimize: true,
+  read_aloud: false,
   default_concept_category: null,
   auto_link_enabled: true,
   auto_extract_enabled: true,

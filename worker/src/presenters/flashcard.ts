@@ -1,4 +1,5 @@
 import { stateName } from '../domain/fsrs';
+import { isSpeechLanguage } from '../domain/card-speech';
 import type { FlashcardRow } from '../db/queries/flashcards';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -21,6 +22,9 @@ export function presentFlashcard(row: FlashcardRow) {
     question: row.question,
     answer: row.answer,
     tags: parseTags(row.tags),
+    /** The language each side is read aloud in; null: guessed from the side's text. */
+    question_lang: isSpeechLanguage(row.question_lang) ? row.question_lang : null,
+    answer_lang: isSpeechLanguage(row.answer_lang) ? row.answer_lang : null,
     due: iso(row.due),
     stability: row.stability,
     difficulty: row.difficulty,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANSWER_MAX, normaliseCardTags, QUESTION_MAX } from '../domain/flashcard-fields';
 import { RATINGS } from '../domain/fsrs';
 import { RESCHEDULE_MAX_DAYS } from '../domain/card-actions';
+import { SPEECH_LANGUAGE_TAGS } from '../domain/card-speech';
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -10,10 +11,18 @@ const tags = z
   .optional()
   .transform((value) => normaliseCardTags(value));
 
+const speechLanguage = z
+  .enum(SPEECH_LANGUAGE_TAGS, { errorMap: () => ({ message: `Langue de lecture inconnue : choisissez parmi ${SPEECH_LANGUAGE_TAGS.join(', ')}.` }) })
+  .nullable()
+  .optional();
+
 export const flashcardBody = z.object({
   question: z.string().trim().min(1, 'La question est obligatoire.').max(QUESTION_MAX),
   answer: z.string().trim().min(1, 'La réponse est obligatoire.').max(ANSWER_MAX),
   tags,
+  /** The language a side is read aloud in; null: guessed from its text; absent: unchanged. */
+  question_lang: speechLanguage,
+  answer_lang: speechLanguage,
 });
 
 export const dueQuery = z.object({

@@ -1,6 +1,6 @@
 /**
- * Uploads (spec document 1 §7): images for the editor's figures, any file for
- * attachments, and serving them back. Uploading needs a token; serving does not,
+ * Uploads (spec document 1 §7): images for the editor's figures, sounds for flashcards,
+ * any file for attachments, and serving them back. Uploading needs a token; serving does not,
  * because <img> cannot send one — the address holds a random UUID instead. What is
  * served can never run script in the app's origin: only sniffed images are inline,
  * everything is `nosniff`, and a sandboxing CSP covers anything opened directly.
@@ -18,6 +18,11 @@ export const uploadsRoutes = new Hono<AppEnv>()
   .post('/media/upload', requireUser, async (c) => {
     const file = await readUploadedFile(c.req.raw);
     const stored = await storeUpload({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), file, expect: 'image' }, c.get('now'));
+    return c.json(stored, 201);
+  })
+  .post('/audio/upload', requireUser, async (c) => {
+    const file = await readUploadedFile(c.req.raw);
+    const stored = await storeUpload({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), file, expect: 'audio' }, c.get('now'));
     return c.json(stored, 201);
   })
   .post('/files/upload', requireUser, async (c) => {

@@ -9,7 +9,18 @@ export interface FlashcardText {
   question: string;
   answer: string;
   tags: string[];
+  /** Each side's speech language; null: guessed from the text; undefined: unchanged (on a new card: guessed). */
+  question_lang?: string | null;
+  answer_lang?: string | null;
 }
+
+const cardText = (props: FlashcardText): sql.CardText => ({
+  question: props.question,
+  answer: props.answer,
+  tags: JSON.stringify(props.tags),
+  question_lang: props.question_lang,
+  answer_lang: props.answer_lang,
+});
 
 /**
  * Adds a new card (never answered, due at once) to one of the person's concepts, and
@@ -20,19 +31,21 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
   const concept = await firstRow(conceptTitleById(d1, userId, conceptId));
   if (!concept) throw notFound('Concept');
   const card = newCard(now);
-  const text = { question: props.question, answer: props.answer, tags: JSON.stringify(props.tags) };
+  const text = cardText(props);
   const [[inserted]] = await readBatch(d1, [sql.insertFlashcard(d1, userId, conceptId, text, card, now), sql.conceptAfterNewCard(d1, userId, conceptId)]);
   const id = inserted!.id;
   const row: sql.FlashcardRow = {
     id,
     concept_id: conceptId,
     concept_title: concept.title,
-    question: props.question,
-    answer: props.answer,
-    tags: JSON.stringify(props.tags),
+    question: text.question,
+    answer: text.answer,
+    tags: text.tags,
     ...cardColumns(card),
     suspended: 0,
     buried_until: null,
+    question_lang: text.question_lang ?? null,
+    answer_lang: text.answer_lang ?? null,
     created_at: now,
     updated_at: now,
   };
@@ -41,8 +54,7 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
 
 /** Changes a card's text and tags; its memory state is kept. */
 export async function updateFlashcard(d1: D1Database, props: FlashcardText & { userId: number; id: number; now: number }) {
-  const text = { question: props.question, answer: props.answer, tags: JSON.stringify(props.tags) };
-  const result = await sql.updateFlashcardText(d1, props.userId, props.id, text, props.now).run();
+  const result = await sql.updateFlashcardText(d1, props.userId, props.id, cardText(props), props.now).run();
   // meta.changes also counts the search index trigger's writes (migration 0012), hence "none" not "one".
   if (result.meta.changes === 0) throw notFound('Carte');
   return (await sql.findFlashcard(d1, props.userId, props.id))!;

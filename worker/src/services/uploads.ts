@@ -5,6 +5,7 @@
  */
 import { ZodError } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, sniffImageType, type ImageType } from '../domain/sniff-image';
+import { sniffAudioType, type AudioType } from '../domain/sniff-audio';
 import { files } from '../db/schema';
 import { getDb } from '../db/client';
 import { ApiError } from '../lib/errors';
@@ -72,34 +73,45 @@ interface StoreUploadProps {
   bucket: R2Bucket;
   userId: number;
   file: File;
-  /** 'image' accepts only jpeg/png/gif/webp (415 otherwise); 'file' accepts anything. */
-  expect: 'image' | 'file';
+  /** 'image' accepts only jpeg/png/gif/webp, 'audio' only the sounds browsers play (415 otherwise); 'file' accepts anything. */
+  expect: 'image' | 'audio' | 'file';
 }
+
+/** The type a file is served with when its bytes say what it is: an image, or a sound when sounds are expected. */
+function sniffedType(bytes: Uint8Array, expect: StoreUploadProps['expect']): { type: ImageType | AudioType; kind: 'image' | 'audio' } | null {
+  if (expect === 'audio') {
+    const audio = sniffAudioType(bytes);
+    if (!audio) throw new ApiError(415, 'unsupported_media_type', AUDIO_ONLY);
+    return { type: audio, kind: 'audio' };
+  }
+  const image = sniffImageType(bytes);
+  if (expect === 'image' && !image) throw new ApiError(415, 'unsupported_media_type', `Only ${ACCEPTED_IMAGE_TYPES.join(', ')} images are accepted`);
+  return image ? { type: image, kind: 'image' } : null;
+}
+
+export const AUDIO_ONLY = 'Ce fichier n’est pas un son lisible : formats acceptés MP3, Ogg, WAV, FLAC, M4A et WebM.';
 
 /**
  * Puts the bytes in R2 under the owner's prefix and records a `files` row. Sniffed
- * images are served inline; everything else is served as a download.
+ * images and sounds are served inline with their type; everything else is served as a download.
  */
 export async function storeUpload({ d1, bucket, userId, file, expect }: StoreUploadProps, now: number): Promise<StoredUpload> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const imageType: ImageType | null = sniffImageType(bytes);
-  if (expect === 'image' && !imageType) {
-    throw new ApiError(415, 'unsupported_media_type', `Only ${ACCEPTED_IMAGE_TYPES.join(', ')} images are accepted`);
-  }
+  const sniffed = sniffedType(bytes, expect);
   const uuid = crypto.randomUUID();
   const key = userFileKey(userId, uuid);
   const fileName = cleanFileName(file.name || 'file');
-  const mimeType = imageType ?? (file.type || 'application/octet-stream');
+  const mimeType = sniffed?.type ?? (file.type || 'application/octet-stream');
   await bucket.put(key, bytes, {
     httpMetadata: {
-      // Only sniffed images get their real type; anything else is opaque bytes to download.
-      contentType: imageType ?? 'application/octet-stream',
-      contentDisposition: contentDisposition(imageType ? 'inline' : 'attachment', fileName),
+      // Only sniffed media get their real type; anything else is opaque bytes to download.
+      contentType: sniffed?.type ?? 'application/octet-stream',
+      contentDisposition: contentDisposition(sniffed ? 'inline' : 'attachment', fileName),
     },
     customMetadata: { userId: String(userId), fileName },
   });
   try {
-    await getDb(d1).insert(files).values({ userId, key, fileName, mimeType, size: bytes.byteLength, kind: imageType ? 'image' : 'file', createdAt: now });
+    await getDb(d1).insert(files).values({ userId, key, fileName, mimeType, size: bytes.byteLength, kind: sniffed?.kind ?? 'file', createdAt: now });
   } catch (error) {
     await bucket.delete(key);
     throw error;

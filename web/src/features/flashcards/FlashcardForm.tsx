@@ -1,9 +1,14 @@
-/** 'Nouvelle flashcard' / 'Modifier la flashcard' (spec document 2 §2, §5, §8). */
+/**
+ * 'Nouvelle flashcard' / 'Modifier la flashcard' (spec document 2 §2, §5, §8); under each side,
+ * the language it is read aloud in and its sound (SideVoiceFields).
+ */
 import { useState, type FormEvent } from 'react';
 import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
 import { flashcardsApi, type Flashcard } from '../../api/flashcards';
 import { splitTags } from './split-tags';
+import { SideVoiceFields } from './SideVoiceFields';
+import type { SpeechLanguage } from '@domain/card-speech';
 
 interface Props {
   conceptId: number;
@@ -17,6 +22,9 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
   const [question, setQuestion] = useState(card?.question ?? '');
   const [answer, setAnswer] = useState(card?.answer ?? '');
   const [tags, setTags] = useState(card?.tags.join(', ') ?? '');
+  const [questionLang, setQuestionLang] = useState<SpeechLanguage | null>(card?.question_lang ?? null);
+  const [answerLang, setAnswerLang] = useState<SpeechLanguage | null>(card?.answer_lang ?? null);
+  const withSound = (set: (update: (text: string) => string) => void) => (link: string) => set((text) => (text.trimEnd() ? `${text.trimEnd()}\n${link}` : link));
   const [busy, setBusy] = useState(false);
   const editing = Boolean(card);
   const complete = question.trim() !== '' && answer.trim() !== '';
@@ -25,7 +33,7 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
     event.preventDefault();
     if (!complete || busy) return;
     setBusy(true);
-    const input = { question: question.trim(), answer: answer.trim(), tags: splitTags(tags) };
+    const input = { question: question.trim(), answer: answer.trim(), tags: splitTags(tags), question_lang: questionLang, answer_lang: answerLang };
     try {
       const saved = card ? await flashcardsApi.update(card.id, input) : await flashcardsApi.create(conceptId, input);
       toast.success(editing ? 'Flashcard mise à jour avec succès!' : 'Flashcard créée avec succès!', TOAST_FLASHCARD_MS);
@@ -33,6 +41,8 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
         setQuestion('');
         setAnswer('');
         setTags('');
+        setQuestionLang(null);
+        setAnswerLang(null);
       }
       onSaved?.(saved);
     } catch (err) {
@@ -50,10 +60,12 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
         <span className="mb-1 block text-slate-300">Question *</span>
         <textarea className="field min-h-20" required value={question} disabled={busy} onChange={(e) => setQuestion(e.target.value)} />
       </label>
+      <SideVoiceFields side="question" text={question} lang={questionLang} disabled={busy} onLang={setQuestionLang} onSound={withSound(setQuestion)} />
       <label className="block text-sm">
         <span className="mb-1 block text-slate-300">Réponse *</span>
         <textarea className="field min-h-20" required value={answer} disabled={busy} onChange={(e) => setAnswer(e.target.value)} />
       </label>
+      <SideVoiceFields side="answer" text={answer} lang={answerLang} disabled={busy} onLang={setAnswerLang} onSound={withSound(setAnswer)} />
       <label className="block text-sm">
         <span className="mb-1 block text-slate-300">Tags</span>
         <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { Flashcard } from '../../api/flashcards';
 import { CardActions } from './CardActions';
+import { withoutSounds } from '@domain/card-speech';
 
 interface Props {
   cards: Flashcard[];
@@ -32,7 +33,7 @@ export function FlashcardViewer({ cards, onEdit, onDelete, onChanged }: Props) {
       >
         <span className="mb-2 text-xs uppercase tracking-wide text-slate-400">{flipped ? 'Réponse' : 'Question'}</span>
         <span className="whitespace-pre-wrap text-lg" data-testid="viewer-face">
-          {flipped ? card.answer : card.question}
+          {withoutSounds(flipped ? card.answer : card.question)}
         </span>
         {card.concept_title && <span className="mt-3 text-xs text-nebula-400">{card.concept_title}</span>}
         {card.suspended && <span className="mt-2 rounded bg-amber-900/60 px-2 py-0.5 text-xs text-amber-200">Suspendue</span>}

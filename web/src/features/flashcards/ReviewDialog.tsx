@@ -12,6 +12,7 @@
  *
  * The shown card can also be suspended, buried, rescheduled, forgotten or edited by hand
  * (ReviewCardMenu, also by keys); '↶ Défaire' (U) takes an action back like an answer.
+ * Each side can be read aloud (L) and its sounds played (A): useCardVoice.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
@@ -29,6 +30,8 @@ import { usePreferences } from '../settings/preferences-context';
 import { ReviewCardMenu } from './ReviewCardMenu';
 import { sendAction, type ManualAction } from './card-actions';
 import { EditCardDialog } from './EditCardDialog';
+import { CardSide } from './CardSide';
+import { useCardVoice } from './use-card-voice';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
 const RATE_ERROR = "Erreur lors de la soumission de l'évaluation. Veuillez réessayer.";
@@ -175,6 +178,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
 
   const keys = open && Boolean(card) && !busy && !overlay && !editing;
   useReviewKeys(keys, revealed, () => setRevealed(true), (r) => void rate(r));
+  const voice = useCardVoice(open ? card : null, revealed, keys, index);
 
   const total = cards?.length ?? 0;
   const finished = cards !== null && total > 0 && index >= total;
@@ -224,15 +228,11 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
           </p>
           <div className="readable-view rounded-xl border border-space-600 bg-space-800 p-5">
             <p className="text-xs uppercase tracking-wide text-slate-400">Question</p>
-            <p className="mt-1 whitespace-pre-wrap text-lg" data-testid="review-question">
-              {card.question}
-            </p>
+            <CardSide side="question" text={card.question} lang={card.question_lang} voice={voice} className="mt-1 whitespace-pre-wrap text-lg" testId="review-question" />
             {revealed && (
               <div className="mt-4 border-t border-space-600 pt-4">
                 <p className="text-xs uppercase tracking-wide text-slate-400">Réponse</p>
-                <p className="mt-1 whitespace-pre-wrap" data-testid="review-answer">
-                  {card.answer}
-                </p>
+                <CardSide side="answer" text={card.answer} lang={card.answer_lang} voice={voice} className="mt-1 whitespace-pre-wrap" testId="review-answer" />
               </div>
             )}
           </div>

@@ -8,6 +8,8 @@ export const REVIEW_SHORTCUTS: readonly (readonly [string, string])[] = [
   ['S', 'Suspendre la carte'],
   ['B', 'Enterrer la carte jusqu’à demain'],
   ['E', 'Modifier la carte'],
+  ['L', 'Lire à voix haute la face affichée'],
+  ['A', 'Écouter l’audio de la carte'],
   ['?', 'Afficher cette aide'],
   ['Échap', 'Fermer cette aide'],
 ];

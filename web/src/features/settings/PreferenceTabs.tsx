@@ -69,6 +69,12 @@ function StudySection({ draft, set, errors }: TabProps) {
       />
       <Switch label="Break reminders" hint="A gentle prompt every 25 minutes of continuous study." checked={draft.break_reminders} onChange={(v) => set('break_reminders', v)} />
       <Switch label="Auto-advance cards" hint={`Show the answer by itself after ${AUTO_REVEAL_SECONDS} seconds on a question (you still rate every card).`} checked={draft.auto_advance_cards} onChange={(v) => set('auto_advance_cards', v)} />
+      <Switch
+        label="Read cards aloud"
+        hint="Speak each question when it appears and each answer when it is revealed, in the card's language (L reads the shown side on demand)."
+        checked={draft.read_aloud}
+        onChange={(v) => set('read_aloud', v)}
+      />
       <NumberInput label="New cards per day" value={draft.new_cards_per_day} min={NEW_CARDS_RANGE.min} max={NEW_CARDS_RANGE.max} error={errors.new_cards_per_day} onChange={(v) => set('new_cards_per_day', v)} />
       <NumberInput
         label="Desired retention"

@@ -1,7 +1,7 @@
 /**
  * /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). The
  * shown card can be suspended (S), buried (B) or edited (E) by hand, U undoes, '?' lists
- * the keys.
+ * the keys; each side can be read aloud (L) and its sounds played (A).
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -16,6 +16,8 @@ import { useStudyTimers } from './use-study-timers';
 import { useAutoReveal } from './use-auto-reveal';
 import { usePreferences } from '../settings/preferences-context';
 import { EditCardDialog } from '../flashcards/EditCardDialog';
+import { CardSide } from '../flashcards/CardSide';
+import { useCardVoice } from '../flashcards/use-card-voice';
 
 function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
   if (!raw) return { id: null, problem: 'ID de session manquant.' };
@@ -31,6 +33,7 @@ export function StudySessionPage() {
   const [editing, setEditing] = useState(false);
   const keys = (s.phase === 'question' || s.phase === 'answer') && !overlay && !editing;
   useReviewKeys(keys, s.phase === 'answer', s.reveal, (r) => void s.rate(r));
+  const voice = useCardVoice(s.phase === 'question' || s.phase === 'answer' ? s.card : null, s.phase === 'answer', keys, s.shownCount);
   const timers = useStudyTimers(s.phase === 'question' || s.phase === 'answer');
   const { preferences } = usePreferences();
   // Keyed by the card and its showing, so an undone card counts down again.
@@ -101,16 +104,14 @@ export function StudySessionPage() {
       {s.card && (s.phase === 'question' || s.phase === 'answer') && (
         <div className="readable-view card space-y-4">
           {s.card.concept_title && <p className="text-xs text-nebula-400">{s.card.concept_title}</p>}
-          <p className="whitespace-pre-wrap text-xl" data-testid="session-question">
-            {s.card.question}
-          </p>
+          <div>
+            <CardSide side="question" text={s.card.question} lang={s.card.question_lang} voice={voice} className="whitespace-pre-wrap text-xl" testId="session-question" />
+          </div>
           {s.phase === 'answer' ? (
             <>
               <div className="border-t border-space-600 pt-4">
                 <p className="text-xs uppercase tracking-wide text-slate-400">Réponse</p>
-                <p className="mt-1 whitespace-pre-wrap text-lg" data-testid="session-answer">
-                  {s.card.answer}
-                </p>
+                <CardSide side="answer" text={s.card.answer} lang={s.card.answer_lang} voice={voice} className="mt-1 whitespace-pre-wrap text-lg" testId="session-answer" />
               </div>
               <RatingButtons labels="session" disabled={s.busy} previews={s.card.previews} onRate={(r) => void s.rate(r)} />
             </>

@@ -72,7 +72,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
     fields: [
       ['uid', 'f.uid'],
       ['concept_uid', 'c.uid'],
-      ...plain('f', 'question', 'answer'),
+      ...plain('f', 'question', 'answer', 'question_lang', 'answer_lang'),
       ['tags', jsonValue('f.tags')],
       ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'created_at', 'updated_at'),
       ['anki_note', jsonValue('f.anki_note')],

@@ -17,6 +17,8 @@ export interface FlashcardRow extends MemoryColumns<number> {
   tags: string;
   suspended: number;
   buried_until: number | null;
+  question_lang: string | null;
+  answer_lang: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -24,7 +26,7 @@ export interface FlashcardRow extends MemoryColumns<number> {
 /** The SELECT list and FROM clause every flashcard read shares (alias f, concept c). */
 export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_title, f.question, f.answer, f.tags, f.due,
   f.stability, f.difficulty, f.elapsed_days, f.scheduled_days, f.learning_steps, f.reps, f.lapses, f.state,
-  f.last_review, f.suspended, f.buried_until, f.created_at, f.updated_at
+  f.last_review, f.suspended, f.buried_until, f.question_lang, f.answer_lang, f.created_at, f.updated_at
   FROM flashcards f JOIN concepts c ON c.id = f.concept_id`;
 
 /** A card that a study queue may show at `?` (bind now): not suspended, not buried past it (alias f). */
@@ -122,17 +124,27 @@ export async function conceptFlashcards(d1: D1Database, userId: number, conceptI
 /** 1 when concept ?1 has a recall score from a study method (it counts as one item of its mastery). */
 const HAS_RECALL = 'EXISTS (SELECT 1 FROM study_method_results WHERE concept_id = ?1 AND recall_score IS NOT NULL)';
 
+/** A card's text as written: tags as JSON text; each side's speech language (undefined: unchanged by an update). */
+export interface CardText {
+  question: string;
+  answer: string;
+  tags: string;
+  question_lang?: string | null;
+  answer_lang?: string | null;
+}
+
 /** Adds a card with the given memory state to a concept; reads back its id. */
-export const insertFlashcard = (d1: D1Database, userId: number, conceptId: number, text: { question: string; answer: string; tags: string }, card: StoredCard, now: number) =>
+export const insertFlashcard = (d1: D1Database, userId: number, conceptId: number, text: CardText, card: StoredCard, now: number) =>
   query<{ id: number }>(
     d1
       .prepare(
         `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
-           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at, question_lang, answer_lang)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(userId, conceptId, text.question, text.answer, text.tags, card.due, card.stability, card.difficulty,
-        card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now),
+        card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now,
+        text.question_lang ?? null, text.answer_lang ?? null),
   );
 
 /**
@@ -151,16 +163,20 @@ export const conceptAfterNewCard = (d1: D1Database, userId: number, conceptId: n
     .bind(conceptId, userId);
 
 /**
- * Changes a card's text and tags. A card whose text is rewritten here no longer says what
- * its Anki note says: it drops that identity, so an export carries what the person wrote.
+ * Changes a card's text and tags, and each side's speech language when given. A card whose
+ * text is rewritten here no longer says what its Anki note says: it drops that identity, so
+ * an export carries what the person wrote.
  */
-export const updateFlashcardText = (d1: D1Database, userId: number, id: number, text: { question: string; answer: string; tags: string }, now: number) =>
+export const updateFlashcardText = (d1: D1Database, userId: number, id: number, text: CardText, now: number) =>
   d1
     .prepare(
       `UPDATE flashcards SET anki_note = CASE WHEN question = ?1 AND answer = ?2 THEN anki_note END,
-       question = ?1, answer = ?2, tags = ?3, updated_at = ?4 WHERE id = ?5 AND user_id = ?6`,
+       question = ?1, answer = ?2, tags = ?3, updated_at = ?4,
+       question_lang = CASE WHEN ?7 THEN ?8 ELSE question_lang END, answer_lang = CASE WHEN ?9 THEN ?10 ELSE answer_lang END
+       WHERE id = ?5 AND user_id = ?6`,
     )
-    .bind(text.question, text.answer, text.tags, now, id, userId);
+    .bind(text.question, text.answer, text.tags, now, id, userId,
+      text.question_lang === undefined ? 0 : 1, text.question_lang ?? null, text.answer_lang === undefined ? 0 : 1, text.answer_lang ?? null);
 
 /** Takes a card out of the figures of the person's running sessions that hold it (ended sessions keep theirs). */
 export const leaveRunningSessions = (d1: D1Database, userId: number, id: number) =>
