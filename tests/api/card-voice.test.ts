@@ -130,7 +130,7 @@ describe('sounds uploaded for a card', () => {
     const uuid = res.body.public_url.split('/').pop();
     const elsewhere = await SELF.fetch(`${BASE}/api/v1/files/${other.id}/${uuid}`);
     expect(elsewhere.status).toBe(404);
-    expect((await elsewhere.json()).detail).toBe('Fichier introuvable.');
+    expect(((await elsewhere.json()) as { detail: string }).detail).toBe('Fichier introuvable.');
   });
 
   it('travels in the card’s text as a sound link, which the card keeps', async () => {

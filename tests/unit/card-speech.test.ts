@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardSounds, soundLink, spokenText, withoutSounds } from '../../worker/src/domain/card-speech';
 import { fieldToCardText } from '../../worker/src/domain/anki-import';
-import { guessSpeechLanguage, sideLanguage } from '../../web/src/features/flashcards/speech';
+import { guessSpeechLanguage, sideLanguage } from '../../web/src/features/flashcards/speech-language';
 
 describe('sounds in a card side', () => {
   it('finds the sound links the Anki import writes, and shows the text without them', () => {

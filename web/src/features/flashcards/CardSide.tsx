@@ -3,7 +3,8 @@
  * button reading it aloud in its language, and one button per sound it carries.
  */
 import { cardSounds, withoutSounds, SPEECH_LANGUAGES } from '@domain/card-speech';
-import { canSpeak, sideLanguage } from './speech';
+import { canSpeak } from './speech';
+import { sideLanguage } from './speech-language';
 import type { CardSideName, CardVoice } from './use-card-voice';
 
 interface Props {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SPEECH_LANGUAGES, SPEECH_LANGUAGE_TAGS, soundLink, type SpeechLanguage } from '@domain/card-speech';
 import { uploadsApi } from '../../api/uploads';
 import { errorText } from '../../ui/error-text';
-import { guessSpeechLanguage } from './speech';
+import { guessSpeechLanguage } from './speech-language';
 import type { CardSideName } from './use-card-voice';
 
 /** A recording stops by itself after this long (a few hundred kB of Opus, far below the upload limit). */

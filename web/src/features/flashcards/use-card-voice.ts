@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { cardSounds } from '@domain/card-speech';
 import { usePreferences } from '../settings/preferences-context';
-import { sideLanguage, speakSide, stopSpeaking } from './speech';
+import { speakSide, stopSpeaking } from './speech';
+import { sideLanguage } from './speech-language';
 import { useShortcutKeys } from './use-review-keys';
 
 export type CardSideName = 'question' | 'answer';
