@@ -6,7 +6,8 @@
  */
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
+import { decompress } from 'fzstd';
 import { loadSqlite } from '../../worker/src/services/sqlite-wasm';
 import { exportApkg, openPackage, rows } from './apkg-package';
 import { call, signUp, type TestUser } from './helpers';
@@ -112,5 +113,70 @@ describe('Anki package → Astrolabe → Anki package', () => {
     expect(history(after, false)).toEqual(history(before, true));
     // And the package says it is a v2 collection, so Anki does not raise those answers again.
     expect(JSON.parse(String(rows(after, 'SELECT conf FROM col')[0]!.conf)).schedVer).toBe(2);
+  });
+});
+
+/** FSRS-6 parameters as an Anki preset keeps them after 'Optimize' (float32), and FSRS-5's 19 of an older Anki. */
+const PRESET_FSRS6 = [0.4197, 1.1869, 3.0412, 15.2441, 7.1434, 0.6477, 1.0007, 0.0674, 1.6597, 0.1712, 1.1178, 2.0225, 0.0904, 0.3025, 2.1214, 0.2498, 2.9466, 0.4891, 0.6468, 0.0762, 0.2163];
+const PRESET_FSRS5 = PRESET_FSRS6.slice(0, 19);
+
+/**
+ * A real package whose preset carries FSRS parameters: none of the public packages found
+ * has optimised ones, so the test writes them where Anki does — `col.dconf`'s
+ * `fsrsWeights` (schema 11) or `deck_config.config`'s packed `fsrs_params_6 = 6` (schema
+ * 18, left uncompressed) — and changes nothing else.
+ */
+async function withPresetParams(name: string, collection: string, write: (db: import('sql.js').Database) => void) {
+  const files = unzipSync(fixture(name));
+  const SQL = await loadSqlite();
+  const raw = files[collection]!;
+  const db = new SQL.Database(raw[0] === 0x28 ? new Uint8Array(decompress(raw)) : raw);
+  write(db);
+  files[collection] = new Uint8Array(db.export());
+  return zipSync(files);
+}
+
+const packedFloats = (field: number, values: number[]) => {
+  const floats = new Uint8Array(new Float32Array(values).buffer);
+  return Uint8Array.from([(field << 3) | 2, floats.length, ...floats]);
+};
+
+describe("an Anki preset's FSRS parameters", () => {
+  it('are offered after the import, not saved, and saved once the person takes them; a collection with the same ones offers nothing', async () => {
+    const legacy = await withPresetParams('taaltuig-spanish-small.apkg', 'collection.anki21', (db) => {
+      const dconf = JSON.parse(String(db.exec('SELECT dconf FROM col')[0]!.values[0]![0]));
+      dconf['1'].fsrsWeights = PRESET_FSRS5;
+      dconf['1'].mod = 1_767_225_600;
+      db.run('UPDATE col SET dconf = ?', [JSON.stringify(dconf)]);
+    });
+    const modern = await withPresetParams('mujing-alphabet-word.apkg', 'collection.anki21b', (db) => {
+      const config = db.exec('SELECT config FROM deck_config WHERE id = 1')[0]!.values[0]![0] as Uint8Array;
+      db.run('UPDATE deck_config SET config = ? WHERE id = 1', [Uint8Array.from([...config, ...packedFloats(6, PRESET_FSRS6)])]);
+    });
+    const user = await signUp('anki');
+    const send = (bytes: Uint8Array, file: string) => call('POST', '/api/export-import/import/apkg', { token: user.token, body: importForm(bytes, file, 'application/octet-stream') });
+
+    // FSRS-5's 19 parameters come as FSRS-6's 21 (the two new ones as FSRS-5 behaved, within FSRS-6's bounds).
+    const first = await send(legacy, 'espanol.apkg');
+    expect(first.status).toBe(200);
+    expect(first.body.offered_fsrs_params).toEqual([...PRESET_FSRS5, 0.01, 0.5]);
+    const mine = await call('GET', '/api/users/me/fsrs-params', { token: user.token });
+    expect(mine.body.params).toBeNull();
+
+    const second = await send(modern, 'alphabet.apkg');
+    expect(second.body.offered_fsrs_params).toEqual(PRESET_FSRS6);
+    expect((await call('PUT', '/api/users/me/fsrs-params', { token: user.token, json: { params: second.body.offered_fsrs_params } })).status).toBe(200);
+    expect((await call('GET', '/api/users/me/fsrs-params', { token: user.token })).body.params).toEqual(PRESET_FSRS6);
+    // The same parameters again: nothing to offer. A package without any: nothing either.
+    expect((await send(modern, 'alphabet.apkg')).body.offered_fsrs_params).toBeUndefined();
+    expect((await send(fixture('taaltuig-spanish-small.apkg'), 'espanol.apkg')).body.offered_fsrs_params).toBeUndefined();
+    // Our own package carries them in its preset, as Anki does: another person importing it is offered them.
+    const exported = await exportApkg(user);
+    const bytes = new Uint8Array(await exported.clone().arrayBuffer());
+    const { db } = await openPackage(exported);
+    expect(JSON.parse(String(rows(db, 'SELECT dconf FROM col')[0]!.dconf))['1'].fsrsParams6).toEqual(PRESET_FSRS6);
+    const other = await signUp('anki');
+    const theirs = await call('POST', '/api/export-import/import/apkg', { token: other.token, body: importForm(bytes, 'flashcards.apkg', 'application/octet-stream') });
+    expect(theirs.body.offered_fsrs_params).toEqual(PRESET_FSRS6);
   });
 });

@@ -34,6 +34,9 @@ describe('the Data tab', () => {
     const card = await api(stack.url, 'POST', `/api/concepts/${concept.body.id}/flashcards`, { token: alice.token, json: { question: 'Que garde-t-on ?', answer: 'Tout' } });
     expect(card.status).toBe(201);
     expect((await api(stack.url, 'POST', `/api/flashcards/${card.body.id}/review`, { token: alice.token, json: { rating: 3 } })).status).toBe(200);
+    // Alice's own FSRS parameters travel in her Anki package's preset.
+    const aliceParams = [0.4197, 1.1869, 3.0412, 15.2441, 7.1434, 0.6477, 1.0007, 0.0674, 1.6597, 0.1712, 1.1178, 2.0225, 0.0904, 0.3025, 2.1214, 0.2498, 2.9466, 0.4891, 0.6468, 0.0762, 0.2163];
+    expect((await api(stack.url, 'PUT', '/api/users/me/fsrs-params', { token: alice.token, json: { params: aliceParams } })).status).toBe(200);
 
     const page = await dataTab(alice);
     await expect.poll(() => count(page, 'concepts').textContent()).toBe('1');
@@ -106,8 +109,23 @@ describe('the Data tab', () => {
     expect(await other.getByRole('button', { name: 'Export flashcards (Anki .apkg)' }).isDisabled()).toBe(true);
     // Alice's Anki package, imported into the emptied account.
     await other.locator('input[type="file"][accept=".apkg"]').setInputFiles({ name: 'flashcards.apkg', mimeType: 'application/octet-stream', buffer: apkgBytes });
+    // The import's answer is held until its progress bar has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await other.route('**/api/export-import/import/apkg', async (route) => (await held, route.continue()));
     await other.getByRole('button', { name: 'Import Anki package' }).click();
+    await other.getByRole('progressbar', { name: 'Import from Anki progress' }).waitFor();
+    release();
     await other.getByText('Anki package imported successfully').waitFor();
+    // Her preset's FSRS parameters are offered, not taken: Bob's stay the defaults until he chooses them.
+    const offer = other.getByRole('group', { name: 'This collection carries FSRS parameters from its Anki preset.' });
+    await offer.waitFor();
+    expect((await api(stack.url, 'GET', '/api/users/me/fsrs-params', { token: bob.token })).body.params).toBeNull();
+    await screenshot(other, 'data-tab-anki-fsrs-offer');
+    await offer.getByRole('button', { name: 'Use these FSRS parameters' }).click();
+    await other.getByText('FSRS parameters saved: your next reviews use them.').waitFor();
+    await offer.waitFor({ state: 'detached' });
+    expect((await api(stack.url, 'GET', '/api/users/me/fsrs-params', { token: bob.token })).body.params).toEqual(aliceParams);
     // The JSON import's summary toast may still be showing (8 s): this one is the last.
     await other.getByText('Imported: 1 concepts, 1 flashcards, 1 reviews, 0 study sessions').last().waitFor();
     await expect.poll(() => count(other, 'flashcards').textContent()).toBe('1');
@@ -137,7 +155,12 @@ describe('the Data tab', () => {
     expect(await count(page, 'concepts').textContent()).toBe('0');
 
     await input.setInputFiles({ name: 'Astronomie.zip', mimeType: 'application/zip', buffer: Buffer.from(vault) });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/export-import/import/vault', async (route) => (await held, route.continue()));
     await page.getByRole('button', { name: 'Import vault' }).click();
+    await page.getByRole('progressbar', { name: 'Import a Markdown vault progress' }).waitFor();
+    release();
     await page.getByRole('tabpanel', { name: 'Data' }).getByText('Imported: 5 concepts, 6 flashcards, 1 daily notes, 2 attachments').waitFor();
     await expect.poll(() => count(page, 'concepts').textContent()).toBe('5');
     await screenshot(page, 'data-tab-vault-phone');

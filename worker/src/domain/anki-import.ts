@@ -180,13 +180,16 @@ export function mediaNames(bytes: Uint8Array): Map<string, string> {
   return names;
 }
 
-interface ProtobufField {
+export interface ProtobufField {
   field: number;
   bytes?: Uint8Array;
   value?: number;
+  /** A fixed32 field's value read as a float (an unpacked `repeated float`). */
+  float?: number;
 }
 
-function protobufFields(bytes: Uint8Array): ProtobufField[] {
+/** A protobuf message's fields in order (length-delimited as bytes, varints as values, fixed32 as floats). */
+export function protobufFields(bytes: Uint8Array): ProtobufField[] {
   const out: ProtobufField[] = [];
   let pos = 0;
   const varint = () => {
@@ -208,7 +211,10 @@ function protobufFields(bytes: Uint8Array): ProtobufField[] {
       out.push({ field, bytes: bytes.subarray(pos, pos + length) });
       pos += length;
     } else if (wire === 1) pos += 8;
-    else if (wire === 5) pos += 4;
+    else if (wire === 5) {
+      if (pos + 4 <= bytes.length) out.push({ field, float: new DataView(bytes.buffer, bytes.byteOffset + pos, 4).getFloat32(0, true) });
+      pos += 4;
+    }
     else break;
   }
   return out;

@@ -118,7 +118,8 @@ export function deckJson(id: number, name: string, nowSeconds: number) {
   };
 }
 
-export function deckOptions(nowSeconds: number, desiredRetention: number) {
+/** The one preset: Anki's defaults, with the person's desired retention and FSRS parameters (empty: FSRS's defaults). */
+export function deckOptions(nowSeconds: number, desiredRetention: number, fsrsParams: readonly number[] | null = null) {
   return {
     1: {
       id: 1,
@@ -134,6 +135,7 @@ export function deckOptions(nowSeconds: number, desiredRetention: number) {
       rev: { bury: false, ease4: 1.3, ivlFct: 1, maxIvl: 36500, perDay: 200, hardFactor: 1.2 },
       lapse: { delays: [10], leechAction: 1, leechFails: 8, minInt: 1, mult: 0 },
       desiredRetention,
+      fsrsParams6: fsrsParams ? [...fsrsParams] : [],
     },
   };
 }

@@ -30,6 +30,9 @@ import {
 import { noteMediaNames } from '../domain/anki-import';
 import { noteTypeFromRow, type AnkiNoteType } from '../domain/anki-template';
 import { readNoteTypes } from '../db/queries/anki-note-types';
+import { selectFsrsParams } from '../db/queries/fsrs-params';
+import { readBatch } from '../db/rows';
+import { schedulingOf } from './review-flashcard';
 import { DEFAULT_DESIRED_RETENTION } from '../domain/fsrs';
 import { CARD_COLUMNS, constellationName, readCardPage, readDecks, readReviewPage, readUploads, type CardScope, type DeckRow } from '../db/queries/anki';
 import { breathe } from '../lib/breathe';
@@ -337,6 +340,9 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
     const nowSeconds = Math.floor(now / 1000);
     const crt = collectionCreated(now);
     const media = new MediaCollector(userId, await readUploads(d1, userId));
+    // The preset carries the person's desired retention and FSRS parameters, as Anki keeps them.
+    const [[schedulingRow]] = await readBatch(d1, [selectFsrsParams(d1, userId)]);
+    const scheduling = schedulingOf(schedulingRow);
     const types = new Map((await readNoteTypes(d1, userId)).flatMap((row) => noteTypeFromRow(row) ?? []).map((t) => [t.id, t]));
     const { json: deckMap, deckOf } = buildDecks(decks, nowSeconds);
     db.run(ANKI_SCHEMA);
@@ -357,7 +363,7 @@ export async function buildApkg(props: ApkgExportProps, now: number): Promise<{ 
       JSON.stringify(collectionConf(cards)),
       JSON.stringify(Object.fromEntries([...notes.usedTypes.values()].map((t) => [t.id, modelJson(t, nowSeconds)]))),
       JSON.stringify(deckMap),
-      JSON.stringify(deckOptions(nowSeconds, DEFAULT_DESIRED_RETENTION)),
+      JSON.stringify(deckOptions(nowSeconds, scheduling.desiredRetention, scheduling.params)),
     ]);
     db.run('COMMIT');
     const zip = new ZipWriter();

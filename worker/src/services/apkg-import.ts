@@ -25,10 +25,14 @@ import {
   type CardMedia,
 } from '../domain/anki-import';
 import { noteTypeRow, renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
+import { presetFromConfig, presetFromDconf, presetFsrsParams, type AnkiPreset } from '../domain/anki-preset';
 import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { upsertNoteTypes } from '../db/queries/anki-note-types';
+import { selectFsrsParams } from '../db/queries/fsrs-params';
+import { readBatch } from '../db/rows';
+import { storedFsrsParams } from '../domain/fsrs-params';
 import { readArchive, unzstdCapped, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
@@ -146,6 +150,24 @@ function readSchedulerVersion(db: Database): 1 | 2 {
   }
 }
 
+/** The collection's presets (`deck_config`, schema 18, or `col.dconf`); none when they cannot be read (they are only offered). */
+function readPresets(db: Database): AnkiPreset[] {
+  try {
+    if (hasTable(db, 'deck_config')) return (all(db, 'SELECT mtime_secs, config FROM deck_config') as [number, unknown][]).map(([mtime, config]) => presetFromConfig(Number(mtime), config instanceof Uint8Array ? config : new Uint8Array()));
+    return Object.values(JSON.parse(String(all(db, 'SELECT dconf FROM col')[0]?.[0] ?? '{}')) as Record<string, unknown>).map(presetFromDconf);
+  } catch {
+    return [];
+  }
+}
+
+/** The collection's FSRS parameters when they are not the person's own already: offered by the summary, never saved here. */
+async function offeredParams(d1: D1Database, userId: number, db: Database): Promise<{ offered_fsrs_params?: number[] }> {
+  const offered = presetFsrsParams(readPresets(db));
+  if (!offered) return {};
+  const [[stored]] = await readBatch(d1, [selectFsrsParams(d1, userId)]);
+  return JSON.stringify(storedFsrsParams(stored?.fsrs_params)) === JSON.stringify(offered) ? {} : { offered_fsrs_params: offered };
+}
+
 interface ImportApkgProps {
   d1: D1Database;
   bucket: R2Bucket;
@@ -234,7 +256,7 @@ function cardSides(noteType: AnkiNoteType | undefined, note: { flds: string; tag
   return { question, answer };
 }
 
-export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult> {
+export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult & { offered_fsrs_params?: number[] }> {
   const { collection, archive } = openPackage(props.bytes);
   const SQL = await loadSqlite();
   const db = openCollection(SQL, collection);
@@ -297,7 +319,7 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
     // The decks' history gives their concepts a mastery at once (the nightly refresh would
     // otherwise be the first to see them). The import has landed: a failure here only waits for that refresh.
     await refreshMastery({ DB: props.d1 }, now, props.userId).catch((err) => console.error('mastery after an Anki import failed', err));
-    return { ...result, message: 'Anki package imported successfully' };
+    return { ...result, message: 'Anki package imported successfully', ...(await offeredParams(props.d1, props.userId, db)) };
   } catch (error) {
     if (stored.length) await props.bucket.delete(stored);
     throw error;

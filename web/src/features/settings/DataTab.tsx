@@ -15,6 +15,7 @@ import { useAuth } from '../../ui/auth-context';
 import { recordBackup } from './BackupReminder';
 import { ProgressBar, saveDownload } from './data-ui';
 import { CardTableImportSection } from './CardTableImport';
+import { OfferedFsrsParams } from './OfferedFsrsParams';
 
 export const DELETE_PHRASE = 'DELETE ALL MY DATA';
 /** What the tab is doing: one thing at a time, and its progress bar shows under it. */
@@ -247,7 +248,7 @@ interface FileImport {
   accept: string;
   wrongFile: string;
   button: string;
-  upload(file: File, onProgress: OnProgress): Promise<ImportResult & { daily_notes?: number; attachments?: number }>;
+  upload(file: File, onProgress: OnProgress): Promise<ImportResult & { daily_notes?: number; attachments?: number; offered_fsrs_params?: number[] }>;
 }
 
 /** Migrating from Anki: a package's decks, cards, schedule and history (beside the JSON import). */
@@ -286,17 +287,20 @@ function FileImportSection({ kind, title, description, fileLabel, accept, wrongF
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [summary, setSummary] = useState<string | null>(null);
+  const [offered, setOffered] = useState<number[] | null>(null);
   const submit = () => {
     if (!file) return setProblem('Please select a file to import.');
     if (!accept.split(',').some((ext) => ext.startsWith('.') && file.name.toLowerCase().endsWith(ext))) return setProblem(wrongFile);
     setProblem(null);
     setSummary(null);
+    setOffered(null);
     return run(kind, async () => {
       try {
         const result = await upload(file, setProgress);
         toast.success(result.message);
         toast.info(fileImportSummary(result), IMPORT_SUMMARY_MS);
         setSummary(fileImportSummary(result));
+        setOffered(result.offered_fsrs_params ?? null);
         onImported();
       } catch (error) {
         toast.error(`Import failed: ${errorText(error, 'please try again')}`);
@@ -325,6 +329,7 @@ function FileImportSection({ kind, title, description, fileLabel, accept, wrongF
           {summary}
         </p>
       )}
+      {offered && busy !== kind && <OfferedFsrsParams params={offered} onDone={() => setOffered(null)} />}
     </section>
   );
 }
