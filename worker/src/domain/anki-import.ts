@@ -180,7 +180,7 @@ export function mediaNames(bytes: Uint8Array): Map<string, string> {
   return names;
 }
 
-export interface ProtobufField {
+interface ProtobufField {
   field: number;
   bytes?: Uint8Array;
   value?: number;
