@@ -167,6 +167,46 @@ describe('GET /api/stats/activity and /mastery-distribution', () => {
   });
 });
 
+describe('GET /api/stats/heatmap', () => {
+  const dayCount = (body: { days: { date: string; review_count: number }[] }, date: string) => body.days.find((d) => d.date === date)?.review_count;
+
+  it('in UTC: a year of study days ending on 9 June, the two 9 June answers today, the record two days long', async () => {
+    const res = await get('/api/stats/heatmap');
+    expect(res.status).toBe(200);
+    expect(res.body.days).toHaveLength(365);
+    expect(res.body.days[0].date).toBe('2025-06-10');
+    expect(res.body.days.at(-1)).toEqual({ date: '2026-06-09', review_count: 2 });
+    expect([dayCount(res.body, '2026-06-07'), dayCount(res.body, '2026-06-08'), dayCount(res.body, '2026-05-01')]).toEqual([1, 0, 1]);
+    expect(res.body).toMatchObject({
+      total_reviews_count: 5,
+      active_days_count: 4,
+      current_streak: { days: 1, start: '2026-06-09', end: '2026-06-09' },
+      longest_streak: { days: 2, start: '2026-06-06', end: '2026-06-07' },
+    });
+  });
+
+  it('in Paris: the 05:00 answer is today (10 June), so the streak is two days; the other person’s answer never counts', async () => {
+    const res = await get('/api/stats/heatmap', 'Europe/Paris');
+    expect(res.body.days.at(-1)).toEqual({ date: '2026-06-10', review_count: 1 });
+    expect(dayCount(res.body, '2026-06-09')).toBe(1);
+    expect(res.body).toMatchObject({
+      total_reviews_count: 5,
+      active_days_count: 5,
+      current_streak: { days: 2, start: '2026-06-09', end: '2026-06-10' },
+      longest_streak: { days: 2, start: '2026-06-09', end: '2026-06-10' },
+    });
+  });
+
+  it('gives a person without answers an empty year, and refuses a request without a session', async () => {
+    const fresh = await signUp('statsheatmapempty');
+    const res = await call('GET', '/api/stats/heatmap', { token: fresh.token, headers: at(NOW) });
+    expect(res.status).toBe(200);
+    expect(res.body.days.every((d: { review_count: number }) => d.review_count === 0)).toBe(true);
+    expect(res.body).toMatchObject({ total_reviews_count: 0, active_days_count: 0, current_streak: null, longest_streak: null });
+    expect((await call('GET', '/api/stats/heatmap')).status).toBe(401);
+  });
+});
+
 describe('card figures follow every write through the API', () => {
   it('creating, answering, undoing and deleting cards keep the per-state figures equal to the cards themselves', async () => {
     const fresh = await signUp('statsflow');

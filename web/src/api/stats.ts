@@ -10,8 +10,10 @@ const dashboard = api.api.stats.dashboard;
 export type DashboardStats = InferResponseType<typeof dashboard.$get, 200>;
 export type ExtendedStats = InferResponseType<typeof dashboard.extended.$get, 200>;
 export type ConceptMastery = DashboardStats['weakest_concepts'][number];
+export type ReviewHeatmap = InferResponseType<typeof api.api.stats.heatmap.$get, 200>;
 
 export const statsApi = {
   dashboard: () => call(dashboard.$get()),
   extended: () => call(dashboard.extended.$get()),
+  heatmap: () => call(api.api.stats.heatmap.$get()),
 };

@@ -3,7 +3,7 @@ import type { AppEnv } from '../env';
 import { resolveTimeZone } from '../domain/study-day';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
-import { dailyActivity, dashboardStats, extendedStats, masteryDistribution } from '../services/dashboard-stats';
+import { dailyActivity, dashboardStats, extendedStats, masteryDistribution, reviewHeatmapOf } from '../services/dashboard-stats';
 import { activityQuery } from './stats.schema';
 
 /** The clock and the person's time zone (header `x-time-zone`, an IANA name; UTC if absent or unknown). */
@@ -26,6 +26,10 @@ export const statsRoutes = new Hono<AppEnv>()
   .get('/activity', validate('query', activityQuery), async (c) => {
     const { now, zone } = when(c);
     return c.json(await dailyActivity(c.get('db'), c.get('userId'), now, zone, c.req.valid('query').days), 200);
+  })
+  .get('/heatmap', async (c) => {
+    const { now, zone } = when(c);
+    return c.json(await reviewHeatmapOf(c.get('db'), c.get('userId'), now, zone), 200);
   })
   .get('/mastery-distribution', async (c) => {
     return c.json(await masteryDistribution(c.get('db'), c.get('userId')), 200);

@@ -5,6 +5,7 @@
 import * as sql from '../db/queries/stats';
 import { allRows, firstRow, readBatch } from '../db/rows';
 import { MASTERY_BUCKETS, minutesOf, roundedMean, statsWindows, successRate } from '../domain/stats';
+import { reviewHeatmap } from '../domain/review-heatmap';
 import { addDays, currentStreak, dayNumberKey, studyDayKey, studyDaysFrom } from '../domain/study-day';
 
 export async function dashboardStats(d1: D1Database, userId: number, now: number, zone: string) {
@@ -68,6 +69,12 @@ export async function dailyActivity(d1: D1Database, userId: number, now: number,
   const range = studyDaysFrom(addDays(studyDayKey(now, zone), -(days - 1)), days, zone);
   const rows = await allRows(sql.answersPerDay(d1, userId, range));
   return rows.map((r) => ({ date: r.date, review_count: r.review_count, review_time_minutes: minutesOf(r.duration_ms) }));
+}
+
+/** The dashboard's review heatmap: the last 365 study days' answers and the streaks (domain/review-heatmap.ts). */
+export async function reviewHeatmapOf(d1: D1Database, userId: number, now: number, zone: string) {
+  const rows = await allRows(sql.answersByStudyDay(d1, userId, now, zone));
+  return reviewHeatmap(new Map(rows.map((r) => [dayNumberKey(r.day), r.review_count])), studyDayKey(now, zone));
 }
 
 /** How many of the person's concepts fall in each mastery bucket, and how many have none yet. */

@@ -7,6 +7,7 @@ import { Tabs } from '../flashcards/Tabs';
 import { ActivityTab, CollectionTab, ForecastTab, OverviewTab } from './DashboardTabs';
 import { useDashboardStats } from './use-dashboard-stats';
 import { LeechList } from './LeechList';
+import { ReviewHeatmap } from './ReviewHeatmap';
 
 const TABS = ["Vue d'Ensemble", 'Activité', 'État Collection', 'Prévisions'] as const;
 type Tab = (typeof TABS)[number];
@@ -21,7 +22,8 @@ export function DashboardPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      if (target.closest('[role="tablist"], [role="dialog"], input, textarea')) return;
+      // A frame that scrolls sideways (the review calendar) keeps its arrow keys.
+      if (target.closest('[role="tablist"], [role="dialog"], input, textarea, [data-own-arrow-keys]')) return;
       if (event.key === 'ArrowRight') move(1);
       else if (event.key === 'ArrowLeft') move(-1);
     };
@@ -64,6 +66,7 @@ export function DashboardPage() {
           <span key={t} className={`h-2 w-2 rounded-full ${i === index ? 'bg-nebula-400' : 'bg-space-600'}`} />
         ))}
       </div>
+      <ReviewHeatmap />
       <LeechList />
     </section>
   );

@@ -105,27 +105,44 @@ export const workloadForecast = (d1: D1Database, userId: number, windows: { tomo
   );
 
 /**
- * One pass over the person's quarter-hour activity rows, grouped by study day. Each row
- * gets the UTC offset in force at its time, chosen by a CASE over the zone's offset
- * periods (numbers computed here, never user input), so days are right across DST changes.
+ * SQL for the study day (days since the epoch) of a review_activity row. Every number is an
+ * integer literal so the division is SQLite's integer one (a bound JS number may arrive as
+ * a real, giving a fraction of a day per slot). Each row gets the UTC offset in force at its time, chosen by a CASE over the
+ * zone's offset periods (numbers computed here, never user input), so days are right across
+ * DST changes.
  */
-export function activityByDay(d1: D1Database, userId: number, now: number, zone: string, last30Start: number) {
+function studyDayOfSlot(now: number, zone: string) {
   const periods = historyOffsetPeriods(now, zone);
   const branches = periods.map((p, i) => (i === periods.length - 1 ? `ELSE ${p.offset}` : `WHEN slot < ${p.end} THEN ${p.offset}`));
   const offsetAt = periods.length === 1 ? String(periods[0]!.offset) : `CASE ${branches.join(' ')} END`;
-  const last30 = (column: string) => `SUM(CASE WHEN slot >= ?3 THEN ${column} END) AS ${column}`;
+  return `(slot + (${offsetAt}) - ${DAY_ROLLOVER_HOUR * 3_600_000}) / 86400000`;
+}
+
+/**
+ * One pass over the person's quarter-hour activity rows, grouped by study day.
+ */
+export function activityByDay(d1: D1Database, userId: number, now: number, zone: string, last30Start: number) {
+  const last30 = (column: string) => `SUM(CASE WHEN slot >= ?2 THEN ${column} END) AS ${column}`;
   return query<ActivityByDay>(
     d1
       .prepare(
         `SELECT json_group_array(day) AS days, SUM(again_count) AS again_count, SUM(hard_count) AS hard_count, SUM(good_count) AS good_count,
            SUM(easy_count) AS easy_count, SUM(duration_ms) AS duration_ms
-         FROM (SELECT (slot + (${offsetAt}) - ?2) / 86400000 AS day, ${['again_count', 'hard_count', 'good_count', 'easy_count'].map(last30).join(', ')},
+         FROM (SELECT ${studyDayOfSlot(now, zone)} AS day, ${['again_count', 'hard_count', 'good_count', 'easy_count'].map(last30).join(', ')},
                  SUM(duration_ms) AS duration_ms
                FROM review_activity WHERE user_id = ?1 GROUP BY day)`,
       )
-      .bind(userId, DAY_ROLLOVER_HOUR * 3_600_000, last30Start),
+      .bind(userId, last30Start),
   );
 }
+
+/** Answers per study day over the person's whole history, one row per day with answers (a few hundred a year at most). */
+export const answersByStudyDay = (d1: D1Database, userId: number, now: number, zone: string) =>
+  query<{ day: number; review_count: number }>(
+    d1
+      .prepare(`SELECT ${studyDayOfSlot(now, zone)} AS day, SUM(reviews) AS review_count FROM review_activity WHERE user_id = ? GROUP BY day`)
+      .bind(userId),
+  );
 
 /** Answers and answer time per study day of `days` (each [key, start, end]). */
 export const answersPerDay = (d1: D1Database, userId: number, days: readonly { key: string; start: number; end: number }[]) =>

@@ -1,0 +1,69 @@
+/**
+ * Seeing one's memory, at phone size in one journey: the dashboard's review calendar with
+ * its streaks. The answers come from a JSON backup (the app's own import) dated relative
+ * to now, so the calendar's last days are known.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { api, createAccount, type Account } from '../support/client';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { a11yViolations } from './axe';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+const DAY = 86_400_000;
+
+/** One card answered on days −9 to −6 (three times on −9), then yesterday and today: streaks of 4 and 2 days. */
+async function restoreAnswers(account: Account, now: number) {
+  const created = now - 30 * DAY;
+  const days = [9, 9, 9, 8, 7, 6, 1, 0];
+  const backup = {
+    format_version: 1,
+    concepts: [{ uid: 'c1', title: 'Capitales', created_at: created, updated_at: created }],
+    flashcards: [{ uid: 'f1', concept_uid: 'c1', question: 'Capitale du Pérou ?', answer: 'Lima', due: now + 3 * DAY, stability: 4, difficulty: 5, elapsed_days: 0, scheduled_days: 3, learning_steps: 0, reps: days.length, lapses: 0, state: 2, last_review: now - 60_000, created_at: created, updated_at: created }],
+    reviews: days.map((ago, i) => ({ uid: `r${i}`, flashcard_uid: 'f1', rating: 3, due: now, stability: 1 + i, difficulty: 5, elapsed_days: 1, last_elapsed_days: 0, scheduled_days: 1, learning_steps: 0, state: i === 0 ? 0 : 2, reviewed_at: now - ago * DAY - (days.length - i) * 60_000, card_before: {} })),
+  };
+  const form = new FormData();
+  form.set('file', new File([JSON.stringify(backup)], 'backup.json', { type: 'application/json' }));
+  const restored = await fetch(`${stack.url}/api/export-import/import/json?merge=true`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` }, body: form });
+  expect(restored.status).toBe(200);
+}
+
+describe('memory at phone size', () => {
+  it('shows a year of reviews on the dashboard with the current and longest streaks, readable and scrollable by keyboard', async () => {
+    const account = await createAccount(stack.url, 'memory');
+    await restoreAnswers(account, Date.now());
+    const heatmap = (await api(stack.url, 'GET', '/api/stats/heatmap', { token: account.token })).body;
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`${stack.url}/dashboard`);
+
+    const section = page.getByTestId('review-heatmap');
+    await section.getByText('8 révisions sur les 12 derniers mois, 6 jours de révision.').waitFor();
+    expect(await section.getByTestId('current-streak').textContent()).toMatch(/^2 jours \(du .+ au .+\)$/);
+    expect(await section.getByTestId('longest-streak').textContent()).toMatch(/^4 jours \(du .+ au .+\)$/);
+    // Each day says its count in words; today's is in the current streak, day −9 in the longest.
+    const today = heatmap.days.at(-1).date as string;
+    const busiest = heatmap.days.at(-10).date as string;
+    expect(await section.locator(`td[data-date="${today}"] .sr-only`).textContent()).toMatch(/ : 1 révision \(série en cours\)$/);
+    expect(await section.locator(`td[data-date="${busiest}"] .sr-only`).textContent()).toMatch(/ : 3 révisions \(plus longue série\)$/);
+
+    // The calendar starts scrolled to today, inside the phone's width, and the arrow keys scroll it without leaving the tab.
+    const frame = section.getByRole('region', { name: 'Calendrier des révisions, défilable' });
+    const todayBox = (await section.locator(`td[data-date="${today}"]`).boundingBox())!;
+    expect(todayBox.x + todayBox.width).toBeLessThanOrEqual(390);
+    const scrolled = await frame.evaluate((el) => el.scrollLeft);
+    expect(scrolled).toBeGreaterThan(0);
+    await section.screenshot({ path: 'tests/.artifacts/screenshots/memory-heatmap-phone.png' });
+    await frame.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction((start) => document.querySelector('[data-own-arrow-keys]')!.scrollLeft < start, scrolled);
+    expect(await page.getByRole('tab', { name: "Vue d'Ensemble" }).getAttribute('aria-selected')).toBe('true');
+    await screenshot(page, 'memory-dashboard-phone');
+    expect(await a11yViolations(page.mainFrame())).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
