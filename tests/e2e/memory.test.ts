@@ -1,6 +1,6 @@
 /**
  * Seeing one's memory, at phone size in one journey: the dashboard's review calendar with
- * its streaks. The answers come from a JSON backup (the app's own import) dated relative
+ * its streaks, then the card's 'Historique' from the card list and from the review dialog. The answers come from a JSON backup (the app's own import) dated relative
  * to now, so the calendar's last days are known.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -32,7 +32,7 @@ async function restoreAnswers(account: Account, now: number) {
 }
 
 describe('memory at phone size', () => {
-  it('shows a year of reviews on the dashboard with the current and longest streaks, readable and scrollable by keyboard', async () => {
+  it("shows a year of reviews on the dashboard with its streaks, then a card's history from the card list and the review screen", async () => {
     const account = await createAccount(stack.url, 'memory');
     await restoreAnswers(account, Date.now());
     const heatmap = (await api(stack.url, 'GET', '/api/stats/heatmap', { token: account.token })).body;
@@ -63,6 +63,33 @@ describe('memory at phone size', () => {
     expect(await page.getByRole('tab', { name: "Vue d'Ensemble" }).getAttribute('aria-selected')).toBe('true');
     await screenshot(page, 'memory-dashboard-phone');
     expect(await a11yViolations(page.mainFrame())).toEqual([]);
+
+    // 'Historique' from the card list's menu: every answer, newest first, and the forgetting curve.
+    const [card] = (await api(stack.url, 'GET', '/api/flashcards', { token: account.token })).body;
+    const conceptId = card.concept_id;
+    await page.goto(`${stack.url}/concepts/${conceptId}`);
+    await page.getByTestId('card-actions').getByRole('button', { name: 'Historique' }).click();
+    const history = page.getByRole('dialog', { name: 'Historique de la carte' });
+    const rows = history.getByTestId('card-history-answers').locator('tbody tr');
+    await rows.nth(7).waitFor();
+    expect(await rows.count()).toBe(8);
+    // The newest answer left the card due in three days, with its stability of 4 days.
+    expect(await rows.first().locator('td').allTextContents()).toEqual(['Bon', '3 j', '4 j', '5', expect.stringMatching(/^\d+ %$/)]);
+    expect(await history.getByTestId('forgetting-curve').getAttribute('aria-label')).toMatch(/^Courbe d'oubli : 100 % juste après la dernière réponse, \d+ % à la date prévue \(3 j\), 100 % aujourd'hui/);
+    await screenshot(page, 'memory-card-history-phone');
+    expect(await a11yViolations(page.mainFrame())).toEqual([]);
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+
+    // And from the review screen, above the card being reviewed.
+    await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+    const review = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+    await review.getByRole('button', { name: 'Réviser en avance' }).click();
+    await review.getByTestId('review-card-menu').getByRole('button', { name: 'Historique' }).click();
+    await history.getByTestId('card-history-answers').waitFor();
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    expect(await review.isVisible()).toBe(true);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });

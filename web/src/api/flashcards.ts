@@ -11,6 +11,7 @@ export type FsrsState = Flashcard['state'];
 export type FlashcardInput = InferRequestType<typeof flashcard.$put>['json'];
 export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['rating'];
 export type UploadedReview = InferRequestType<typeof flashcards.reviews.$post>['json']['reviews'][number];
+export type CardHistory = InferResponseType<typeof flashcard.history.$get, 200>;
 export type CardAction = 'suspend' | 'unsuspend' | 'bury' | 'unbury' | 'forget';
 
 const param = (id: number) => ({ param: { id: String(id) } });
@@ -32,4 +33,6 @@ export const flashcardsApi = {
   reschedule: (id: number, days: number) => call(flashcard.reschedule.$post({ ...param(id), json: { days } })),
   undoAction: (id: number) => call(flashcard.actions.undo.$post(param(id))),
   leeches: () => call(flashcards.leeches.$get()),
+  /** Every answer with what it left the card with, and the forgetting curve ('Historique'). */
+  history: (id: number) => call(flashcard.history.$get(param(id))),
 };

@@ -8,6 +8,7 @@ import { conceptFlashcards, dueFlashcards, findFlashcard, leechFlashcards, listF
 import { applyCardAction, undoCardAction } from '../services/card-actions';
 import { resolveTimeZone } from '../domain/study-day';
 import { LEECH_TAG } from '../domain/workload';
+import { cardHistoryOf } from '../services/card-history';
 import { createFlashcard, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
@@ -38,6 +39,9 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     const row = await findFlashcard(c.get('db'), c.get('userId'), c.req.valid('param').id);
     if (!row) throw notFound('Carte');
     return c.json(presentFlashcard(row), 200);
+  })
+  .get('/flashcards/:id{[0-9]+}/history', validate('param', idParam), async (c) => {
+    return c.json(await cardHistoryOf(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('now')), 200);
   })
   .put('/flashcards/:id{[0-9]+}', validate('param', idParam), validate('json', flashcardBody), async (c) => {
     const row = await updateFlashcard(c.get('db'), { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });

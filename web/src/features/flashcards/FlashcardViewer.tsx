@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Flashcard } from '../../api/flashcards';
 import { CardActions } from './CardActions';
 import { withoutSounds } from '@domain/card-speech';
+import { CardHistoryDialog } from './CardHistoryDialog';
 
 interface Props {
   cards: Flashcard[];
@@ -15,6 +16,7 @@ interface Props {
 export function FlashcardViewer({ cards, onEdit, onDelete, onChanged }: Props) {
   const [index, setIndex] = useState(0);
   const [flipped, setFlipped] = useState(false);
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
   useEffect(() => {
     if (index >= cards.length) setIndex(0);
   }, [cards.length, index]);
@@ -51,7 +53,8 @@ export function FlashcardViewer({ cards, onEdit, onDelete, onChanged }: Props) {
           Suivant
         </button>
       </div>
-      {onChanged && <CardActions card={card} onChanged={onChanged} />}
+      {onChanged && <CardActions card={card} onChanged={onChanged} onHistory={() => setHistoryOf(card.id)} />}
+      <CardHistoryDialog cardId={historyOf} onClose={() => setHistoryOf(null)} />
       {(onEdit || onDelete) && (
         <div className="flex justify-end gap-3 text-sm">
           {onEdit && (

@@ -27,6 +27,7 @@ import { cardPreviews } from './previews';
 import { schedulingParams } from '../../api/fsrs';
 import { useReviewKeys } from './use-review-keys';
 import { usePreferences } from '../settings/preferences-context';
+import { CardHistoryDialog } from './CardHistoryDialog';
 import { ReviewCardMenu } from './ReviewCardMenu';
 import { sendAction, type ManualAction } from './card-actions';
 import { EditCardDialog } from './EditCardDialog';
@@ -55,6 +56,8 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
   /** A dialog of the card menu is open, or the card's form (E): the review keys rest. */
   const [overlay, setOverlay] = useState(false);
   const [editing, setEditing] = useState(false);
+  /** The card whose 'Historique' is open (the review keys rest meanwhile). */
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
   const [shownAt, setShownAt] = useState(0);
   /** The concept's cards not due yet, soonest first: reviewed only when asked ('Réviser en avance'). */
   const [notDue, setNotDue] = useState<Flashcard[]>([]);
@@ -176,7 +179,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     setShownAt(performance.now());
   }
 
-  const keys = open && Boolean(card) && !busy && !overlay && !editing;
+  const keys = open && Boolean(card) && !busy && !overlay && !editing && historyOf === null;
   useReviewKeys(keys, revealed, () => setRevealed(true), (r) => void rate(r));
   const voice = useCardVoice(open ? card : null, revealed, keys, index);
 
@@ -243,9 +246,10 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
               Afficher la Réponse
             </button>
           )}
-          <ReviewCardMenu keys={keys} busy={busy} leaveActions onAction={(a) => void act(a)} onUndo={() => void undo()} onEdit={() => setEditing(true)} onOverlay={setOverlay} />
+          <ReviewCardMenu keys={keys} busy={busy} leaveActions onAction={(a) => void act(a)} onUndo={() => void undo()} onEdit={() => setEditing(true)} onHistory={() => setHistoryOf(card.id)} onOverlay={setOverlay} />
         </div>
       )}
+      <CardHistoryDialog cardId={historyOf} onClose={() => setHistoryOf(null)} />
       <EditCardDialog
         card={editing ? (card ?? null) : null}
         onClose={() => setEditing(false)}

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { CardHistoryDialog } from '../flashcards/CardHistoryDialog';
 import { ReviewCardMenu } from '../flashcards/ReviewCardMenu';
 import { Spinner } from '../../ui/Spinner';
 import { SessionProblem } from './SessionProblem';
@@ -31,7 +32,9 @@ export function StudySessionPage() {
   const s = useStudySession(id);
   const [overlay, setOverlay] = useState(false);
   const [editing, setEditing] = useState(false);
-  const keys = (s.phase === 'question' || s.phase === 'answer') && !overlay && !editing;
+  /** The card whose 'Historique' is open (the review keys rest meanwhile). */
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const keys = (s.phase === 'question' || s.phase === 'answer') && !overlay && !editing && historyOf === null;
   useReviewKeys(keys, s.phase === 'answer', s.reveal, (r) => void s.rate(r));
   const voice = useCardVoice(s.phase === 'question' || s.phase === 'answer' ? s.card : null, s.phase === 'answer', keys, s.shownCount);
   const timers = useStudyTimers(s.phase === 'question' || s.phase === 'answer');
@@ -133,10 +136,12 @@ export function StudySessionPage() {
             onAction={(a) => (a === 'suspend' || a === 'bury') && void s.setAside(a)}
             onUndo={() => void s.undo()}
             onEdit={() => setEditing(true)}
+            onHistory={() => setHistoryOf(s.card!.id)}
             onOverlay={setOverlay}
           />
         </div>
       )}
+      <CardHistoryDialog cardId={historyOf} onClose={() => setHistoryOf(null)} />
       <EditCardDialog
         card={editing ? s.card : null}
         onClose={() => setEditing(false)}

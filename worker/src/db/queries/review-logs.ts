@@ -99,3 +99,16 @@ export function rescheduleReviewStatement(d1: D1Database, userId: number, id: nu
     .bind(log.state, log.due, log.stability, log.difficulty, log.elapsedDays, log.lastElapsedDays, log.scheduledDays, log.learningSteps,
       JSON.stringify(cardBefore), id, userId);
 }
+
+export type CardAnswerRow = SqlColumns<typeof reviewLogs, 'rating' | 'state' | 'stability' | 'difficulty' | 'scheduled_days' | 'reviewed_at' | 'duration_ms' | 'card_before'>;
+
+/** A card's latest `limit` answers, newest first (the review_logs_card_time index). */
+export const cardAnswersStatement = (d1: D1Database, userId: number, flashcardId: number, limit: number) =>
+  query<CardAnswerRow>(
+    d1
+      .prepare(
+        `SELECT rating, state, stability, difficulty, scheduled_days, reviewed_at, duration_ms, card_before FROM review_logs
+         WHERE flashcard_id = ? AND user_id = ? ORDER BY reviewed_at DESC, id DESC LIMIT ?`,
+      )
+      .bind(flashcardId, userId, limit),
+  );
