@@ -3,7 +3,8 @@
 // Rows are generated inside SQLite (recursive CTEs) through `wrangler d1 execute --local`,
 // so the review_activity triggers run exactly as they do for real answers. Then times:
 // the due list, the next card of a due session, answering a card (plain and in a
-// session), and each statistics endpoint in the Europe/Paris time zone.
+// session, and with load balancing), and each statistics endpoint (the review heatmap
+// included) in the Europe/Paris time zone.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -107,6 +108,27 @@ export default async function study(ctx) {
   // Each answer goes to a different due card, as in a real review.
   const cards = due.map((c) => c.id);
   await measure('POST /api/flashcards/{id}/review', (i) => call(url, 'POST', `/api/flashcards/${cards[i % cards.length]}/review`, { token, json: { rating: 3, duration_ms: 5000 } }), { iterations: 150, warmup: 5, budget: { p95: 30 } });
+
+  // Load balancing over the 50,000 cards (on by default; set here with reduced weekends so
+  // easy days weigh too): a Good answer to a review card whose interval allows a fuzz range
+  // reads the due load of every day of that range before picking one. Each answer goes to
+  // another due review card.
+  const preferences = await get('/api/users/me/preferences');
+  await call(url, 'PUT', '/api/users/me/preferences', { token, json: { ...preferences, load_balancing: true, easy_days: ['normal', 'normal', 'normal', 'normal', 'normal', 'reduced', 'minimum'] } });
+  const reviewCards = (await get('/api/flashcards/due?limit=200')).filter((c) => c.state === 'Review').map((c) => c.id);
+  let answered = 0;
+  let ranged = 0;
+  await floor(ctx);
+  await measure(
+    'POST /api/flashcards/{id}/review (load balancing)',
+    async () => {
+      const { flashcard } = await call(url, 'POST', `/api/flashcards/${reviewCards[answered++ % reviewCards.length]}/review`, { token, json: { rating: 3, duration_ms: 5000 } });
+      if (flashcard.scheduled_days >= 3) ranged += 1;
+    },
+    { iterations: Math.min(100, reviewCards.length - 5), warmup: 5, budget: { floorTimes: 3 } },
+  );
+  console.log(`  load balancing: ${ranged} of ${answered} answers (${reviewCards.length} due review cards) had a fuzz range to balance over`);
+
   const sessionCards = [];
   for (let i = 0; i < 60; i++) {
     const s = await call(url, 'POST', '/api/study-sessions', { token, json: { method_type: 'FLASHCARDS' } });
@@ -119,6 +141,7 @@ export default async function study(ctx) {
   await measure('GET /api/stats/dashboard/extended', () => get('/api/stats/dashboard/extended', zone), { budget: { p95: 30 } });
   await measure('GET /api/stats/activity?days=30', () => get('/api/stats/activity?days=30', zone), { budget: { p95: 30 } });
   await measure('GET /api/stats/activity?days=365', () => get('/api/stats/activity?days=365', zone), { iterations: 100, budget: { p95: 30 } });
+  await measure('GET /api/stats/heatmap (365 days, streaks)', () => get('/api/stats/heatmap', zone), { iterations: 100, budget: { p95: 30 } });
   await measure('GET /api/stats/mastery-distribution', () => get('/api/stats/mastery-distribution'), { budget: { p95: 30 } });
   const figures = await get('/api/stats/dashboard/extended', zone);
   console.log(`  extended stats: ${JSON.stringify(figures.learning_activity)}`);
