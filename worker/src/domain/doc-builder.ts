@@ -20,11 +20,17 @@ export function linkMark(href: unknown): Mark | null {
   return isSafeLinkHref(href) ? { type: 'link', attrs: { href } } : null;
 }
 
-/** A text node; code excludes every other mark in the editor's schema. */
+const LINKS = new Set(['link', 'conceptLink']);
+
+/**
+ * A text node. Code excludes every other mark in the editor's schema: code inside a link
+ * is kept as the link's text (a link is where the text leads; code is only its face),
+ * code elsewhere as code alone.
+ */
 export function textNode(text: string, marks: Mark[]): RichNode | null {
   if (!text) return null;
   const code = marks.find((m) => m.type === 'code');
-  const kept = code ? [code] : marks;
+  const kept = !code ? marks : marks.some((m) => LINKS.has(m.type ?? '')) ? marks.filter((m) => m !== code) : [code];
   return kept.length ? { type: 'text', text, marks: kept.map((m) => ({ ...m })) } : { type: 'text', text };
 }
 

@@ -129,7 +129,7 @@ function inlineNodes(children: Token[]): RichNode[] {
         out.push({ type: 'hardBreak' });
         break;
       case 'code_inline':
-        out.push(textNode(token.content, [{ type: 'code' }]));
+        out.push(textNode(token.content, [...active(), { type: 'code' }]));
         break;
       case 'link_open':
         marks.push(linkMark(token.attrGet('href')) ?? NO_LINK);
