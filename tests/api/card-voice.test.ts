@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SELF } from 'cloudflare:test';
 import { BASE, call, env, signUp } from './helpers';
 import { insertConcept } from './study-fixtures';
-import { exportJson, importJson } from './data-fixtures';
+import { exportJson, importForm, importJson } from './data-fixtures';
+import { exportApkg, openPackage, rows } from './apkg-package';
 
 const MB = 1024 * 1024;
 
@@ -140,5 +141,32 @@ describe('sounds uploaded for a card', () => {
     const answer = `chien\n[🔊 chien](${public_url})`;
     const card = await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: user.token, json: { question: 'dog', answer } });
     expect(card.body.answer).toBe(answer);
+  });
+
+  it('goes to Anki as a [sound:…] with its file, and comes back from Anki as a sound of the card', async () => {
+    const user = await signUp('sound');
+    const conceptId = await insertConcept(user, 'Prononciation');
+    const sound = wav();
+    const { public_url } = (await call('POST', '/api/v1/audio/upload', { token: user.token, body: form(sound, 'chien.wav', 'audio/wav') })).body;
+    await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: user.token, json: { question: 'dog', answer: `chien\n[🔊 chien](${public_url})` } });
+
+    const exported = await exportApkg(user);
+    const bytes = new Uint8Array(await exported.clone().arrayBuffer());
+    const { db, files, media } = await openPackage(exported);
+    const [note] = rows(db, 'SELECT flds FROM notes');
+    const [entry, name] = Object.entries(media)[0]!;
+    expect(name).toBe(`chien-${public_url.split('/').pop().slice(0, 8)}.wav`);
+    expect(note!.flds).toBe(`dog\x1fchien<br>[sound:${name}]`);
+    expect(files[entry]).toEqual(sound);
+
+    const other = await signUp('sound');
+    const imported = await call('POST', '/api/export-import/import/apkg', { token: other.token, body: importForm(bytes, 'deck.apkg', 'application/octet-stream') });
+    expect(imported.status).toBe(200);
+    const [card] = (await call('GET', '/api/flashcards', { token: other.token })).body;
+    const back = new RegExp(`^chien\\n\\[🔊 ${name}\\]\\((/api/v1/files/${other.id}/[0-9a-f-]{36})\\)$`).exec(card.answer);
+    expect(back).not.toBeNull();
+    const served = await SELF.fetch(`${BASE}${back![1]}`);
+    expect(served.headers.get('content-type')).toBe('audio/wav');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(sound);
   });
 });

@@ -59,6 +59,11 @@ describe('Anki export mapping', () => {
     const field = cardTextToField(text, (owner, uuid) => (owner === 5 ? `m-${uuid}.png` : null));
     expect(field).toBe('a &lt; b<br><img src="m-0a0b0c0d-0000-4000-8000-000000000001.png" alt="plan"> et ![x](/api/v1/files/6/0a0b0c0d-0000-4000-8000-000000000002)');
   });
+  it('turns own sounds into [sound:…] media, named as the link names them', () => {
+    const text = 'chien\n[🔊 chien](/api/v1/files/5/0a0b0c0d-0000-4000-8000-000000000003) [🔊 autre](/api/v1/files/6/0a0b0c0d-0000-4000-8000-000000000004)';
+    const field = cardTextToField(text, (owner, uuid, sound) => (owner === 5 ? `${sound}-${uuid.slice(0, 8)}.wav` : null));
+    expect(field).toBe('chien<br>[sound:chien-0a0b0c0d.wav] [🔊 autre](/api/v1/files/6/0a0b0c0d-0000-4000-8000-000000000004)');
+  });
   it('names decks and tags as Anki reads them', () => {
     expect(deckPart('A::B')).toBe('A:B');
     expect(ankiTags(['deux mots', 'x'])).toBe(' deux_mots x ');

@@ -214,21 +214,25 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** An uploaded image's address in card text: `![alt](/api/v1/files/{owner}/{uuid})`. */
-export const CARD_IMAGE = /!\[([^\]]*)\]\((?:https?:\/\/[^/\s)]+)?\/api\/v1\/files\/(\d+)\/([0-9a-f-]{36})\)/g;
+/** An uploaded image or sound in card text: `![alt](address)` or `[🔊 name](address)` (domain/card-speech.ts). */
+const CARD_MEDIA = /(?:!\[([^\]]*)\]|\[🔊 ([^\]\n]*)\])\((?:https?:\/\/[^/\s)]+)?\/api\/v1\/files\/(\d+)\/([0-9a-f-]{36})\)/gu;
 
 /**
- * A card side as an Anki field: text escaped, line breaks kept, and each uploaded image a
- * media file named by `mediaName(owner, uuid)` (null keeps the text as it is).
+ * A card side as an Anki field: text escaped, line breaks kept, and each uploaded image
+ * (`<img>`) or sound (`[sound:…]`) a media file named by `mediaName(owner, uuid, sound's name)`
+ * (null keeps the text as it is).
  */
-export function cardTextToField(text: string, mediaName: (owner: number, uuid: string) => string | null): string {
+export function cardTextToField(text: string, mediaName: (owner: number, uuid: string, soundName?: string) => string | null): string {
   let html = '';
   let last = 0;
-  for (const match of text.matchAll(CARD_IMAGE)) {
+  for (const match of text.matchAll(CARD_MEDIA)) {
     html += escapeHtml(text.slice(last, match.index));
-    const name = mediaName(Number(match[2]), match[3]!);
-    html += name ? `<img src="${escapeHtml(name)}" alt="${escapeHtml(match[1]!)}">` : escapeHtml(match[0]);
-    last = match.index! + match[0].length;
+    const [whole, alt, soundName, owner, uuid] = match;
+    const name = mediaName(Number(owner), uuid!, soundName);
+    if (!name) html += escapeHtml(whole);
+    // Anki reads a sound's name up to the first ']' (and HTML-escapes nothing inside it).
+    else html += soundName === undefined ? `<img src="${escapeHtml(name)}" alt="${escapeHtml(alt!)}">` : `[sound:${name}]`;
+    last = match.index! + whole.length;
   }
   return (html + escapeHtml(text.slice(last))).replace(/\r?\n/g, '<br>');
 }

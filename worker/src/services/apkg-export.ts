@@ -3,7 +3,7 @@
  * fflate, with the schedule kept — each card's due date, interval, reps, lapses and FSRS
  * memory state, and its review history in `revlog` — so Anki continues where the person
  * left off. One deck per concept, under a parent deck per constellation; uploaded images
- * in a card travel as media files.
+ * and sounds in a card travel as media files.
  */
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { Database, Statement } from 'sql.js';
@@ -50,7 +50,18 @@ const BREATHE_ROWS = 25_000;
 const IVL_PLACEHOLDER = 8_388_607;
 const CONCEPT_DECK_BASE = 1_500_000_000_000;
 const CONSTELLATION_DECK_BASE = 1_400_000_000_000;
-const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+const MEDIA_EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+  'audio/flac': 'flac',
+  'audio/mp4': 'm4a',
+  'audio/webm': 'webm',
+};
 
 interface ApkgExportProps {
   d1: D1Database;
@@ -103,12 +114,14 @@ class MediaCollector {
     this.files.push({ uuid, name: fileName });
   };
 
-  name = (owner: number, uuid: string): string | null => {
+  /** A sound goes by its own name (`chien-0a1b2c3d.wav`), so a card brought back from Anki still says what it plays. */
+  name = (owner: number, uuid: string, soundName?: string): string | null => {
     const type = this.uploads.types.get(uuid);
     if (owner !== this.userId || !type) return null;
     let name = this.names.get(uuid);
     if (!name) {
-      name = `astrolabe-${uuid}.${IMAGE_EXTENSIONS[type] ?? 'bin'}`;
+      const base = soundName?.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+      name = `${base ? `${base}-${uuid.slice(0, 8)}` : `astrolabe-${uuid}`}.${MEDIA_EXTENSIONS[type] ?? 'bin'}`;
       this.names.set(uuid, name);
       this.files.push({ uuid, name });
     }
