@@ -8,9 +8,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
 import { notesApi, type NoteBlock } from '../../api/notes';
+import { retryDelay } from '../../lib/retry-delay';
 
 export const BLOCK_SAVE_DEBOUNCE_MS = 1000;
-const RETRY_MS = [2000, 5000, 10_000, 30_000];
 
 export type SaveState = { kind: 'saved' } | { kind: 'unsaved' } | { kind: 'saving' } | { kind: 'failed'; retryInMs: number } | { kind: 'conflict' };
 
@@ -53,7 +53,7 @@ export function useBlockSaver(block: NoteBlock, onSaved: (saved: NoteBlock) => v
           // The server will refuse this text whatever the number of tries: keep it, say why.
           setState({ kind: 'failed', retryInMs: 0 });
         } else {
-          const delay = RETRY_MS[Math.min(attempts.current, RETRY_MS.length - 1)]!;
+          const delay = retryDelay(attempts.current);
           attempts.current += 1;
           setState({ kind: 'failed', retryInMs: delay });
           timer.current = setTimeout(() => void send(), delay);

@@ -3,8 +3,8 @@
  * offline and concepts or note blocks created offline wait to be sent, with the last sync
  * time, then 'Modifications synchronisées' for a moment once nothing waits; creations the
  * server refused stay counted on their own line until the person discards them. It also
- * drives the uploads: at start, whenever the server is back in reach, and every 30 s while
- * something waits. After a good upload of answers it reads the due cards again, so the
+ * drives the uploads: at start, whenever the server is back in reach, and while something
+ * waits again after 2 s, 5 s, 10 s, then every 30 s. After a good upload of answers it reads the due cards again, so the
  * service worker keeps a fresh copy for the next review offline.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -14,8 +14,8 @@ import { DUE_REVIEW_LIMIT, pendingText } from './review-queue';
 import { refusedText } from '../offline/creation-queue';
 import { useReviewQueue, useSyncState } from './use-review-queue';
 import { useCreationQueue, useCreationState } from '../offline/use-creation-queue';
+import { retryDelay } from '../../lib/retry-delay';
 
-const RETRY_MS = 30_000;
 const SYNCED_SHOWN_MS = 8_000;
 
 /** 'le 26/11/2026 à 05:12', or 'à 05:12' today. */
@@ -50,10 +50,19 @@ export function SyncStatus() {
     };
     upload();
     window.addEventListener('online', upload);
-    const timer = waiting ? window.setInterval(upload, RETRY_MS) : undefined;
+    let tries = 0;
+    let timer: number | undefined;
+    const retry = () => {
+      timer = window.setTimeout(() => {
+        upload();
+        tries += 1;
+        retry();
+      }, retryDelay(tries));
+    };
+    if (waiting) retry();
     return () => {
       window.removeEventListener('online', upload);
-      window.clearInterval(timer);
+      window.clearTimeout(timer);
     };
   }, [queue, creations, offline, waiting]);
 
