@@ -130,11 +130,14 @@ describe('web view handshake', () => {
     const host = await startHostServer();
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
+      // The page's clock runs the 10 s ahead instead of the test waiting them out.
+      await page.clock.install();
       const query = new URLSearchParams({ app: stack.url, path: '/minimal-editor?source=mobile' });
       await page.goto(`${host.url}/?${query}`);
       const frame = page.frameLocator('#webview');
       await frame.getByText("Synchronisation avec l'application mobile...").waitFor();
-      await frame.getByRole('dialog', { name: 'Problème de synchronisation' }).waitFor({ timeout: 15_000 });
+      await page.clock.runFor(10_500);
+      await frame.getByRole('dialog', { name: 'Problème de synchronisation' }).waitFor();
       await screenshot(page, 'webview-timeout');
     } finally {
       await context.close();
