@@ -88,7 +88,7 @@ try {
     } catch (err) {
       // One bench's failure is reported, and the others still run on the same stack.
       failed.push(file);
-      console.log(`  ${file} FAILED: ${err.stack ?? err}`);
+      console.log(`  ${file} FAILED: ${err.stack ?? err}${err.cause ? ` (cause: ${err.cause.stack ?? err.cause})` : ""}`);
     }
   }
   summary();

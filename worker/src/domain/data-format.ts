@@ -216,10 +216,13 @@ export function jsonBeyondLimits(textValue: string, limits: JsonLimits): 'depth'
 /**
  * jsonBeyondLimits's scan, resumable: `scan(text, until)` goes on from where the last call
  * stopped, so a caller can measure a large text a slice at a time and let other work run
- * between slices.
+ * between slices; `write(piece)` measures a text that arrives in pieces (an upload as it
+ * streams in), a string or an escape cut between two pieces included.
  */
 export class JsonMeter {
   private at = 0;
+  /** Characters of the next piece `write` is given that the last one already read (an escaped character). */
+  private carry = 0;
   private depth = 0;
   private containers = 0;
   private values = 1;
@@ -229,9 +232,22 @@ export class JsonMeter {
 
   /** Scans up to `until` (exclusive); the limit passed so far, or null. */
   scan(textValue: string, until = textValue.length): 'depth' | 'containers' | 'values' | null {
+    const { beyond, end } = this.run(textValue, this.at, until);
+    this.at = end;
+    return beyond;
+  }
+
+  /** Scans the next piece of a text given in pieces; the limit passed so far, or null. */
+  write(piece: string): 'depth' | 'containers' | 'values' | null {
+    const { beyond, end } = this.run(piece, this.carry, piece.length);
+    this.carry = end - piece.length;
+    return beyond;
+  }
+
+  private run(textValue: string, from: number, until: number): { beyond: 'depth' | 'containers' | 'values' | null; end: number } {
     const { limits } = this;
     let { depth, containers, values, inString } = this;
-    let i = this.at;
+    let i = from;
     for (; i < until; i++) {
       const ch = textValue.charCodeAt(i);
       if (inString) {
@@ -239,13 +255,13 @@ export class JsonMeter {
         else if (ch === 34) inString = false;
       } else if (ch === 34) inString = true;
       else if (ch === 123 || ch === 91) {
-        if (++depth > limits.maxDepth) return 'depth';
-        if (++containers > limits.maxContainers) return 'containers';
+        if (++depth > limits.maxDepth) return { beyond: 'depth', end: i };
+        if (++containers > limits.maxContainers) return { beyond: 'containers', end: i };
       } else if (ch === 125 || ch === 93) depth--;
-      else if (ch === 44 && ++values > limits.maxValues) return 'values';
+      else if (ch === 44 && ++values > limits.maxValues) return { beyond: 'values', end: i };
     }
-    Object.assign(this, { at: i, depth, containers, values, inString });
-    return null;
+    Object.assign(this, { depth, containers, values, inString });
+    return { beyond: null, end: i };
   }
 }
 

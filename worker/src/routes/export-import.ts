@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, Env } from '../env';
 import { DEFAULT_APKG_FILE_NAME } from '../domain/anki';
-import { DEFAULT_EXPORT_FILE_NAME, IMPORT_LIMITS, type SectionName } from '../domain/data-format';
+import { DEFAULT_EXPORT_FILE_NAME, type SectionName } from '../domain/data-format';
 import type { CardScope } from '../db/queries/anki';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
@@ -16,7 +16,7 @@ import {
   abandonImport,
   commitImport,
   importBackup,
-  parseBackupText,
+  readBackupUpload,
   readImportFile,
   stageImportRows,
   startImport,
@@ -72,8 +72,7 @@ export const exportImportRoutes = new Hono<AppEnv>()
     });
   })
   .post('/import/json', validate('query', importQuery), async (c) => {
-    const file = await readImportFile(c.req.raw, IMPORT_LIMITS.maxFileBytes);
-    const backup = await parseBackupText(await file.text());
+    const backup = await readBackupUpload(c.req.raw);
     const props = { d1: c.get('db'), userId: c.get('userId'), backup, merge: c.req.valid('query').merge };
     const result = await importBackup({ ...props, failAt: failPoint(c.env, c.req.header('x-test-fail-import')) }, c.get('now'));
     return c.json(result, 200);

@@ -21,6 +21,7 @@ import {
 } from '../domain/data-format';
 import { tagKey } from '../domain/tags';
 import { breathe } from '../lib/breathe';
+import { readMultipartFile } from '../lib/multipart-file';
 import { titleKey } from '../domain/wiki-links';
 import { deleteUserRowsStatements } from '../db/queries/data';
 import {
@@ -247,27 +248,46 @@ export async function readImportFile(request: Request, maxBytes: number): Promis
   return file;
 }
 
-/** Characters of a backup scanned at once before the isolate's other requests get a turn (~1–2 ms). */
-const SCAN_SLICE = 1 << 20;
+/** Characters of a backup measured at once before the isolate's other requests get a turn (well under a millisecond). */
+const SCAN_PIECE = 64 * 1024;
 
-/** The backup's text measured against the import's limits, a slice at a time. */
-async function backupBeyondLimits(text: string) {
-  const meter = new JsonMeter(IMPORT_LIMITS);
-  for (let until = SCAN_SLICE; ; until += SCAN_SLICE) {
-    const beyond = meter.scan(text, Math.min(until, text.length));
-    if (beyond || until >= text.length) return beyond;
-    await breathe();
-  }
-}
-
-/** A backup file's text as a checked backup: nesting limit first, then JSON, then the format. */
-export async function parseBackupText(text: string): Promise<ParsedBackup> {
-  const beyond = await backupBeyondLimits(text);
+/** The refusal for a backup past the import's limits. */
+function refuseBeyond(beyond: ReturnType<JsonMeter['write']>): void {
   if (beyond === 'depth') throw new ApiError(422, 'invalid_backup', `The file is nested too deeply (at most ${IMPORT_LIMITS.maxDepth} levels)`);
   if (beyond) {
     const what = beyond === 'containers' ? `${IMPORT_LIMITS.maxContainers} objects and lists` : `${IMPORT_LIMITS.maxValues} values`;
     throw new ApiError(413, 'import_too_large', `The file holds too many values for one request (at most ${what}); send it in parts with the chunked import`);
   }
+}
+
+/** Feeds `text` to the meter a piece at a time, a macrotask apart; throws at the first piece past a limit. */
+async function measureBackup(meter: JsonMeter, text: string): Promise<void> {
+  for (let at = 0; at < text.length; at += SCAN_PIECE) {
+    if (at > 0) await breathe();
+    refuseBeyond(meter.write(text.slice(at, at + SCAN_PIECE)));
+  }
+}
+
+/**
+ * The backup file of a multipart import (field `file`), measured against the import's
+ * limits while it streams in: refused at the first piece past one (413, or 422 when nested
+ * too deeply), the rest of the upload never read nor parsed; then parsed and checked.
+ */
+export async function readBackupUpload(request: Request): Promise<ParsedBackup> {
+  const meter = new JsonMeter(IMPORT_LIMITS);
+  const decoder = new TextDecoder();
+  const texts: string[] = [];
+  const take = async (text: string) => {
+    await measureBackup(meter, text);
+    texts.push(text);
+  };
+  await readMultipartFile(request, { field: 'file', maxBytes: IMPORT_LIMITS.maxFileBytes, onChunk: (bytes) => take(decoder.decode(bytes, { stream: true })) });
+  await take(decoder.decode());
+  return parseMeasuredBackup(texts.join(''));
+}
+
+/** A backup's text already measured within the limits, parsed and checked. */
+function parseMeasuredBackup(text: string): ParsedBackup {
   let value: unknown;
   try {
     value = JSON.parse(text);

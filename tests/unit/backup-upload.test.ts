@@ -1,0 +1,92 @@
+/**
+ * A JSON backup uploaded in one request is measured while it streams in: a backup past
+ * the import's limits is refused at the first piece past one, the rest of the upload never
+ * read (the local runtime raises a connection error of its own after an early answer to a
+ * streamed request body, so this is judged here, on the reader itself, as body-limit.test.ts
+ * does). The multipart reader finds the file part however the body is cut into chunks.
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../worker/src/lib/errors';
+import { readMultipartFile } from '../../worker/src/lib/multipart-file';
+import { readBackupUpload } from '../../worker/src/services/data-import';
+
+const BOUNDARY = '----astrolabe-boundary-7MA4YWxkTrZu0gW';
+const encoder = new TextEncoder();
+const fileHead = (name = 'file', filename = 'backup.json') =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/json\r\n\r\n`;
+
+/** A request whose body is `pieces`, pulled one at a time, then `endless` more pieces forever (if given); `pulled()` counts them. */
+function upload(pieces: (string | Uint8Array)[], endless?: string) {
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = pieces[pulled] ?? endless;
+      pulled += 1;
+      if (piece === undefined) return controller.close();
+      controller.enqueue(typeof piece === 'string' ? encoder.encode(piece) : piece);
+    },
+  });
+  const request = new Request('http://astrolabe.test/api/export-import/import/json', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    duplex: 'half',
+  } as RequestInit);
+  return { request, pulled: () => pulled };
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (err) => (err instanceof ApiError ? `${err.status} ${err.code}` : `${err?.name}`),
+  );
+
+describe('a backup upload past the limits', () => {
+  it('is refused from its first megabytes, without waiting for a rest that never comes', async () => {
+    // {"concepts":[{},{},… 240,000 empty objects a piece, and more forever: 400,000 objects is the limit.
+    const sent = upload([fileHead(), '{"concepts":['], '{},'.repeat(80_000));
+    expect(await refusal(readBackupUpload(sent.request))).toBe('413 import_too_large');
+    expect(sent.pulled()).toBeLessThan(10);
+  });
+
+  it('is refused when nested too deeply, from the first piece', async () => {
+    const sent = upload([fileHead(), '['.repeat(100)], ' ');
+    expect(await refusal(readBackupUpload(sent.request))).toBe('422 invalid_backup');
+  });
+
+  it('is refused past 16 MB of file, the rest never read', async () => {
+    const sent = upload([fileHead(), '{"pad":"'], 'x'.repeat(1 << 20));
+    expect(await refusal(readBackupUpload(sent.request))).toBe('413 file_too_large');
+    expect(sent.pulled()).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('the multipart reader', () => {
+  const backup = JSON.stringify({ format: 'astrolabe-backup', format_version: 1, concepts: [{ title: 'Été « \\" » ' }] });
+  const whole = `preamble\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nbonjour\r\n${fileHead()}${backup}\r\n--${BOUNDARY}--\r\n`;
+
+  it('finds the file after another field, however the body is cut into chunks', async () => {
+    const bytes = encoder.encode(whole);
+    for (const size of [1, 2, 3, 7, 40, 41, 64, 1000, bytes.length]) {
+      const pieces = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) => bytes.subarray(i * size, (i + 1) * size));
+      const file = await readMultipartFile(upload(pieces).request, { field: 'file', maxBytes: 1 << 20 });
+      expect(new TextDecoder().decode(file.bytes)).toBe(backup);
+      expect(file.name).toBe('backup.json');
+      expect(file.type).toBe('application/json');
+    }
+  });
+
+  it('keeps a file that holds the boundary minus its last character, and CRLFs', async () => {
+    const tricky = `a\r\n--${BOUNDARY.slice(0, -1)}\r\n\r\nz\r\n`;
+    const file = await readMultipartFile(upload([`${fileHead()}${tricky}\r\n--${BOUNDARY}--\r\n`]).request, { field: 'file', maxBytes: 1 << 20 });
+    expect(new TextDecoder().decode(file.bytes)).toBe(tricky);
+  });
+
+  it('answers the missing-field error for no file, a file cut short, or a body that is not multipart', async () => {
+    const missing = (promise: Promise<unknown>) => promise.then(() => 'accepted', (err) => err?.name);
+    expect(await missing(readMultipartFile(upload([`--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`]).request, { field: 'file', maxBytes: 1 << 20 }))).toBe('ZodError');
+    expect(await missing(readMultipartFile(upload([`${fileHead()}{"concepts":[`]).request, { field: 'file', maxBytes: 1 << 20 }))).toBe('ZodError');
+    const plain = new Request('http://astrolabe.test/x', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(await missing(readMultipartFile(plain, { field: 'file', maxBytes: 1 << 20 }))).toBe('ZodError');
+  });
+});
