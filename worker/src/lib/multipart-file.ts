@@ -1,7 +1,7 @@
 /**
  * One file field of a multipart/form-data upload, read as the body streams in (RFC 7578):
  * the caller sees the file's bytes chunk by chunk and can refuse the upload at the first
- * chunk it does not like, the rest of the body never read. `Request.formData()` would
+ * chunk it does not like, the rest of the body read and dropped, never parsed. `Request.formData()` would
  * buffer and split the whole body (up to 16 MB) in one step before anyone looks at it.
  * Other fields are skipped; the file's own bytes are counted against `maxBytes`.
  */
@@ -63,6 +63,24 @@ function boundaryOf(contentType: string): string | null {
   const m = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const boundary = m?.[1] ?? m?.[2];
   return boundary && boundary.length <= 200 ? boundary : null;
+}
+
+/**
+ * The rest of a body the answer does not need, read and dropped up to `budget` bytes (then
+ * cancelled): a client still sending its upload gets the answer rather than a reset
+ * connection, and reading costs next to nothing beside what parsing it would.
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let left = budget; left > 0; ) {
+      const next = await reader.read();
+      if (next.done) return;
+      left -= next.value.length;
+    }
+    await reader.cancel();
+  } catch {
+    // the client went away
+  }
 }
 
 /**
@@ -136,19 +154,21 @@ export async function readMultipartFile(request: Request, { field, maxBytes, onC
     }
   };
 
+  let read = 0;
   try {
     for (let done = false; !done; ) {
       const next = await reader.read();
       if (next.done) break;
+      read += next.value.length;
       pending = concat(pending, next.value);
       done = await advance();
     }
   } catch (err) {
-    await reader.cancel().catch(() => undefined);
+    await drain(reader, maxBytes + MAX_OTHER_BYTES - read);
     throw err;
   }
   // The rest (the closing delimiter, later fields) is not needed.
-  await reader.cancel().catch(() => undefined);
+  await drain(reader, MAX_OTHER_BYTES);
   // No such file, or the body ended inside it (an upload cut short).
   if (!complete) throw missing(field);
   const bytes = new Uint8Array(fileBytes);

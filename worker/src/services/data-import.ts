@@ -271,7 +271,7 @@ async function measureBackup(meter: JsonMeter, text: string): Promise<void> {
 /**
  * The backup file of a multipart import (field `file`), measured against the import's
  * limits while it streams in: refused at the first piece past one (413, or 422 when nested
- * too deeply), the rest of the upload never read nor parsed; then parsed and checked.
+ * too deeply), the rest of the upload dropped unparsed; then parsed and checked.
  */
 export async function readBackupUpload(request: Request): Promise<ParsedBackup> {
   const meter = new JsonMeter(IMPORT_LIMITS);
