@@ -5,30 +5,9 @@ import { BASE, call, env, signUp } from './helpers';
 import { insertConcept } from './study-fixtures';
 import { exportJson, importForm, importJson } from './data-fixtures';
 import { exportApkg, openPackage, rows } from './apkg-package';
+import { silentWav as wav } from '../support/wav';
 
 const MB = 1024 * 1024;
-
-/** A real (silent) WAV: RIFF header, 8 kHz mono 8-bit, 800 samples. */
-function wav(samples = 800): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(44 + samples);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) => [...text].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples, true);
-  bytes.fill(128, 44);
-  return bytes;
-}
 
 function form(bytes: Uint8Array<ArrayBuffer> | string, name: string, type: string): FormData {
   const data = new FormData();

@@ -11,28 +11,11 @@ import type { Browser } from 'playwright-core';
 import { api, createAccount } from '../support/client';
 import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 import { a11yViolations } from './axe';
+import { silentWav } from '../support/wav';
 
 const stack = inject('stack');
 let browser: Browser;
 useBrowser((b) => (browser = b));
-
-/** A real (silent) WAV file: 8 kHz mono 8-bit. */
-function wav(samples = 800): Buffer {
-  const bytes = Buffer.alloc(44 + samples, 128);
-  bytes.write('RIFF', 0, 'ascii');
-  bytes.writeUInt32LE(36 + samples, 4);
-  bytes.write('WAVEfmt ', 8, 'ascii');
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(1, 22);
-  bytes.writeUInt32LE(8000, 24);
-  bytes.writeUInt32LE(8000, 28);
-  bytes.writeUInt16LE(1, 32);
-  bytes.writeUInt16LE(8, 34);
-  bytes.write('data', 36, 'ascii');
-  bytes.writeUInt32LE(samples, 40);
-  return bytes;
-}
 
 /** What the page said and played, recorded instead of sounding: speechSynthesis and <audio>'s play. */
 const RECORD_VOICE = () => {
@@ -71,7 +54,7 @@ describe('card voice', () => {
     await page.getByText('Enregistrement en cours…').waitFor();
     await page.getByRole('button', { name: 'Arrêter l’enregistrement' }).click();
     await expect.poll(() => page.getByLabel('Question *').inputValue(), { timeout: 20_000 }).toMatch(/\n\[🔊 enregistrement-[\d-]+\]\(\/api\/v1\/files\/\d+\/[0-9a-f-]{36}\)$/);
-    await page.getByLabel('Choisir un fichier audio pour le son de la réponse').setInputFiles({ name: 'chat.wav', mimeType: 'audio/wav', buffer: wav() });
+    await page.getByLabel('Choisir un fichier audio pour le son de la réponse').setInputFiles({ name: 'chat.wav', mimeType: 'audio/wav', buffer: Buffer.from(silentWav()) });
     await expect.poll(() => page.getByLabel('Réponse *').inputValue(), { timeout: 20_000 }).toMatch(/^le chat\n\[🔊 chat\]\(\/api\/v1\/files\/\d+\/[0-9a-f-]{36}\)$/);
     await screenshot(page, 'card-voice-form');
     await page.getByRole('button', { name: 'Créer la flashcard' }).click();
