@@ -9,6 +9,9 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here('.'),
   plugins: [
+    // index.html's comments are for its readers: the built page leaves them out, so the
+    // parser reaches the static loading state in its first slice and the first frame shows it.
+    { name: 'astrolabe-html-comments', transformIndexHtml: (html: string) => html.replace(/\n?\s*<!--[\s\S]*?-->/g, '') },
     react(),
     tailwindcss(),
     // The installable app: the web app manifest, and the one service worker

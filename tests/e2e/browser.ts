@@ -78,3 +78,30 @@ export const openPages = new Set<Page>();
 export function pageErrors(page: Page): string[] {
   return uncaught.get(page) ?? [];
 }
+
+/** What a page showed once its HTML was parsed, before any of the app's modules ran. */
+export interface BeforeScripts {
+  theme: string | null;
+  root: string;
+}
+
+/**
+ * Records, on every later load of the context's pages, the theme and the text of #root at
+ * the moment the HTML is parsed: readyState turns 'interactive' before deferred and module
+ * scripts run. Read it with `beforeScripts(page)`.
+ */
+export async function recordBeforeScripts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { __beforeScripts: BeforeScripts }).__beforeScripts = {
+        theme: document.documentElement.dataset.theme ?? null,
+        root: document.getElementById('root')?.textContent ?? '',
+      };
+    });
+  });
+}
+
+export function beforeScripts(page: Page): Promise<BeforeScripts | undefined> {
+  return page.evaluate(() => (window as unknown as { __beforeScripts?: BeforeScripts }).__beforeScripts);
+}

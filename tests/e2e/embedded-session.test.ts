@@ -19,8 +19,8 @@ describe('embedded pages in a browser tab', () => {
     for (const path of ['/tiptap-test', '/minimal-editor?source=mobile', '/hybrid-editor']) {
       const embedded = await context.newPage();
       await embedded.goto(`${stack.url}${path}`);
-      // The auth machine decides at mount, before the page's first paint.
-      await embedded.locator('#root *').first().waitFor();
+      // The auth machine decides at mount, before React's first paint (which replaces index.html's static loading state).
+      await embedded.locator('#root > :not([data-static-shell])').first().waitFor();
       expect(await embedded.evaluate(() => localStorage.getItem('astrolabe.access_token'))).toBe(account.token);
       await page.goto(`${stack.url}/dashboard`);
       await page.getByTestId('drawer-username').waitFor();

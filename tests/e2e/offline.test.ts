@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount } from '../support/client';
-import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { beforeScripts, recordBeforeScripts, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -72,6 +72,7 @@ describe('the installable app', () => {
     const ada = await createAccount(stack.url, 'pwa');
     const concept = (await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Mitochondrie', content: doc('La centrale énergétique de la cellule.') } })).body;
     const { context, page } = await signedInPage(browser, stack.url, ada.token, { width: 390, height: 844 });
+    await recordBeforeScripts(context);
     await page.goto(`${stack.url}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await controlledBySw(page)).toBe(`${stack.url}/firebase-messaging-sw.js`);
@@ -110,6 +111,8 @@ describe('the installable app', () => {
     await page.goto(`${stack.url}/concepts`);
     await page.getByText('Hors ligne', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'Mitochondrie' }).first().waitFor();
+    // The cached page itself shows the loading state before any script runs: never a blank screen.
+    expect((await beforeScripts(page))?.root).toBe('Chargement...');
     expect(await page.getByTestId('offline-copy').textContent()).toMatch(/^Copie hors ligne — Enregistré (à l'instant|il y a \d+ min)$/);
     await screenshot(page, 'offline-concepts');
     await page.getByRole('link', { name: 'Mitochondrie' }).first().click();

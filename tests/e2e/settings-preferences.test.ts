@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { beforeScripts, recordBeforeScripts, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -72,12 +72,15 @@ describe('the settings form', () => {
     expect(saved.body).toMatchObject({ notifications_enabled: false, preferred_study_method: 'BLURTING', session_duration_limit: 45, theme: 'light', default_concept_category: 'Zoologie' });
 
     // Effects: /concepts in list view sorted by title, /study preselects Blurting, /import prefills the category.
+    await recordBeforeScripts(page.context());
     await page.goto(`${stack.url}/concepts`);
     await page.getByText('Abeille').first().waitFor();
     expect(await page.getByRole('button', { name: 'Liste' }).getAttribute('aria-pressed')).toBe('true');
     const titles = await page.locator('[aria-label="Liste des concepts"] h2, [aria-label="Liste des concepts"] h3').allTextContents();
     expect(titles.findIndex((t) => t.includes('Abeille'))).toBeLessThan(titles.findIndex((t) => t.includes('Zèbre')));
     expect(await theme(page)).toBe('light'); // remembered across a full load
+    // ... and already light, with the loading state on screen, before any of the app's scripts ran.
+    expect(await beforeScripts(page)).toEqual({ theme: 'light', root: 'Chargement...' });
     await screenshot(page, 'concepts-light');
     await page.goto(`${stack.url}/study`);
     await expect.poll(() => page.locator('#method-BLURTING').getAttribute('aria-selected')).toBe('true');

@@ -8,7 +8,6 @@ import { AuthProvider } from './AuthProvider';
 import { NotFoundPage, PublicOnly, RequireAuth } from './Guards';
 import { Spinner } from '../ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Shell } from './Shell';
 import { ToastProvider } from '../ui/Toasts';
 import { UpdateBanner } from '../ui/UpdateBanner';
 import { prefetchDailyNote, prefetchDailyNoteOfPath } from '../features/daily/prefetch';
@@ -95,13 +94,20 @@ export const routes: RouteObject[] = [
         },
       },
       ...openRoutes,
+      // Lazy too, and loaded beside the screen's own chunk: the drawer, the banners and the
+      // preferences stay off the first load, which /login and the cached start then share.
       {
         path: '/',
-        element: (
-          <RequireAuth>
-            <Shell />
-          </RequireAuth>
-        ),
+        lazy: async () => {
+          const { Shell } = await import('./Shell');
+          return {
+            element: (
+              <RequireAuth>
+                <Shell />
+              </RequireAuth>
+            ),
+          };
+        },
         children: guardedRoutes,
       },
       { path: '*', element: <NotFoundPage /> },
