@@ -274,7 +274,7 @@ describe('progress and achievement notifications', () => {
     const dave = await signUp('push');
     await subscribe(dave, await newDevice(), 'UTC');
     await savePreferences(dave, { progress_notifications: false });
-    const session = { id: 1, method_type: 'FLASHCARDS', total_cards: 2, cards_reviewed: 2, rating_sum: 6, started_at: day(2), ended_at: day(2) };
+    const session = { id: 1, method_type: 'FLASHCARDS', total_cards: 2, cards_reviewed: 2, rating_sum: 6, started_at: day(2), ended_at: day(2), steps: null };
     await notifySessionEnd(env, dave.id, 'UTC', session, day(2));
     expect(await waiting(dave)).toEqual([]);
 

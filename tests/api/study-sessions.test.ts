@@ -107,9 +107,10 @@ describe('creating a study session', () => {
     const user = await signUp('methods');
     const conceptId = await insertConcept(user, 'Feynman');
     for (const method_type of ['BLURTING', 'FEYNMAN', 'CORNELL', 'COMPOSITE']) {
-      const res = await session(user, { method_type, concept_ids: [conceptId] });
+      const steps = method_type === 'COMPOSITE' ? { steps: ['BLURTING', 'FEYNMAN'] } : {};
+      const res = await session(user, { method_type, concept_ids: [conceptId], ...steps });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ method_type, total_cards: 0 });
+      expect(res.body).toMatchObject({ method_type, total_cards: 0, steps: method_type === 'COMPOSITE' ? ['BLURTING', 'FEYNMAN'] : null });
     }
     expect((await session(user, { method_type: 'FEYNMAN' })).status).toBe(422);
   });
@@ -239,6 +240,7 @@ describe('running a study session', () => {
       average_rating: 3,
       started_at: new Date(started).toISOString(),
       ended_at: new Date(started + 60_000).toISOString(),
+      steps: null,
     });
     const again = await call('PUT', `/api/study-sessions/${body.id}/end`, { token: user.token });
     expect(again.body.ended_at).toBe(new Date(started + 60_000).toISOString());

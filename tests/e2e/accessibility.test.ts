@@ -40,6 +40,8 @@ interface Seed {
   methodSessionId: number;
   feynmanSessionId: number;
   cornellSessionId: number;
+  compositeSessionId: number;
+  compositeEndedId: number;
   today: string;
 }
 
@@ -80,6 +82,13 @@ async function seed(): Promise<Seed> {
   const method = await post(account, '/api/study-sessions', { method_type: 'BLURTING', concept_ids: [concept.id] });
   const feynman = await post(account, '/api/study-sessions', { method_type: 'FEYNMAN', concept_ids: [concept.id] });
   const cornell = await post(account, '/api/study-sessions', { method_type: 'CORNELL', concept_ids: [concept.id] });
+  // A Composite session on its Flashcards step, and one ended with a result per step.
+  const composite = await post(account, '/api/study-sessions', { method_type: 'COMPOSITE', concept_ids: [concept.id], steps: ['FLASHCARDS', 'BLURTING'] });
+  const compositeEnded = await post(account, '/api/study-sessions', { method_type: 'COMPOSITE', concept_ids: [concept.id], steps: ['BLURTING', 'FLASHCARDS'] });
+  const blurted = await api(stack.url, 'PUT', `/api/study-sessions/${compositeEnded.id}/results/blurting`, { token: account.token, json: { concept_id: concept.id, text: 'La lumière devient énergie.' } });
+  const stepped = await api(stack.url, 'PUT', `/api/study-sessions/${compositeEnded.id}/results/flashcards`, { token: account.token, json: { concept_id: concept.id } });
+  const closed = await api(stack.url, 'PUT', `/api/study-sessions/${compositeEnded.id}/end`, { token: account.token });
+  if (blurted.status !== 200 || stepped.status !== 200 || closed.status !== 200) throw new Error(`composite session: ${blurted.status} ${stepped.status} ${closed.status}`);
   const notes = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Dans les chloroplastes des feuilles.' }] }] };
   const sheet = await api(stack.url, 'PUT', `/api/concepts/${concept.id}/cornell-sheet`, {
     token: account.token,
@@ -100,6 +109,8 @@ async function seed(): Promise<Seed> {
     methodSessionId: method.id,
     feynmanSessionId: feynman.id,
     cornellSessionId: cornell.id,
+    compositeSessionId: composite.id,
+    compositeEndedId: compositeEnded.id,
     today,
   };
 }
@@ -187,6 +198,9 @@ function screensOf(s: Seed): Screen[] {
     { name: 'study-session-none', path: '/study/session' },
     { name: 'study-method-cornell', path: `/study/method/${s.cornellSessionId}` },
     { name: 'study-summary-none', path: '/study/summary' },
+    { name: 'study-select-composite', path: '/study/select-concepts?method=COMPOSITE' },
+    { name: 'study-method-composite', path: `/study/method/${s.compositeSessionId}` },
+    { name: 'study-summary-composite', path: `/study/summary/${s.compositeEndedId}` },
     { name: 'daily', path: '/daily' },
     { name: 'concept-by-title', path: `/concepts/title/${encodeURIComponent('Respiration cellulaire')}` },
     { name: 'daily-date', path: `/daily/${s.today}` },

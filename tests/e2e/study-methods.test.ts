@@ -189,3 +189,73 @@ describe('Feynman', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+describe('Composite', () => {
+  it('chains Blurting, the cards of what was missed and Feynman on a phone, and sums up each step', async () => {
+    const account = await createAccount(stack.url, 'composite');
+    await seedConcepts(account);
+    const { page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    await page.goto(`${stack.url}/study/select-concepts?method=COMPOSITE`);
+    const picker = page.getByTestId('composite-steps');
+    const order = async () => (await picker.locator('ol > li').allInnerTexts()).map((t) => t.split('\n')[0]!.replace(/^\d+\.\s*\S+\s*/, ''));
+    await picker.getByText('Étapes pour chaque concept').waitFor();
+    expect(await order()).toEqual(['Blurting', 'Flashcards', 'Feynman']);
+    // By keyboard: Feynman up one place, the focus stays with it; Tab, Enter puts it back.
+    await page.getByRole('button', { name: 'Monter Feynman' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Blurting', 'Feynman', 'Flashcards']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Monter Feynman');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Blurting', 'Flashcards', 'Feynman']);
+    await screenshot(page, 'composite-prepare-phone');
+    await page.getByRole('checkbox', { name: 'Révolution française' }).check();
+    await page.getByRole('button', { name: 'Démarrer la session (1)' }).click();
+    await page.waitForURL(/\/study\/method\/\d+$/);
+    const sessionId = Number(page.url().split('/').pop());
+    await page.getByRole('heading', { name: 'Session Composite' }).waitFor();
+
+    // Blurting, and cards of what was missed.
+    await page.getByTestId('method-counter').getByText('Étape 1 / 3 : Blurting').waitFor();
+    await blurt(page, 'La Bastille est prise le 14/07/1789. Louis XVI est exécuté.');
+    await page.getByRole('button', { name: "Créer des cartes pour ce que j'ai oublié" }).click();
+    const made = Number((await page.getByTestId('missed-cards-message').innerText()).match(/^(\d+) carte/)![1]);
+    expect(made).toBeGreaterThan(0);
+
+    // Flashcards: the concept's cards, those just made included, by keyboard (Space, then 3 'Bon').
+    await page.getByRole('button', { name: 'Étape suivante' }).click();
+    await page.getByTestId('flashcards-step-counter').getByText(`Carte 1 / ${made}`).waitFor();
+    expect(await page.getByTestId('session-question').innerText()).toMatch(/^Complétez : « /);
+    await screenshot(page, 'composite-flashcards-phone');
+    for (let i = 1; i <= made; i++) {
+      if (i > 1) await page.getByTestId('flashcards-step-counter').getByText(`Carte ${i} / ${made}`).waitFor();
+      await page.keyboard.press('Space');
+      await page.getByTestId('session-answer').waitFor();
+      await page.keyboard.press('3');
+    }
+    await page.getByTestId('flashcards-step-result').getByText(`Étape terminée : ${made} / ${made} carte(s) revue(s), ${made} bien retenue(s).`).waitFor();
+
+    // Feynman, with one gap marked.
+    await page.getByRole('button', { name: 'Étape suivante' }).click();
+    await page.getByLabel('Expliquez ce concept avec des mots simples, comme à un enfant de 12 ans.').fill('Le peuple de Paris prend une prison, la Bastille, en 1789.');
+    await page.getByRole('button', { name: 'Analyser mon explication' }).click();
+    await page.getByRole('checkbox', { name: 'Non mentionné : Louis XVI' }).check();
+    await page.getByRole('button', { name: "Enregistrer l'explication" }).click();
+    await page.getByText('Explication enregistrée (1 lacune(s) à revoir).').waitFor();
+    await page.getByRole('button', { name: 'Terminer la session' }).click();
+
+    // The summary: each step's result.
+    await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
+    await page.getByTestId('method-results').waitFor();
+    const rows = await page.getByTestId('method-results').locator('li').allInnerTexts();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatch(/Blurting — Rappel \d+ %/);
+    expect(rows[0]).toContain(`${made} carte(s) créée(s)`);
+    expect(rows[1]).toContain(`Flashcards — ${made} / ${made} carte(s) revue(s), ${made} bien retenue(s)`);
+    expect(rows[2]).toContain('Feynman — Explication de');
+    expect(rows[2]).toContain('1 lacune(s) à revoir');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'composite-summary-phone');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});

@@ -20,9 +20,13 @@ export const studyMethodsApi = {
     call(session.results.blurting.$put({ ...param(sessionId), json: { concept_id: conceptId, text, duration_ms: durationMs } })),
   saveCornell: (sessionId: number, conceptId: number, ratings: { cue: string; rating: number }[], durationMs: number) =>
     call(session.results.cornell.$put({ ...param(sessionId), json: { concept_id: conceptId, ratings, duration_ms: durationMs } })),
+  saveFlashcardsStep: (sessionId: number, conceptId: number) => call(session.results.flashcards.$put({ ...param(sessionId), json: { concept_id: conceptId } })),
+  /** A Composite session's Flashcards step: the concept's cards in the session, with the rating given in it (null before any). */
+  sessionCards: (sessionId: number, conceptId: number) =>
+    call(session.concepts[':conceptId{[0-9]+}'].flashcards.$get({ param: { id: String(sessionId), conceptId: String(conceptId) } })),
   missedCards: (sessionId: number, resultId: number) =>
     call(session.results[':resultId{[0-9]+}']['missed-cards'].$post({ param: { id: String(sessionId), resultId: String(resultId) } })),
-  conceptHistory: (conceptId: number, method?: 'BLURTING' | 'FEYNMAN' | 'CORNELL', signal?: AbortSignal) =>
+  conceptHistory: (conceptId: number, method?: 'BLURTING' | 'FEYNMAN' | 'CORNELL' | 'FLASHCARDS', signal?: AbortSignal) =>
     call(concept['method-results'].$get({ ...param(conceptId), query: method ? { method } : {} }, withSignal(signal))),
 };
 
@@ -33,3 +37,5 @@ export const blurtingDetails = (r: MethodResult): BlurtingDetails => (r.method_t
 export const feynmanDetails = (r: MethodResult): FeynmanDetails => (r.method_type === 'FEYNMAN' ? (r.details as FeynmanDetails) : { text: '', gaps: [] });
 export type CornellDetails = Extract<MethodResult['details'], { ratings: unknown }>;
 export const cornellDetails = (r: MethodResult): CornellDetails => (r.method_type === 'CORNELL' ? (r.details as CornellDetails) : { ratings: [] });
+export type FlashcardsDetails = Extract<MethodResult['details'], { cards: unknown }>;
+export const flashcardsDetails = (r: MethodResult): FlashcardsDetails => (r.method_type === 'FLASHCARDS' ? (r.details as FlashcardsDetails) : { cards: 0, ratings: [] });

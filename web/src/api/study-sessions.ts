@@ -14,7 +14,7 @@ export type SessionProgress = Pick<StudySession, 'total_cards' | 'cards_reviewed
 export type SessionAnswer = InferResponseType<typeof sessionCard.review.$post, 200>;
 type CreateBody = InferRequestType<typeof sessions.$post>['json'];
 export type MethodType = CreateBody['method_type'];
-export type SessionSelection = (Pick<CreateBody, 'concept_ids'> | Pick<CreateBody, 'constellation_id'> | { due_only: true }) & { review_ahead?: boolean };
+export type SessionSelection = (Pick<CreateBody, 'concept_ids'> | Pick<CreateBody, 'constellation_id'> | { due_only: true }) & { review_ahead?: boolean; steps?: CreateBody['steps'] };
 /** A card as the session serves it, with each rating's interval preview ('10 min', '3 j'…). */
 export type SessionCard = InferResponseType<typeof session['next-flashcard']['$get'], 200>;
 export type IntervalPreviews = SessionCard['previews'];

@@ -312,6 +312,8 @@ export const studySessions = sqliteTable(
     endedAt: integer('ended_at'),
     /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
     uid: text('uid'),
+    /** A Composite session's steps in order (JSON array of method names, migration 0034); null for the other methods. */
+    steps: text('steps'),
   },
   (t) => [index('study_sessions_user').on(t.userId, t.startedAt), uniqueIndex('study_sessions_user_uid').on(t.userId, t.uid)],
 );

@@ -1,4 +1,5 @@
 import type { StudySessionRow } from '../db/queries/study-session-progress';
+import type { CompositeStep } from '../domain/composite-steps';
 
 export type { StudySessionRow };
 
@@ -15,6 +16,8 @@ export function presentStudySession(row: StudySessionRow) {
     average_rating: averageRating(row),
     started_at: new Date(row.started_at).toISOString(),
     ended_at: row.ended_at === null ? null : new Date(row.ended_at).toISOString(),
+    /** A Composite session's steps in order; null for a single method. */
+    steps: row.steps === null ? null : (JSON.parse(row.steps) as CompositeStep[]),
   };
 }
 

@@ -6,11 +6,12 @@ export const METHOD_TEXT_MAX = 50_000;
 
 export const sessionConceptParam = z.object({ id: z.coerce.number().int().positive() });
 export const resultParam = z.object({ id: z.coerce.number().int().positive(), resultId: z.coerce.number().int().positive() });
+export const sessionConceptCardsParam = z.object({ id: z.coerce.number().int().positive(), conceptId: z.coerce.number().int().positive() });
 export const conceptParam = z.object({ id: z.coerce.number().int().positive() });
 export const conceptResultsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** Only this method's results (e.g. FEYNMAN: the concept's explanations, newest first). */
-  method: z.enum(['BLURTING', 'FEYNMAN', 'CORNELL']).optional(),
+  method: z.enum(['BLURTING', 'FEYNMAN', 'CORNELL', 'FLASHCARDS']).optional(),
 });
 
 /** Time spent on the step, in ms (at most a day; the activity triggers count at most an hour). */
@@ -39,3 +40,6 @@ export const cornellBody = z.object({
     .max(CORNELL_ROWS_MAX),
   duration_ms: durationMs,
 });
+
+/** A Composite session's Flashcards step on the concept is over (its ratings are read from the session). */
+export const flashcardsStepBody = z.object({ concept_id: z.number().int().positive() });

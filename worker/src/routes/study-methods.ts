@@ -4,18 +4,31 @@ import { requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentMethodResult, presentSessionConcept } from '../presenters/study-method-result';
-import { createMissedCards, saveBlurting, saveCornell, saveFeynman } from '../services/study-method-results';
+import { createMissedCards, saveBlurting, saveCornell, saveFeynman, saveFlashcardsStep } from '../services/study-method-results';
+import { presentFlashcard } from '../presenters/flashcard';
 import { findStudySession } from '../db/queries/study-sessions';
 import { allRows, readBatch } from '../db/rows';
 import {
   conceptResultsStatement,
   ownConceptStatement,
   sessionConceptsStatement,
+  sessionConceptCardsStatement,
+  sessionConceptRatingsStatement,
   sessionResultsStatement,
   type SessionConceptRow,
   type StudyMethodResultRow,
 } from '../db/queries/study-method-results';
-import { blurtingBody, conceptParam, cornellBody, feynmanBody, conceptResultsQuery, resultParam, sessionConceptParam } from './study-methods.schema';
+import {
+  blurtingBody,
+  conceptParam,
+  cornellBody,
+  feynmanBody,
+  flashcardsStepBody,
+  conceptResultsQuery,
+  resultParam,
+  sessionConceptCardsParam,
+  sessionConceptParam,
+} from './study-methods.schema';
 
 /**
  * The study methods other than flashcards: Blurting, Feynman, Cornell and
@@ -55,6 +68,24 @@ export const studyMethodsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const row = await saveCornell(c.get('db'), { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: body.concept_id, ratings: body.ratings, durationMs: body.duration_ms, now: c.get('now') });
     return c.json(presentMethodResult(row), 200);
+  })
+  .put('/study-sessions/:id{[0-9]+}/results/flashcards', validate('param', sessionConceptParam), validate('json', flashcardsStepBody), async (c) => {
+    const row = await saveFlashcardsStep(c.get('db'), { userId: c.get('userId'), sessionId: c.req.valid('param').id, conceptId: c.req.valid('json').concept_id, now: c.get('now') });
+    return c.json(presentMethodResult(row), 200);
+  })
+  // A Composite session's Flashcards step: the concept's cards in the session (with those made from what was missed), answered through the session's review route.
+  .get('/study-sessions/:id{[0-9]+}/concepts/:conceptId{[0-9]+}/flashcards', validate('param', sessionConceptCardsParam), async (c) => {
+    const userId = c.get('userId');
+    const { id, conceptId } = c.req.valid('param');
+    const db = c.get('db');
+    const [session, [cards, ratings]] = await Promise.all([
+      findStudySession(db, userId, id),
+      readBatch(db, [sessionConceptCardsStatement(db, userId, id, conceptId), sessionConceptRatingsStatement(db, userId, id, conceptId)]),
+    ]);
+    if (!session) throw notFound("Session d'étude");
+    // With the latest rating given in this session (null before any), so a reload resumes with the cards not yet answered.
+    const rated = new Map(ratings.map((r) => [r.flashcard_id, r.rating]));
+    return c.json(cards.map((card) => ({ ...presentFlashcard(card), session_rating: rated.get(card.id) ?? null })), 200);
   })
   .post('/study-sessions/:id{[0-9]+}/results/:resultId{[0-9]+}/missed-cards', validate('param', resultParam), async (c) => {
     const { id, resultId } = c.req.valid('param');

@@ -42,6 +42,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const session = await createStudySession(c.get('db'), {
       userId,
       methodType: body.method_type,
+      steps: body.steps,
       conceptIds: body.concept_ids,
       constellationId: body.constellation_id,
       dueOnly: body.due_only,

@@ -17,6 +17,8 @@ export const DUE_SESSION_CARDS = 50;
 export interface CreateSessionProps {
   userId: number;
   methodType: string;
+  /** A Composite session's steps, in order (validated by the route). */
+  steps?: readonly string[] | null;
   conceptIds?: number[] | null;
   constellationId?: number | null;
   dueOnly?: boolean | null;
@@ -98,6 +100,6 @@ async function selectCards(d1: D1Database, props: CreateSessionProps): Promise<{
 export async function createStudySession(d1: D1Database, props: CreateSessionProps): Promise<StudySessionRow> {
   const { userId, now } = props;
   const { scope, cardIds, conceptIds } = await selectCards(d1, props);
-  const [[session]] = await readBatch(d1, insertStudySession(d1, userId, newUid(), { methodType: props.methodType, scope, cardIds, conceptIds }, now));
+  const [[session]] = await readBatch(d1, insertStudySession(d1, userId, newUid(), { methodType: props.methodType, scope, cardIds, conceptIds, steps: props.steps ?? null }, now));
   return session!;
 }

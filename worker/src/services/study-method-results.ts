@@ -16,6 +16,8 @@ import { allRows, firstRow, readBatch } from '../db/rows';
 import { ApiError, notFound } from '../lib/errors';
 import {
   addCardsCreatedStatement,
+  adoptConceptCardsStatements,
+  sessionConceptRatingsStatement,
   conceptMasteryInputsStatement,
   isCardRow,
   findResultByIdStatement,
@@ -30,13 +32,9 @@ import { conceptObservation, conceptParams, conceptStudyStateStatement, siblingC
 
 export const SESSION_ENDED = 'Cette session est terminée : ses résultats ne changent plus.';
 export const NOTHING_MISSED = 'Aucun élément oublié à transformer en carte.';
-/** Which methods a session of each type may record (a Composite session chains the others). */
-const STEPS_OF: Record<string, readonly string[]> = {
-  BLURTING: ['BLURTING'],
-  FEYNMAN: ['FEYNMAN'],
-  CORNELL: ['CORNELL'],
-  COMPOSITE: ['BLURTING', 'FEYNMAN', 'CORNELL', 'FLASHCARDS'],
-};
+/** Which methods a session records: its own, or a Composite session's chosen steps. */
+const stepsOf = (row: Pick<SessionConceptDetail, 'method_type' | 'steps'>): readonly string[] =>
+  row.method_type === 'COMPOSITE' ? (JSON.parse(row.steps ?? '[]') as string[]) : [row.method_type];
 
 export interface BlurtingDetails {
   text: string;
@@ -54,14 +52,20 @@ export interface CornellDetails {
   ratings: { cue: string; rating: number }[];
 }
 
+/** A Composite session's Flashcards step: how the person rated each of the concept's cards in the session (those not reached are left out). */
+export interface FlashcardsDetails {
+  cards: number;
+  ratings: { flashcard_id: number; question: string; rating: number }[];
+}
+
 /** What a result's `details` holds, per method. */
-export type MethodDetails = BlurtingDetails | FeynmanDetails | CornellDetails;
+export type MethodDetails = BlurtingDetails | FeynmanDetails | CornellDetails | FlashcardsDetails;
 
 /** The session's concept, or 404; refuses a step the session's method does not take, or an ended session. */
 export async function sessionConcept(d1: D1Database, userId: number, sessionId: number, conceptId: number, step: string): Promise<SessionConceptDetail> {
   const row = await firstRow(sessionConceptStatement(d1, userId, sessionId, conceptId));
   if (!row) throw notFound('Concept de cette session');
-  if (!(STEPS_OF[row.method_type] ?? []).includes(step)) throw new ApiError(422, 'wrong_method', `Cette session (${row.method_type}) ne comporte pas d'étape ${step}.`);
+  if (!stepsOf(row).includes(step)) throw new ApiError(422, 'wrong_method', `Cette session (${row.method_type}) ne comporte pas d'étape ${step}.`);
   if (row.ended_at !== null) throw new ApiError(409, 'session_ended', SESSION_ENDED);
   return row;
 }
@@ -114,7 +118,12 @@ export async function createMissedCards(d1: D1Database, props: { userId: number;
   if (!cards.length) return { created: [] as { id: number; question: string; answer: string }[], result };
   const observation = result.recall_score === null ? null : { score: result.recall_score, at: result.updated_at };
   const mastery = observation ? [await masteryWithObservation(d1, userId, result.concept_id, observation, now, cards.length)] : [];
-  const [inserted] = await readBatch(d1, [insertNewCardsStatement(d1, userId, result.concept_id, cards, newCard(now), now), addCardsCreatedStatement(d1, userId, resultId, cards.length), ...mastery]);
+  const [inserted] = await readBatch(d1, [
+    insertNewCardsStatement(d1, userId, result.concept_id, cards, newCard(now), now),
+    addCardsCreatedStatement(d1, userId, resultId, cards.length),
+    ...adoptConceptCardsStatements(d1, userId, sessionId, result.concept_id),
+    ...mastery,
+  ]);
   const updated = (await firstRow(findResultByIdStatement(d1, userId, sessionId, resultId)))!;
   return { created: inserted, result: updated };
 }
@@ -149,4 +158,19 @@ export async function saveCornell(d1: D1Database, props: { userId: number; sessi
   const mastery = score === null ? [] : [await masteryWithObservation(d1, userId, conceptId, { score, at: now }, now)];
   await d1.batch([write, ...mastery]);
   return (await firstRow(findResultStatement(d1, userId, sessionId, conceptId, 'CORNELL')))!;
+}
+
+/**
+ * Closes a Composite session's Flashcards step on the concept: its cards were reviewed in the
+ * session (each a real FSRS review, which already updated mastery); the step keeps how each was
+ * rated, read from the session itself. Its time is the reviews' own, so the step adds none.
+ */
+export async function saveFlashcardsStep(d1: D1Database, props: { userId: number; sessionId: number; conceptId: number; now: number }) {
+  const { userId, sessionId, conceptId, now } = props;
+  await sessionConcept(d1, userId, sessionId, conceptId, 'FLASHCARDS');
+  const cards = await allRows(sessionConceptRatingsStatement(d1, userId, sessionId, conceptId));
+  const ratings = cards.flatMap((c) => (c.rating === null ? [] : [{ flashcard_id: c.flashcard_id, question: c.question, rating: c.rating }]));
+  const details: FlashcardsDetails = { cards: cards.length, ratings };
+  await upsertResultStatement(d1, { userId, sessionId, conceptId, methodType: 'FLASHCARDS', recallScore: null, details, durationMs: 0, now }).run();
+  return (await firstRow(findResultStatement(d1, userId, sessionId, conceptId, 'FLASHCARDS')))!;
 }

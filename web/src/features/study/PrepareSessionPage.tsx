@@ -3,7 +3,8 @@
  * the FSRS due box, selection by constellation or concept by concept, and a sticky bar
  * that starts the session. `?constellation={id}` preselects that constellation's concepts;
  * `?method=BLURTING` (or another method) starts a session of that method, which
- * works on the concepts themselves (no due box, no 'Réviser en avance').
+ * works on the concepts themselves (no due box, no 'Réviser en avance'); a Composite session
+ * also takes its steps, chosen here.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,6 +14,8 @@ import { DueReviewBox } from './DueReviewBox';
 import { useConceptSelection } from './use-concept-selection';
 import { methodOf } from './methods';
 import { MANUAL_SESSION_SETTINGS, START_ERROR, useStartSession } from './use-start-session';
+import { COMPOSITE_MIN_STEPS, DEFAULT_COMPOSITE_STEPS, type CompositeStep } from '@domain/composite-steps';
+import { CompositeStepPicker, TOO_FEW_STEPS } from './methods/CompositeStepPicker';
 
 const EMPTY_SELECTION = 'Veuillez sélectionner au moins un concept ou une constellation contenant des concepts.';
 /** The server's answer when the selection holds only cards not yet due (worker create-study-session.ts). */
@@ -28,6 +31,8 @@ export function PrepareSessionPage() {
   const selection = useConceptSelection();
   const starter = useStartSession();
   const [emptyWarning, setEmptyWarning] = useState(false);
+  const [steps, setSteps] = useState<CompositeStep[]>([...DEFAULT_COMPOSITE_STEPS]);
+  const composite = method.type === 'COMPOSITE';
   const count = selection.ids.length;
 
   function startSelected(reviewAhead = false) {
@@ -36,12 +41,13 @@ export function PrepareSessionPage() {
       return;
     }
     setEmptyWarning(false);
-    const picked = reviewAhead ? { concept_ids: selection.ids, review_ahead: true } : { concept_ids: selection.ids };
+    if (composite && steps.length < COMPOSITE_MIN_STEPS) return;
+    const picked = reviewAhead ? { concept_ids: selection.ids, review_ahead: true } : composite ? { concept_ids: selection.ids, steps } : { concept_ids: selection.ids };
     void starter.start({ selection: picked, conceptIds: selection.ids, settings: MANUAL_SESSION_SETTINGS, failure: START_ERROR, methodType: method.type });
   }
 
   // The empty-selection warning only holds while nothing is selected.
-  const message = emptyWarning && count === 0 ? EMPTY_SELECTION : starter.error;
+  const message = emptyWarning && count === 0 ? EMPTY_SELECTION : composite && steps.length < COMPOSITE_MIN_STEPS ? TOO_FEW_STEPS : starter.error;
   const offerAhead = flashcards && count > 0 && starter.error === NOTHING_DUE_IN_SELECTION;
   return (
     <section className="mx-auto max-w-4xl space-y-4 pb-24">
@@ -52,6 +58,7 @@ export function PrepareSessionPage() {
         </p>
       )}
       {flashcards && <DueReviewBox starter={starter} />}
+      {composite && <CompositeStepPicker steps={steps} onChange={setSteps} />}
       <ConstellationSection selection={selection} preselect={preselect} />
       <ConceptPicker selection={selection} />
       <div className="sticky bottom-0 z-10 -mx-2 flex flex-wrap items-center gap-3 rounded-xl border border-space-600 bg-space-900/95 px-4 py-3 shadow-2xl backdrop-blur">

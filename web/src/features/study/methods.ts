@@ -14,7 +14,7 @@ export const STUDY_METHODS: StudyMethod[] = [
   { type: 'BLURTING', name: 'Blurting', icon: '✍️', available: true, description: 'Écrivez tout ce dont vous vous souvenez, puis comparez avec le concept.' },
   { type: 'FEYNMAN', name: 'Feynman', icon: '🧑‍🏫', available: true, description: 'Expliquez le concept avec des mots simples pour révéler vos lacunes.' },
   { type: 'CORNELL', name: 'Cornell', icon: '📓', available: true, description: 'Notes structurées en questions, notes et résumé.' },
-  { type: 'COMPOSITE', name: 'Composite', icon: '🧩', available: false, description: 'Un enchaînement de plusieurs méthodes sur la même session.' },
+  { type: 'COMPOSITE', name: 'Composite', icon: '🧩', available: true, description: 'Un enchaînement de plusieurs méthodes sur la même session.' },
 ];
 
 export const methodOf = (type: string | null | undefined): StudyMethod | undefined => STUDY_METHODS.find((m) => m.type === type);

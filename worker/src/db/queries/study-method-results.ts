@@ -4,6 +4,7 @@
  * (services/study-method-results.ts) decides what the rows mean.
  */
 import type { StoredCard } from '../../domain/fsrs';
+import { FLASHCARD_SELECT, type FlashcardRow } from './flashcards';
 import { query } from '../rows';
 import { LAST_RATING_SQL, latestRecallSql, type ConceptCardRow } from './mastery';
 import type { studyMethodResults } from '../schema';
@@ -36,7 +37,7 @@ export const sessionConceptStatement = (d1: D1Database, userId: number, sessionI
   query<SessionConceptDetail>(
     d1
       .prepare(
-        `SELECT c.id, c.title, c.content, s.method_type, s.ended_at,
+        `SELECT c.id, c.title, c.content, s.method_type, s.steps, s.ended_at,
            (SELECT json_group_array(question) FROM flashcards f WHERE f.concept_id = c.id AND +f.user_id = ?1) AS questions
          FROM study_session_concepts sc JOIN study_sessions s ON s.id = sc.session_id JOIN concepts c ON c.id = sc.concept_id
          WHERE sc.session_id = ?2 AND sc.concept_id = ?3 AND s.user_id = ?1 AND c.user_id = ?1`,
@@ -44,7 +45,7 @@ export const sessionConceptStatement = (d1: D1Database, userId: number, sessionI
       .bind(userId, sessionId, conceptId),
   );
 
-export type SessionConceptDetail = { id: number; title: string; content: string | null; method_type: string; ended_at: number | null; questions: string };
+export type SessionConceptDetail = { id: number; title: string; content: string | null; method_type: string; steps: string | null; ended_at: number | null; questions: string };
 
 /** Inserts the session's concepts in the order given; `sessionIdSql` names the new session's id. */
 export const insertSessionConceptsStatement = (d1: D1Database, sessionIdSql: string, conceptIds: readonly number[]) =>
@@ -140,6 +141,34 @@ export const insertNewCardsStatement = (d1: D1Database, userId: number, conceptI
       )
       .bind(userId, conceptId, card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state,
         card.lastReview, now, JSON.stringify(cards.map((c) => [c.question, c.answer]))),
+  );
+
+/**
+ * Puts the concept's cards the session does not hold yet (e.g. just made from what a Blurting
+ * step missed) at the end of its cards, and recounts them, so a later Flashcards step reviews them.
+ */
+export const adoptConceptCardsStatements = (d1: D1Database, userId: number, sessionId: number, conceptId: number) => [
+  d1
+    .prepare(
+      `INSERT INTO study_session_cards (session_id, flashcard_id, position)
+       SELECT ?1, f.id, (SELECT COALESCE(MAX(position), -1) FROM study_session_cards WHERE session_id = ?1) + ROW_NUMBER() OVER (ORDER BY f.id)
+       FROM flashcards f WHERE f.concept_id = ?2 AND f.user_id = ?3 AND f.id NOT IN (SELECT flashcard_id FROM study_session_cards WHERE session_id = ?1)`,
+    )
+    .bind(sessionId, conceptId, userId),
+  d1.prepare('UPDATE study_sessions SET total_cards = (SELECT COUNT(*) FROM study_session_cards WHERE session_id = ?1) WHERE id = ?1 AND user_id = ?2').bind(sessionId, userId),
+];
+
+const SESSION_CONCEPT_CARDS = `JOIN study_session_cards sc ON sc.flashcard_id = f.id
+  WHERE sc.session_id = (SELECT id FROM study_sessions WHERE id = ?1 AND user_id = ?2) AND f.concept_id = ?3 AND f.user_id = ?2 ORDER BY sc.position`;
+
+/** The concept's cards in the person's session, in session order (none for another person's session). */
+export const sessionConceptCardsStatement = (d1: D1Database, userId: number, sessionId: number, conceptId: number) =>
+  query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} ${SESSION_CONCEPT_CARDS}`).bind(sessionId, userId, conceptId));
+
+/** The latest rating given in the session to each of the concept's cards (null before any), in session order. */
+export const sessionConceptRatingsStatement = (d1: D1Database, userId: number, sessionId: number, conceptId: number) =>
+  query<{ flashcard_id: number; question: string; rating: number | null }>(
+    d1.prepare(`SELECT f.id AS flashcard_id, f.question, sc.rating FROM flashcards f ${SESSION_CONCEPT_CARDS}`).bind(sessionId, userId, conceptId),
   );
 
 export const ownConceptStatement = (d1: D1Database, userId: number, conceptId: number) =>

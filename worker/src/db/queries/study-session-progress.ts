@@ -49,9 +49,9 @@ export function sessionTotalsStatement(d1: D1Database, sessionId: number) {
 }
 
 /** A study_sessions row as read with SESSION_COLUMNS. */
-export type StudySessionRow = SqlColumns<typeof studySessions, 'id' | 'method_type' | 'total_cards' | 'cards_reviewed' | 'rating_sum' | 'started_at' | 'ended_at'>;
+export type StudySessionRow = SqlColumns<typeof studySessions, 'id' | 'method_type' | 'total_cards' | 'cards_reviewed' | 'rating_sum' | 'started_at' | 'ended_at' | 'steps'>;
 
-export const SESSION_COLUMNS = 'id, method_type, total_cards, cards_reviewed, rating_sum, started_at, ended_at';
+export const SESSION_COLUMNS = 'id, method_type, total_cards, cards_reviewed, rating_sum, started_at, ended_at, steps';
 
 /** Recounts the session after an answer or undo of one card, and reads it back (last statement). */
 export const sessionProgressStatements = (d1: D1Database, sessionId: number, flashcardId: number): SessionProgress => [

@@ -111,15 +111,15 @@ export function insertStudySession(
   d1: D1Database,
   userId: number,
   uid: string,
-  session: { methodType: string; scope: string; cardIds: readonly number[]; conceptIds: readonly number[] },
+  session: { methodType: string; scope: string; cardIds: readonly number[]; conceptIds: readonly number[]; steps: readonly string[] | null },
   now: number,
 ) {
   const sessionId = idByUid('study_sessions', userId, uid);
   return [
     query<StudySessionRow>(
       d1
-        .prepare(`INSERT INTO study_sessions (user_id, uid, method_type, scope, total_cards, started_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`)
-        .bind(userId, uid, session.methodType, session.scope, session.cardIds.length, now),
+        .prepare(`INSERT INTO study_sessions (user_id, uid, method_type, scope, total_cards, started_at, steps) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${SESSION_COLUMNS}`)
+        .bind(userId, uid, session.methodType, session.scope, session.cardIds.length, now, session.steps ? JSON.stringify(session.steps) : null),
     ),
     d1
       .prepare(`INSERT INTO study_session_cards (session_id, flashcard_id, position) SELECT ${sessionId}, value ->> '$[0]', value ->> '$[1]' FROM json_each(?)`)

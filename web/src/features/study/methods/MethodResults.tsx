@@ -6,6 +6,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useLoad } from '../../../ui/use-load';
 import { methodOf } from '../methods';
 import { percent } from './BlurtingComparison';
+import { flashcardsStepText } from './FlashcardsStep';
 
 /** What a step achieved, in a few words. */
 function stepResult(result: MethodResult): string {
@@ -22,6 +23,7 @@ function stepResult(result: MethodResult): string {
     const ratings = cornellDetails(result).ratings;
     parts.push(`${ratings.filter((r) => r.rating >= 3).length} / ${ratings.length} question(s) bien retrouvée(s)`);
   }
+  if (result.method_type === 'FLASHCARDS') parts.push(flashcardsStepText(result));
   if (result.cards_created > 0) parts.push(`${result.cards_created} carte(s) créée(s)`);
   return parts.join(' · ');
 }

@@ -1,8 +1,9 @@
 /**
  * /study/method/{sessionId}: a session of Blurting, Feynman, Cornell or Composite,
  * concept by concept in the order chosen. Loads the session, its concepts and the results
- * already saved (a reload resumes where the person was), then runs the method's step on
- * each concept; 'Terminer la session' ends it and opens the summary.
+ * already saved (a reload resumes at the first step without a result), then runs the
+ * method's step on each concept (a Composite session: each of its steps, in order, on each
+ * concept); 'Terminer la session' ends it and opens the summary.
  */
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -16,6 +17,8 @@ import { SessionProblem } from '../SessionProblem';
 import { BlurtingStep } from './BlurtingStep';
 import { FeynmanStep } from './FeynmanStep';
 import { CornellStep } from './CornellStep';
+import { FlashcardsStep } from './FlashcardsStep';
+import { firstOpenStep } from '@domain/composite-steps';
 
 interface Loaded {
   session: StudySession;
@@ -41,16 +44,34 @@ export function MethodSessionPage() {
   return <MethodRun key={id} {...load.data} />;
 }
 
+const stepKey = (conceptId: number, step: string) => `${conceptId}:${step}`;
+
+/** One step on one concept, by its method. */
+function MethodStep({ step, ...props }: { step: string; sessionId: number; concept: SessionConcept; saved: MethodResult | null; onSaved(result: MethodResult): void }) {
+  if (step === 'BLURTING') return <BlurtingStep {...props} />;
+  if (step === 'FEYNMAN') return <FeynmanStep {...props} />;
+  if (step === 'CORNELL') return <CornellStep {...props} />;
+  if (step === 'FLASHCARDS') return <FlashcardsStep {...props} />;
+  return <p className="card text-amber-200">Cette méthode n'est pas encore disponible.</p>;
+}
+
 function MethodRun({ session, concepts, results }: Loaded) {
   const navigate = useNavigate();
   const method = methodOf(session.method_type);
-  const [saved, setSaved] = useState(() => new Map(results.map((r) => [r.concept_id, r])));
-  // Resume at the first concept without a result.
-  const [index, setIndex] = useState(() => Math.max(0, Math.min(concepts.length - 1, concepts.findIndex((c) => !saved.has(c.id)))));
+  const steps: string[] = session.steps ?? [session.method_type];
+  const [saved, setSaved] = useState(() => new Map(results.map((r) => [stepKey(r.concept_id, r.method_type), r])));
+  // Resume at the first step of a concept without a result.
+  const [at, setAt] = useState(() => firstOpenStep(concepts.map((c) => c.id), steps, (c, s) => saved.has(stepKey(c, s))));
   const [ending, setEnding] = useState(false);
   const [endError, setEndError] = useState<string | null>(null);
-  const concept = concepts[index];
-  const keep = (r: MethodResult) => setSaved((m) => new Map(m).set(r.concept_id, r));
+  const concept = concepts[at.concept];
+  const step = steps[at.step]!;
+  const keep = (r: MethodResult) => setSaved((m) => new Map(m).set(stepKey(r.concept_id, r.method_type), r));
+  const done = concept ? saved.has(stepKey(concept.id, step)) : false;
+  const go = (by: 1 | -1) => {
+    const flat = at.concept * steps.length + at.step + by;
+    setAt({ concept: Math.floor(flat / steps.length), step: flat % steps.length });
+  };
 
   async function end() {
     setEnding(true);
@@ -65,15 +86,32 @@ function MethodRun({ session, concepts, results }: Loaded) {
   }
 
   if (session.ended_at) return <Navigate to={`/study/summary/${session.id}`} replace />;
-  const last = index === concepts.length - 1;
+  const lastStep = at.step === steps.length - 1;
+  const last = at.concept === concepts.length - 1 && lastStep;
+  const composite = steps.length > 1;
   return (
     <section className="mx-auto max-w-5xl space-y-4">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold">Session {method?.name ?? session.method_type}</h1>
           <p className="text-sm text-slate-400" data-testid="method-counter">
-            Concept {Math.min(index + 1, concepts.length)} / {concepts.length}
+            Concept {Math.min(at.concept + 1, concepts.length)} / {concepts.length}
+            {composite && ` · Étape ${at.step + 1} / ${steps.length} : ${methodOf(step)?.name ?? step}`}
           </p>
+          {composite && (
+            <ol className="mt-1 flex flex-wrap gap-1 text-xs" aria-label="Étapes de ce concept" data-testid="composite-progress">
+              {steps.map((s, i) => (
+                <li
+                  key={s}
+                  aria-current={i === at.step ? 'step' : undefined}
+                  className={`rounded-full border px-2 py-0.5 ${i === at.step ? 'border-nebula-400 text-nebula-200' : 'border-space-600 text-slate-400'}`}
+                >
+                  {concept && saved.has(stepKey(concept.id, s)) ? '✓ ' : ''}
+                  {methodOf(s)?.name ?? s}
+                </li>
+              ))}
+            </ol>
+          )}
         </div>
         <button type="button" className="btn-ghost" disabled={ending} onClick={() => void end()}>
           Terminer
@@ -86,28 +124,20 @@ function MethodRun({ session, concepts, results }: Loaded) {
           <h2 className="text-xl font-semibold" data-testid="method-concept-title">
             {concept.title}
           </h2>
-          {session.method_type === 'BLURTING' ? (
-            <BlurtingStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
-          ) : session.method_type === 'FEYNMAN' ? (
-            <FeynmanStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
-          ) : session.method_type === 'CORNELL' ? (
-            <CornellStep key={concept.id} sessionId={session.id} concept={concept} saved={saved.get(concept.id) ?? null} onSaved={keep} />
-          ) : (
-            <p className="card text-amber-200">Cette méthode n'est pas encore disponible.</p>
-          )}
+          <MethodStep key={stepKey(concept.id, step)} step={step} sessionId={session.id} concept={concept} saved={saved.get(stepKey(concept.id, step)) ?? null} onSaved={keep} />
           <div className="flex flex-wrap justify-end gap-3">
-            {index > 0 && (
-              <button type="button" className="btn-ghost" onClick={() => setIndex(index - 1)}>
-                Concept précédent
+            {(at.concept > 0 || at.step > 0) && (
+              <button type="button" className="btn-ghost" onClick={() => go(-1)}>
+                {at.step > 0 ? 'Étape précédente' : 'Concept précédent'}
               </button>
             )}
             {last ? (
-              <button type="button" className="btn-primary" disabled={ending || !saved.has(concept.id)} onClick={() => void end()}>
+              <button type="button" className="btn-primary" disabled={ending || !done} onClick={() => void end()}>
                 Terminer la session
               </button>
             ) : (
-              <button type="button" className="btn-primary" disabled={!saved.has(concept.id)} onClick={() => setIndex(index + 1)}>
-                Concept suivant
+              <button type="button" className="btn-primary" disabled={!done} onClick={() => go(1)}>
+                {lastStep ? 'Concept suivant' : 'Étape suivante'}
               </button>
             )}
           </div>
