@@ -97,11 +97,28 @@ describe('preferences seen in the app', () => {
       await page.waitForTimeout(1500);
       return [first, await page.getByTestId('galaxy').screenshot()] as const;
     };
+    const quality = () => page.getByTestId('galaxy').getAttribute('data-quality');
+    // A device too slow for 30 fps: every frame takes 60 ms more.
+    const slowDevice = () =>
+      page.evaluate(() => {
+        const slow = () => {
+          const end = performance.now() + 60;
+          while (performance.now() < end);
+          requestAnimationFrame(slow);
+        };
+        requestAnimationFrame(slow);
+      });
     const [a, b] = await twoFrames();
     expect(a.equals(b)).toBe(false);
+    // There, a turning galaxy is drawn lighter (fewer pixels, glows and names) to keep moving smoothly.
+    await slowDevice();
+    await expect.poll(async () => Number(await quality())).toBeGreaterThan(0);
+    await screenshot(page, 'galaxy-turning-slow-device');
     await setPreferences(account, { galaxy_animation_enabled: false });
     const [c, d] = await twoFrames();
     expect(c.equals(d)).toBe(true);
+    // Still, it is drawn in full.
+    expect(await quality()).toBe('0');
     await context.close();
   });
 

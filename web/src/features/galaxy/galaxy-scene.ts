@@ -4,6 +4,10 @@
  * a flight, a resize), so an idle galaxy costs nothing. `dispose()` frees the GPU and
  * listeners when the page leaves. The camera's position, rounded, is written on
  * `host.dataset.camera` after each move, for people's tools and the tests alike.
+ *
+ * Quality follows the frame time (quality.ts): every drawn frame that follows another is
+ * timed, and while the camera moves the scene is drawn at the step those times allow
+ * (`host.dataset.quality`); once the camera is still, the view is drawn again in full.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -11,16 +15,13 @@ import type { GraphEdge, GraphNode } from '../../api/graph';
 import { addBackdrop } from './backdrop';
 import { CAMERA_DISTANCE, FIELD_OF_VIEW, FLIGHT_MS, FOCUS_ABOVE, FOCUS_BEHIND, INITIAL_TILT, ZOOM_MAX, ZOOM_MIN } from './constants';
 import { LabelLayer } from './labels';
+import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
 import { createStarField, pickStar, type StarField } from './stars';
 
 const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 const CLICK_SLOP = 5;
 /** The camera counts as still once it has not moved for this long. */
 const SETTLE_MS = 180;
-/** A full-quality frame slower than this marks the device as one that needs the light frames. */
-const HEAVY_FRAME_MS = 50;
-/** While moving on such a device: this pixel ratio, and no links. */
-const MOTION_PIXEL_RATIO = 0.5;
 
 interface Flight {
   start: number;
@@ -44,13 +45,12 @@ export class GalaxyScene {
   private flight: Flight | null = null;
   private pointerDown: { x: number; y: number } | null = null;
   private framesDrawn = 0;
-  /** Dynamic quality: on a slow device (software GL), frames drawn while the camera moves are light. */
   private readonly fullPixelRatio = Math.min(window.devicePixelRatio, 2);
   private lastMotion = -Infinity;
   private lastTick = 0;
-  private drewFullLastTick = false;
-  private heavy = false;
-  private light = false;
+  private drewLastTick = false;
+  private quality = initialQuality();
+  private applied: GalaxyQuality = QUALITY_STEPS[0]!;
 
   constructor(
     private readonly host: HTMLElement,
@@ -87,6 +87,7 @@ export class GalaxyScene {
     this.renderer.domElement.addEventListener('pointerup', this.onPointerUp);
     this.resize();
     this.publishCamera();
+    host.dataset.quality = '0';
     this.frame = requestAnimationFrame(this.tick);
   }
 
@@ -147,21 +148,21 @@ export class GalaxyScene {
 
   private readonly tick = (now: number) => {
     this.frame = requestAnimationFrame(this.tick);
-    // A full frame that kept the next one waiting this long: this device needs light frames in motion.
-    if (this.drewFullLastTick && now - this.lastTick > HEAVY_FRAME_MS) this.heavy = true;
+    // A frame drawn on the tick before this one took this long, as the person sees it.
+    if (this.drewLastTick) this.quality = observeFrame(this.quality, now - this.lastTick);
     this.lastTick = now;
-    this.drewFullLastTick = false;
+    this.drewLastTick = false;
     if (this.flight) this.stepFlight(now);
     else this.controls.update();
     const moving = this.flight !== null || now - this.lastMotion < SETTLE_MS;
-    const light = this.heavy && moving;
-    // Once still, the view is drawn again at full quality.
-    if (!light && this.light) this.dirty = true;
+    // Once still, the view is drawn again in full.
+    const quality = moving ? qualityOf(this.quality) : QUALITY_STEPS[0]!;
+    if (quality !== this.applied) this.dirty = true;
     if (!this.dirty) return;
     this.dirty = false;
-    this.setLight(light);
+    this.apply(quality);
     this.renderer.render(this.scene, this.camera);
-    this.drewFullLastTick = !light;
+    this.drewLastTick = true;
     this.labels.update(this.camera, this.host.clientWidth, this.host.clientHeight, now);
     this.framesDrawn += 1;
     if (this.framesDrawn === 1) {
@@ -170,12 +171,14 @@ export class GalaxyScene {
     }
   };
 
-  /** Light frames: a quarter of the pixels and no links, while the camera moves on a slow device. */
-  private setLight(light: boolean): void {
-    if (light === this.light) return;
-    this.light = light;
-    this.renderer.setPixelRatio(light ? MOTION_PIXEL_RATIO : this.fullPixelRatio);
-    this.stars.setDetail(!light, this.renderer.getPixelRatio());
+  /** Draws from now on with `quality`'s pixels, glows, names and links (changed at once, never animated). */
+  private apply(quality: GalaxyQuality): void {
+    if (quality === this.applied) return;
+    this.applied = quality;
+    this.renderer.setPixelRatio(this.fullPixelRatio * quality.pixelScale);
+    this.stars.setDetail(quality, this.renderer.getPixelRatio());
+    this.labels.setLimit(quality.labels);
+    this.host.dataset.quality = String(QUALITY_STEPS.indexOf(quality));
   }
 
   private stepFlight(now: number): void {

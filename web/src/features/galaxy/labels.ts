@@ -1,5 +1,5 @@
 /**
- * Star names over the scene: at most MAX_LABELS, only for stars within LABEL_DISTANCE of
+ * Star names over the scene: at most MAX_LABELS (fewer on a slow device), only for stars within LABEL_DISTANCE of
  * the camera and on screen, in order of priority — the star flown to first, then the
  * biggest (most linked, most studied), then the nearest. Which stars are candidates is
  * chosen again at most every RESELECT_MS while the camera moves; where the labels sit
@@ -33,6 +33,8 @@ export class LabelLayer {
   private chosen: GraphNode[] = [];
   private chosenAt = -Infinity;
   private focused: GraphNode | null = null;
+  /** At most this many names (fewer on a slow device, quality.ts). */
+  private limit = MAX_LABELS;
   /** Each name's size on screen, by star id, measured when its label first shows it. */
   private readonly sizes = new Map<number, { width: number; height: number }>();
   private readonly v = new THREE.Vector3();
@@ -52,6 +54,13 @@ export class LabelLayer {
       this.layer.appendChild(label);
       this.pool.push(label);
     }
+  }
+
+  /** Shows at most `count` names from the next frame on (the highest in priority). */
+  setLimit(count: number): void {
+    if (count === this.limit) return;
+    this.limit = Math.min(count, MAX_LABELS);
+    this.chosenAt = -Infinity;
   }
 
   /** The star the camera flies to: its name shows before any other. */
@@ -76,7 +85,7 @@ export class LabelLayer {
       const box = size && { left: x, top: y, right: x + size.width, bottom: y + size.height };
       // In priority order: a name is shown only where no name shown before it already is.
       if (!box || placed.some((other) => overlaps(box, other))) {
-        label.style.display = 'none';
+        if (label.style.display !== 'none') label.style.display = 'none';
         return;
       }
       placed.push(box);
@@ -119,6 +128,6 @@ export class LabelLayer {
       candidates.push({ node, distance, score });
     }
     candidates.sort((a, b) => b.score - a.score || a.distance - b.distance);
-    return candidates.slice(0, MAX_LABELS).map((c) => c.node);
+    return candidates.slice(0, this.limit).map((c) => c.node);
   }
 }

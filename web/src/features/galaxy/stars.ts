@@ -1,7 +1,9 @@
 /**
- * The stars and their links as three geometries (one draw call each, whatever the count):
- * full stars (a glowing disc sized 1.5–4 by the node's size) within FULL_STAR_RADIUS of
- * the centre, small points beyond it, and the links as faint line segments.
+ * The stars and their links in a few draw calls, whatever the count: full stars (a glowing
+ * disc sized 1.5–4 by the node's size) within FULL_STAR_RADIUS of the centre, small points
+ * beyond it, and the links as faint line segments. On a slow device only the biggest full
+ * stars keep their glow (quality.ts): the full stars are stored biggest first, the glow
+ * draws the first of them and plain points the rest, from the same buffers.
  */
 import * as THREE from 'three';
 import { starColor } from '@domain/galaxy-colors';
@@ -34,12 +36,24 @@ const FRAGMENT = /* glsl */ `
   }
 `;
 
+export interface StarDetail {
+  /** The links are drawn. */
+  links: boolean;
+  /** Share of the full stars drawn with their glow, the biggest first. */
+  glowShare: number;
+}
+
 export interface StarField {
   group: THREE.Group;
   setEdges(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): void;
-  /** Full detail shows the links; `pixelRatio` keeps the stars' apparent size when the ratio changes. */
-  setDetail(full: boolean, pixelRatio: number): void;
+  /** What is drawn; `pixelRatio` keeps the stars' apparent size when the ratio changes. */
+  setDetail(detail: StarDetail, pixelRatio: number): void;
 }
+
+/** The biggest full stars keep their glow at every quality: a small collection always glows. */
+const MIN_GLOWS = 200;
+
+const starSize = (n: GraphNode) => STAR_SIZE_MIN + (STAR_SIZE_MAX - STAR_SIZE_MIN) * Math.min(1, Math.max(0, n.size));
 
 function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
   const positions = new Float32Array(nodes.length * 3);
@@ -50,7 +64,7 @@ function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
     positions.set([n.x, n.y, n.z], i * 3);
     color.set(starColor(n));
     colors.set([color.r, color.g, color.b], i * 3);
-    sizes[i] = STAR_SIZE_MIN + (STAR_SIZE_MAX - STAR_SIZE_MIN) * Math.min(1, Math.max(0, n.size));
+    sizes[i] = starSize(n);
   });
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
@@ -61,7 +75,7 @@ function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
 
 export function createStarField(nodes: readonly GraphNode[], pixelRatio: number): StarField {
   const group = new THREE.Group();
-  const near = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS);
+  const near = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS).sort((a, b) => starSize(b) - starSize(a));
   const far = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) > FULL_STAR_RADIUS);
   const full = addsLight(
     new THREE.ShaderMaterial({
@@ -71,16 +85,26 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       depthWrite: false,
     }),
   );
-  group.add(new THREE.Points(pointsGeometry(near), full));
-  group.add(new THREE.Points(pointsGeometry(far), new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false })));
+  const plain = new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false });
+  const glowing = pointsGeometry(near);
+  // The full stars without their glow: the same buffers, drawn from where the glow stops.
+  const unlit = new THREE.BufferGeometry();
+  for (const name of ['position', 'color', 'size']) unlit.setAttribute(name, glowing.getAttribute(name));
+  unlit.setDrawRange(near.length, 0);
+  group.add(new THREE.Points(glowing, full));
+  group.add(new THREE.Points(unlit, plain));
+  group.add(new THREE.Points(pointsGeometry(far), plain));
   let lines: THREE.LineSegments | null = null;
-  let detailed = true;
+  let withLinks = true;
   return {
     group,
-    setDetail(complete, pixelRatio) {
-      detailed = complete;
+    setDetail(detail, pixelRatio) {
+      const glows = Math.min(near.length, Math.max(MIN_GLOWS, Math.round(near.length * detail.glowShare)));
+      glowing.setDrawRange(0, glows);
+      unlit.setDrawRange(glows, near.length - glows);
+      withLinks = detail.links;
       full.uniforms.pixelRatio!.value = pixelRatio;
-      if (lines) lines.visible = complete;
+      if (lines) lines.visible = withLinks;
     },
     setEdges(all, edges) {
       const at = new Map(all.map((n) => [n.id, n]));
@@ -97,7 +121,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
       if (lines) group.remove(lines);
       lines = new THREE.LineSegments(geometry, addsLight(new THREE.LineBasicMaterial({ color: 0x9d8cff, opacity: EDGE_WEIGHT * 0.6, depthWrite: false })));
-      lines.visible = detailed;
+      lines.visible = withLinks;
       group.add(lines);
     },
   };

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DOWN_WINDOW,
+  FRAME_BUDGET_MS,
+  initialQuality,
+  observeFrame,
+  qualityOf,
+  QUALITY_STEPS,
+  UP_WINDOW,
+  type QualityState,
+} from '../../web/src/features/galaxy/quality';
+
+const run = (state: QualityState, frameMs: number, count: number) => {
+  let s = state;
+  for (let i = 0; i < count; i++) s = observeFrame(s, frameMs);
+  return s;
+};
+
+describe('galaxy quality controller', () => {
+  it('starts with the full picture and keeps it while frames hold 30 fps', () => {
+    const s = run(initialQuality(), 30, 500);
+    expect(s.step).toBe(0);
+    expect(qualityOf(s)).toEqual({ pixelScale: 1, glowShare: 1, labels: 150, links: true });
+  });
+
+  it('steps down one step per window of slow frames, down to the lightest and no further', () => {
+    let s = run(initialQuality(), 80, DOWN_WINDOW - 1);
+    expect(s.step).toBe(0);
+    s = observeFrame(s, 80);
+    expect(s.step).toBe(1);
+    s = run(s, 80, DOWN_WINDOW * 20);
+    expect(s.step).toBe(QUALITY_STEPS.length - 1);
+  });
+
+  it('gives up pixels, glows, names and links step by step, never taking one back on the way down', () => {
+    for (let i = 1; i < QUALITY_STEPS.length; i++) {
+      const [before, after] = [QUALITY_STEPS[i - 1]!, QUALITY_STEPS[i]!];
+      expect(after.pixelScale).toBeLessThanOrEqual(before.pixelScale);
+      expect(after.glowShare).toBeLessThanOrEqual(before.glowShare);
+      expect(after.labels).toBeLessThan(before.labels);
+      expect(after.links && !before.links).toBe(false);
+    }
+  });
+
+  it('ignores a single slow frame among fast ones (a hidden tab, a garbage collection)', () => {
+    let s = initialQuality();
+    for (let i = 0; i < 100; i++) s = observeFrame(s, i % 10 === 0 ? 2_000 : 16);
+    expect(s.step).toBe(0);
+  });
+
+  it('comes back up only after a long run of fast frames, not between two steps (hysteresis)', () => {
+    const low = run(initialQuality(), 60, DOWN_WINDOW * 2);
+    expect(low.step).toBe(2);
+    // Frames just under the budget are not enough to come back up: no flicker around 30 fps.
+    expect(run(low, FRAME_BUDGET_MS - 1, UP_WINDOW * 4).step).toBe(2);
+    // Fast frames are, one step per up-window.
+    expect(run(low, 12, UP_WINDOW - 1).step).toBe(2);
+    expect(run(low, 12, UP_WINDOW).step).toBe(1);
+    expect(run(low, 12, UP_WINDOW * 2).step).toBe(0);
+  });
+
+  it('waits twice as long before trying again when a step up had to be taken back', () => {
+    let s = run(initialQuality(), 60, DOWN_WINDOW); // step 1
+    s = run(s, 12, UP_WINDOW); // back to 0
+    expect(s.step).toBe(0);
+    s = run(s, 60, DOWN_WINDOW); // too slow again: 1, and the next try waits longer
+    expect(s.step).toBe(1);
+    expect(run(s, 12, UP_WINDOW).step).toBe(1);
+    expect(run(s, 12, UP_WINDOW * 2).step).toBe(0);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The galaxy's quality, adapted to the frame time the scene measures so that it keeps 30
+ * frames a second on a slow device (a phone, a busy machine, software GL). Pure: the scene
+ * feeds it the time between two drawn frames and applies the step it answers.
+ *
+ * Steps go down one at a time when the recent frames are over the budget, and come back up
+ * one at a time only after a longer run of frames well within it (hysteresis), so the
+ * picture does not flicker between two steps. A step up that had to be taken back makes the
+ * next try wait twice as long. Changes are instant, never animated.
+ */
+
+export interface GalaxyQuality {
+  /** Share of the device's pixel ratio the canvas is drawn at. */
+  pixelScale: number;
+  /** Share of the full stars drawn with their glow, the biggest first; the others are plain points. */
+  glowShare: number;
+  /** At most this many star names. */
+  labels: number;
+  /** The links are drawn. */
+  links: boolean;
+}
+
+/** From the full picture (0) to the lightest; each step costs fewer pixels, glows or names than the one before. */
+export const QUALITY_STEPS: readonly GalaxyQuality[] = [
+  { pixelScale: 1, glowShare: 1, labels: 150, links: true },
+  { pixelScale: 0.75, glowShare: 1, labels: 100, links: true },
+  { pixelScale: 0.5, glowShare: 0.5, labels: 60, links: false },
+  { pixelScale: 0.5, glowShare: 0.2, labels: 30, links: false },
+  { pixelScale: 0.35, glowShare: 0.05, labels: 15, links: false },
+];
+
+/** 30 frames a second: a frame may take this long. */
+export const FRAME_BUDGET_MS = 1000 / 30;
+/** Quality comes back up only while frames take less than this. */
+export const HEADROOM_MS = 20;
+/** Frames judged together before a step down. */
+export const DOWN_WINDOW = 8;
+/** Frames judged together before a step up, at first; doubled each time a step up is taken back. */
+export const UP_WINDOW = 60;
+const MAX_UP_WINDOW = UP_WINDOW * 8;
+
+export interface QualityState {
+  step: number;
+  /** Frame times since the last change, newest last. */
+  frames: number[];
+  /** Frames needed within the headroom before the next step up. */
+  upWindow: number;
+  /** The last change was a step up (a step down within `upWindow` frames of it doubles `upWindow`). */
+  cameUp: boolean;
+}
+
+export const initialQuality = (): QualityState => ({ step: 0, frames: [], upWindow: UP_WINDOW, cameUp: false });
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The state after one more frame of `frameMs`. */
+export function observeFrame(state: QualityState, frameMs: number): QualityState {
+  const frames = [...state.frames, frameMs].slice(-Math.max(state.upWindow, DOWN_WINDOW));
+  const recent = frames.slice(-DOWN_WINDOW);
+  if (recent.length === DOWN_WINDOW && median(recent) > FRAME_BUDGET_MS && state.step < QUALITY_STEPS.length - 1) {
+    // A step up taken back before another up-window has passed: the next try waits longer.
+    const tookBack = state.cameUp && state.frames.length < state.upWindow;
+    const upWindow = tookBack ? Math.min(state.upWindow * 2, MAX_UP_WINDOW) : state.upWindow;
+    return { step: state.step + 1, frames: [], upWindow, cameUp: false };
+  }
+  if (frames.length >= state.upWindow && state.step > 0 && median(frames) < HEADROOM_MS) {
+    return { step: state.step - 1, frames: [], upWindow: state.upWindow, cameUp: true };
+  }
+  return { ...state, frames };
+}
+
+/** The quality of a state's step. */
+export const qualityOf = (state: QualityState): GalaxyQuality => QUALITY_STEPS[state.step]!;
