@@ -166,6 +166,15 @@ describe('exploring the knowledge', () => {
     await screenshot(page, 'graph-hover');
     await page.mouse.click(box.x + at.x, box.y + at.y);
     await page.waitForURL(`${stack.url}/concepts/${ids.Mitochondrie}`);
+
+    // Back on the graph, it starts from the layout this browser kept and only refines it: the node is where it was.
+    await page.goBack();
+    await page.locator('[data-testid="knowledge-graph"][data-state="stable"][data-layout="kept"]').waitFor();
+    await canvas.focus();
+    for (let i = 0; i < 6 && (await shown()) !== 'Mitochondrie'; i++) await page.keyboard.press('ArrowRight');
+    expect(await tooltip.textContent()).toBe('Mitochondrie');
+    expect(Math.abs(Number(await tooltip.getAttribute('data-x')) - at.x)).toBeLessThan(15);
+    expect(Math.abs(Number(await tooltip.getAttribute('data-y')) - at.y)).toBeLessThan(15);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });

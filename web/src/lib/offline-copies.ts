@@ -1,9 +1,10 @@
 /**
  * The offline copies kept in this browser: concept and note content (IndexedDB, one
  * database per live room, named after the user and the document), the screens' read
- * copies (`offline-reads.ts`, kept by the service worker), and the signed-in
- * person's profile (so a start without network keeps them signed in). Logging out or an
- * expired session removes them all, so the next person on a shared device cannot read them.
+ * copies (`offline-reads.ts`, kept by the service worker), the knowledge graph's last
+ * layout (features/graph/kept-layout.ts), and the signed-in person's profile (so a start
+ * without network keeps them signed in). Logging out or an expired session removes them
+ * all, so the next person on a shared device cannot read them.
  *
  * Kept free of Yjs so the auth code can call it without loading the editor.
  */
@@ -14,6 +15,8 @@ import { LAST_SYNC_KEY, PENDING_REVIEWS_DB } from './pending-reviews';
 export const OFFLINE_COPY_PREFIX = 'astrolabe-u';
 const REGISTRY_KEY = 'astrolabe.offline-copies';
 const PROFILE_KEY = 'astrolabe.profile';
+/** The knowledge graph's last layout (features/graph/kept-layout.ts). */
+export const GRAPH_LAYOUT_KEY = 'astrolabe.graph-layout';
 
 /** Keeps the profile `GET /api/users/me` answered, for starts without the server. */
 export function keepProfile<T extends { id: number }>(profile: T): void {
@@ -77,6 +80,7 @@ export async function forgetOfflineCopies({ keepPendingReviews = false } = {}): 
   for (const db of listed ?? []) if (db.name?.startsWith(OFFLINE_COPY_PREFIX)) names.add(db.name);
   localStorage.removeItem(REGISTRY_KEY);
   localStorage.removeItem(PROFILE_KEY);
+  localStorage.removeItem(GRAPH_LAYOUT_KEY);
   if (!keepPendingReviews) {
     names.add(PENDING_REVIEWS_DB);
     names.add(PENDING_CREATIONS_DB);

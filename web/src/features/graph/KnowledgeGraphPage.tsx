@@ -1,6 +1,7 @@
 /**
  * /graph (spec document 3 §2.4, §9): the concepts and their links as a force-directed graph,
- * laid out in a Web Worker (100 ticks) and painted on a canvas by another. Hovering a node shows its
+ * laid out in a Web Worker (100 ticks; a return visit refines the layout this browser kept,
+ * layout-start.ts) and painted on a canvas by another. Hovering a node shows its
  * title, clicking it opens the concept; wheel zooms, dragging pans. From the keyboard, a
  * search shows a concept and lists it with its nearest nodes (Tab shows each, Enter opens
  * it), and on the canvas itself the arrow keys walk the nodes and Enter opens the one shown.
@@ -9,14 +10,20 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
-import { GRAPH_FAILED, GRAPH_TITLE, type LayoutProgress, type LayoutRequest } from './graph-constants';
+import { useAuth } from '../../ui/auth-context';
+import { GRAPH_FAILED, GRAPH_TICKS, GRAPH_TITLE, type LayoutProgress, type LayoutRequest } from './graph-constants';
 import { GraphView, type ScreenPoint } from './graph-view';
+import { keepLayout, readKeptLayout } from './kept-layout';
+import { keptLayout, layoutStart, type KeptLayout } from './layout-start';
 import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
 
-/** Start positions (the galaxy's, shrunk: related concepts already sit together) and link ends as indexes. */
-function layoutRequest(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): LayoutRequest {
+/**
+ * Link ends as indexes, and start positions: the layout kept from the last visit, else the
+ * galaxy's (shrunk: related concepts already sit together) for a full layout.
+ */
+function layoutRequest(nodes: readonly GraphNode[], edges: readonly GraphEdge[], kept: KeptLayout | null): LayoutRequest & { kept: boolean } {
   const index = new Map(nodes.map((n, i) => [n.id, i]));
   const ends: number[] = [];
   for (const e of edges) {
@@ -25,12 +32,10 @@ function layoutRequest(nodes: readonly GraphNode[], edges: readonly GraphEdge[])
     if (a !== undefined && b !== undefined && a !== b) ends.push(a, b);
   }
   const pairs = Int32Array.from(ends);
-  return {
-    xs: Float32Array.from(nodes, (n) => n.x / 8),
-    ys: Float32Array.from(nodes, (n) => -n.y / 8),
-    sources: pairs.filter((_, i) => i % 2 === 0),
-    targets: pairs.filter((_, i) => i % 2 === 1),
-  };
+  const links = { sources: pairs.filter((_, i) => i % 2 === 0), targets: pairs.filter((_, i) => i % 2 === 1) };
+  const own = { xs: Float32Array.from(nodes, (n) => n.x / 8), ys: Float32Array.from(nodes, (n) => -n.y / 8) };
+  const start = layoutStart(nodes.map((n) => n.id), own, links, kept, GRAPH_TICKS);
+  return { ...links, xs: start.xs, ys: start.ys, alpha: start.alpha, ticks: start.ticks, kept: start.kept };
 }
 
 function useGraphData(): Load {
@@ -68,6 +73,8 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
   const view = useRef<GraphView | null>(null);
   const [shown, setShown] = useState<ScreenPoint | null>(null);
   const [stable, setStable] = useState(false);
+  const [startedFromKept, setStartedFromKept] = useState(false);
+  const userId = useAuth().user?.id;
   const focused = useRef(-1);
   const [chosen, setChosen] = useState<GraphNode | null>(null);
   const indexOf = useMemo(() => new Map(nodes.map((n, i) => [n.id, i])), [nodes]);
@@ -89,7 +96,9 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
   };
 
   useEffect(() => {
-    const request = layoutRequest(nodes, edges);
+    const { kept, ...request } = layoutRequest(nodes, edges, userId === undefined ? null : readKeptLayout(userId));
+    setStartedFromKept(kept);
+    let finished: Float32Array | null = null;
     const links = new Int32Array(request.sources.length * 2);
     request.sources.forEach((s, i) => links.set([s, request.targets[i]!], i * 2));
     const start = new Float32Array(nodes.length * 2);
@@ -97,11 +106,17 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
     view.current = new GraphView(host.current!, nodes, links, start, {
       onHover: setShown,
       onOpen: (node) => navigate(`/concepts/${node.id}`),
-      // Timings for the bench: layout start to the first stable picture on screen.
-      onFinalDrawn: () => performance.mark('graph-stable'),
+      onFinalDrawn: () => {
+        // Timings for the bench: layout start to the first stable picture on screen.
+        performance.mark('graph-stable');
+        // Kept for the next visit, once the picture is on screen.
+        const positions = finished;
+        if (positions && userId !== undefined) setTimeout(() => keepLayout(keptLayout(userId, nodes.map((n) => n.id), positions)));
+      },
     });
     const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<LayoutProgress>) => {
+      if (event.data.done) finished = event.data.positions;
       view.current?.setPositions(event.data.positions, event.data.done);
       if (event.data.done) setStable(true);
     };
@@ -112,7 +127,7 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
       view.current?.dispose();
       view.current = null;
     };
-  }, [nodes, edges, navigate]);
+  }, [nodes, edges, navigate, userId]);
 
   /** Arrow keys walk the nodes in order; the node shown is highlighted and titled. */
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -131,7 +146,7 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
   };
 
   return (
-    <div className="relative flex-1 overflow-hidden rounded-xl border border-space-700 bg-space-950" data-testid="knowledge-graph" data-state={stable ? 'stable' : 'laying-out'}>
+    <div className="relative flex-1 overflow-hidden rounded-xl border border-space-700 bg-space-950" data-testid="knowledge-graph" data-state={stable ? 'stable' : 'laying-out'} data-layout={startedFromKept ? 'kept' : 'new'}>
       {/* Before the canvas: the search is the first stop of the graph for Tab. */}
       {nodes.length > 0 && (
         <div className="absolute left-3 top-3 z-10 space-y-2">

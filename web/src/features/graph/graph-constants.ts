@@ -10,6 +10,9 @@ export interface LayoutRequest {
   ys: Float32Array;
   sources: Int32Array;
   targets: Int32Array;
+  /** d3-force's starting heat: 1 for a new layout, low to refine a kept one. */
+  alpha: number;
+  ticks: number;
 }
 
 export interface LayoutProgress {

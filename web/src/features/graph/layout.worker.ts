@@ -1,8 +1,9 @@
 /**
  * The knowledge graph's force layout, off the main thread (a module Web Worker). It gets
- * typed arrays (start positions, link ends as node indexes), runs d3-force for
- * GRAPH_TICKS ticks and posts positions back every PROGRESS_EVERY ticks and at the end,
- * each as a transferred Float32Array, so the page never waits on the simulation.
+ * typed arrays (start positions, link ends as node indexes), runs d3-force for the ticks
+ * asked (GRAPH_TICKS from alpha 1 for a new layout; a few from a low alpha to refine the
+ * layout this browser kept) and posts positions back every PROGRESS_EVERY ticks and at the
+ * end, each as a transferred Float32Array, so the page never waits on the simulation.
  *
  * Nodes are pulled weakly towards the centre (forceX/forceY), so every part of the graph
  * stays within reach of the fitted first view.
@@ -13,13 +14,13 @@
  */
 import { forceLink, forceSimulation, forceX, forceY, type SimulationNodeDatum } from 'd3-force';
 import { forceManyBodyReuse } from 'd3-force-reuse';
-import { GRAPH_TICKS, type LayoutRequest, type LayoutProgress } from './graph-constants';
+import type { LayoutRequest, LayoutProgress } from './graph-constants';
 
 const PROGRESS_EVERY = 25;
 const GRAVITY = 0.03;
 
 self.onmessage = (event: MessageEvent<LayoutRequest>) => {
-  const { xs, ys, sources, targets } = event.data;
+  const { xs, ys, sources, targets, alpha, ticks } = event.data;
   const nodes: SimulationNodeDatum[] = Array.from(xs, (x, i) => ({ x, y: ys[i] }));
   const links = Array.from(sources, (source, i) => ({ source, target: targets[i]! }));
   const simulation = forceSimulation(nodes)
@@ -30,16 +31,17 @@ self.onmessage = (event: MessageEvent<LayoutRequest>) => {
     // fitted first view a few specks around empty space.
     .force('x', forceX(0).strength(GRAVITY))
     .force('y', forceY(0).strength(GRAVITY))
+    .alpha(alpha)
     .stop();
-  for (let tick = 1; tick <= GRAPH_TICKS; tick++) {
+  for (let tick = 1; tick <= ticks; tick++) {
     simulation.tick();
-    if (tick % PROGRESS_EVERY === 0 || tick === GRAPH_TICKS) {
+    if (tick % PROGRESS_EVERY === 0 || tick === ticks) {
       const positions = new Float32Array(nodes.length * 2);
       nodes.forEach((n, i) => {
         positions[i * 2] = n.x!;
         positions[i * 2 + 1] = n.y!;
       });
-      const message: LayoutProgress = { positions, done: tick === GRAPH_TICKS };
+      const message: LayoutProgress = { positions, done: tick === ticks };
       (self as unknown as Worker).postMessage(message, [positions.buffer]);
     }
   }
