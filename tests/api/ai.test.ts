@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateFlashcards } from '../../worker/src/services/ai/generate-flashcards';
+import { critiqueFeynman } from '../../worker/src/services/ai/feynman-critique';
 import { ProviderError, type FlashcardProvider } from '../../worker/src/services/ai/provider';
 import { call, env, signUp } from './helpers';
 import { insertConcept } from './study-fixtures';
@@ -87,5 +88,35 @@ describe('generation never repeats a card the concept already has', () => {
     const res = await call('POST', '/api/ai/generate-flashcards', { token: user.token, json: { concept_id: conceptId, number_of_cards: 5 } });
     expect(res.status).toBe(200);
     expect(res.body.generated_flashcards.map((c: { recto: string }) => c.recto)).not.toContain('Qu’est-ce qu’une enzyme ?');
+  });
+});
+
+describe('POST /api/ai/feynman-critique', () => {
+  it('says the critique needs a provider when none is configured, without an error', async () => {
+    const user = await signUp('critique');
+    const conceptId = await insertConcept(user, 'Enzymes', 'Une enzyme est une protéine.', content);
+    const res = await call('POST', '/api/ai/feynman-critique', { token: user.token, json: { concept_id: conceptId, text: 'Une enzyme aide une réaction.' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ available: false, critique: null, error_message: null });
+  });
+
+  it('answers an unreachable provider with a readable message, never a failure', async () => {
+    const user = await signUp('critiquedown');
+    const conceptId = await insertConcept(user, 'Enzymes', 'Une enzyme est une protéine.', content);
+    const answer = await critiqueFeynman(env.DB, { baseUrl: 'http://127.0.0.1:9', model: 'm', timeoutMs: 2000 }, { userId: user.id, conceptId, text: 'Une enzyme aide.' });
+    expect(answer.available).toBe(true);
+    expect(answer.critique).toBeNull();
+    expect(answer.error_message).toMatch(/^Le service d’IA (est injoignable|n’a pas répondu à temps)/);
+  });
+
+  it('refuses an empty explanation in French and another person’s concept with 404', async () => {
+    const owner = await signUp('critiqueowner');
+    const other = await signUp('critiqueother');
+    const conceptId = await insertConcept(owner, 'Secret', 'Le secret est bien gardé.');
+    const empty = await call('POST', '/api/ai/feynman-critique', { token: owner.token, json: { concept_id: conceptId, text: '   ' } });
+    expect(empty.status).toBe(422);
+    expect(empty.body.detail[0].msg).toBe('Écrivez votre explication avant de demander une critique.');
+    const stolen = await call('POST', '/api/ai/feynman-critique', { token: other.token, json: { concept_id: conceptId, text: 'texte' } });
+    expect(stolen.status).toBe(404);
   });
 });

@@ -6,7 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseProvider } from '../../worker/src/services/ai/generate-flashcards';
-import { openAiCompatibleProvider } from '../../worker/src/services/ai/openai-compatible-provider';
+import { chatCompletion, openAiCompatibleProvider } from '../../worker/src/services/ai/openai-compatible-provider';
+import { CRITIQUE_POINT_CHARS, CRITIQUE_POINTS_MAX, critiqueMessages, parseFeynmanCritique } from '../../worker/src/domain/feynman-critique';
 import { ProviderError } from '../../worker/src/services/ai/provider';
 
 type Handler = (body: any, req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -83,5 +84,28 @@ describe('OpenAI-compatible provider', () => {
     expect(chooseProvider({}).name).toBe('offline');
     expect(chooseProvider({ AI_BASE_URL: '  ' }).name).toBe('offline');
     expect(chooseProvider({ AI_BASE_URL: base, AI_MODEL: 'm' }).name).toBe('openai-compatible');
+  });
+});
+
+describe('Feynman critique through the OpenAI-compatible provider', () => {
+  it('sends the concept and the explanation, and reads the gaps and errors, even inside a code fence', async () => {
+    handler = reply('```json\n{"lacunes":["Le rôle de la chlorophylle"],"erreurs":["La photosynthèse ne produit pas de CO2 : elle en consomme."]}\n```');
+    const content = await chatCompletion({ baseUrl: base, model: 'm' }, critiqueMessages('Photosynthèse', 'La chlorophylle capte la lumière.', 'Les plantes rejettent du CO2.'), 0.2);
+    expect(parseFeynmanCritique(content!)).toEqual({ gaps: ['Le rôle de la chlorophylle'], errors: ['La photosynthèse ne produit pas de CO2 : elle en consomme.'] });
+    const sent = received.at(-1)!.body.messages.at(-1).content as string;
+    expect(sent).toContain('La chlorophylle capte la lumière.');
+    expect(sent).toContain('Les plantes rejettent du CO2.');
+  });
+
+  it('finds no critique in a reply without one, and bounds what it keeps', () => {
+    expect(parseFeynmanCritique('Très bonne explication !')).toBeNull();
+    expect(parseFeynmanCritique('{"note": 3}')).toBeNull();
+    const many = parseFeynmanCritique(JSON.stringify({ gaps: Array.from({ length: 20 }, (_, i) => `Lacune ${i} ${'x'.repeat(400)}`), errors: [] }))!;
+    expect(many.gaps).toHaveLength(CRITIQUE_POINTS_MAX);
+    expect(many.gaps[0]!.length).toBe(CRITIQUE_POINT_CHARS);
+  });
+
+  it('turns an unreachable provider into a readable ProviderError', async () => {
+    await expect(chatCompletion({ baseUrl: 'http://127.0.0.1:1', model: 'm' }, critiqueMessages('T', 'c', 'e'), 0.2)).rejects.toThrow('Le service d’IA est injoignable.');
   });
 });

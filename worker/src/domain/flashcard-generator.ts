@@ -272,23 +272,28 @@ export function generateFlashcardsOffline(input: GeneratorInput): GeneratedCard[
   return cards;
 }
 
+/** The JSON value in a language model's reply, which may wrap it in a code fence or prose; undefined when there is none. */
+export function jsonOfReply(reply: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(reply);
+  const text = (fenced ? fenced[1]! : reply).trim();
+  const start = text.search(/[[{]/);
+  if (start < 0) return undefined;
+  const end = Math.max(text.lastIndexOf(']'), text.lastIndexOf('}'));
+  try {
+    return JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Reads flashcards out of a language model's reply: the JSON may be wrapped in a code
  * fence or prose, be an array or an object holding one, and name its fields recto/verso,
  * question/answer or front/back. Returns null when no usable card is found.
  */
 export function parseGeneratedCards(reply: string, count: number): GeneratedCard[] | null {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(reply);
-  const text = (fenced ? fenced[1]! : reply).trim();
-  const start = text.search(/[[{]/);
-  if (start < 0) return null;
-  const end = Math.max(text.lastIndexOf(']'), text.lastIndexOf('}'));
-  let value: unknown;
-  try {
-    value = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
+  const value = jsonOfReply(reply);
+  if (value === undefined) return null;
   const list = Array.isArray(value) ? value : Object.values((value ?? {}) as object).find(Array.isArray);
   if (!Array.isArray(list)) return null;
   const cards: GeneratedCard[] = [];

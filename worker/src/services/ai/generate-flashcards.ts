@@ -5,14 +5,19 @@ import type { GeneratedCard } from '../../domain/flashcard-generator';
 import type { Env } from '../../env';
 import { notFound } from '../../lib/errors';
 import { offlineProvider } from './offline-provider';
-import { openAiCompatibleProvider } from './openai-compatible-provider';
+import { openAiCompatibleProvider, type OpenAiCompatibleConfig } from './openai-compatible-provider';
 import { ProviderError, type FlashcardProvider } from './provider';
 
-/** AI_BASE_URL set → the OpenAI-compatible provider (AI_MODEL, AI_API_KEY); otherwise offline. */
-export function chooseProvider(env: Pick<Env, 'AI_BASE_URL' | 'AI_MODEL' | 'AI_API_KEY'>): FlashcardProvider {
+/** The OpenAI-compatible provider's settings when AI_BASE_URL is set (AI_MODEL, AI_API_KEY); null otherwise. */
+export function aiConfig(env: Pick<Env, 'AI_BASE_URL' | 'AI_MODEL' | 'AI_API_KEY'>): OpenAiCompatibleConfig | null {
   const baseUrl = env.AI_BASE_URL?.trim();
-  if (!baseUrl) return offlineProvider;
-  return openAiCompatibleProvider({ baseUrl, model: env.AI_MODEL?.trim() || 'gpt-4o-mini', apiKey: env.AI_API_KEY });
+  return baseUrl ? { baseUrl, model: env.AI_MODEL?.trim() || 'gpt-4o-mini', apiKey: env.AI_API_KEY } : null;
+}
+
+/** AI_BASE_URL set → the OpenAI-compatible provider; otherwise offline. */
+export function chooseProvider(env: Pick<Env, 'AI_BASE_URL' | 'AI_MODEL' | 'AI_API_KEY'>): FlashcardProvider {
+  const config = aiConfig(env);
+  return config ? openAiCompatibleProvider(config) : offlineProvider;
 }
 
 export interface GenerateProps {

@@ -42,37 +42,43 @@ async function failureDetail(res: Response) {
   }
 }
 
-export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): FlashcardProvider {
+/**
+ * One chat completion: the reply's text (null when the reply holds none). Every failure —
+ * unreachable, too slow, an error status, an unreadable body — is a ProviderError fit for the person.
+ */
+export async function chatCompletion(config: OpenAiCompatibleConfig, messages: { role: string; content: string }[], temperature: number): Promise<string | null> {
   const endpoint = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const doFetch = config.fetch ?? fetch;
+  const tooSlow = () => new ProviderError(`Le service d’IA n’a pas répondu à temps (${Math.round(timeoutMs / 1000)} s).`);
+  const isTimeout = (err: unknown) => ['TimeoutError', 'AbortError'].includes((err as { name?: string })?.name ?? '');
+  let res: Response;
+  try {
+    res = await doFetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+      body: JSON.stringify({ model: config.model, messages, temperature }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    throw isTimeout(err) ? tooSlow() : new ProviderError('Le service d’IA est injoignable.');
+  }
+  if (!res.ok) throw new ProviderError(`Le service d’IA a répondu ${res.status}${await failureDetail(res)}`);
+  try {
+    const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
+    const content = body.choices?.[0]?.message?.content;
+    return typeof content === 'string' ? content : null;
+  } catch (err) {
+    throw isTimeout(err) ? tooSlow() : new ProviderError('Réponse du service d’IA illisible.');
+  }
+}
+
+export function openAiCompatibleProvider(config: OpenAiCompatibleConfig): FlashcardProvider {
   return {
     name: 'openai-compatible',
     async generate(request) {
-      let res: Response;
-      try {
-        res = await doFetch(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-          body: JSON.stringify({ model: config.model, messages: messages(request), temperature: 0.3 }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        const name = (err as { name?: string })?.name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new ProviderError(`Le service d’IA n’a pas répondu à temps (${Math.round(timeoutMs / 1000)} s).`);
-        throw new ProviderError('Le service d’IA est injoignable.');
-      }
-      if (!res.ok) throw new ProviderError(`Le service d’IA a répondu ${res.status}${await failureDetail(res)}`);
-      let content: unknown;
-      try {
-        const body = (await res.json()) as { choices?: { message?: { content?: unknown } }[] };
-        content = body.choices?.[0]?.message?.content;
-      } catch (err) {
-        const name = (err as { name?: string })?.name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new ProviderError(`Le service d’IA n’a pas répondu à temps (${Math.round(timeoutMs / 1000)} s).`);
-        throw new ProviderError('Réponse du service d’IA illisible.');
-      }
-      const cards = typeof content === 'string' ? parseGeneratedCards(content, request.count) : null;
+      const content = await chatCompletion(config, messages(request), 0.3);
+      const cards = content === null ? null : parseGeneratedCards(content, request.count);
       if (!cards) throw new ProviderError('Réponse du service d’IA illisible : aucune flashcard trouvée.');
       return cards;
     },
