@@ -11,6 +11,7 @@ import type { Browser } from 'playwright-core';
 import { api, createAccount } from '../support/client';
 import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 import { a11yViolations } from './axe';
+import { readFileSync } from 'node:fs';
 import { silentWav } from '../support/wav';
 
 const stack = inject('stack');
@@ -59,12 +60,19 @@ describe('card voice', () => {
     await screenshot(page, 'card-voice-form');
     await page.getByRole('button', { name: 'Créer la flashcard' }).click();
     await page.getByText('Flashcard créée avec succès!').waitFor();
-    const [card] = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { question: string; answer: string; question_lang: string | null; answer_lang: string | null }[];
+    const [card] = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { id: number; question: string; answer: string; question_lang: string | null; answer_lang: string | null }[];
     expect(card).toMatchObject({ question_lang: null, answer_lang: 'fr-FR' });
     const answerSound = /\((\/api\/v1\/files\/[^)]+)\)/.exec(card!.answer)![1]!;
     // What the fake microphone gave was stored as the WebM sound it is.
     const recorded = await fetch(`${stack.url}${/\((\/api\/v1\/files\/[^)]+)\)/.exec(card!.question)![1]!}`);
     expect(recorded.headers.get('content-type')).toBe('audio/webm');
+    // An uploaded picture and another site's one in the answer, as the Anki import or a person writes them.
+    const form = new FormData();
+    form.append('file', new Blob([readFileSync('web/public/icons/icon-48.png')], { type: 'image/png' }), 'chat.png');
+    const uploaded = await fetch(`${stack.url}/api/v1/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` }, body: form });
+    const picture = ((await uploaded.json()) as { public_url: string }).public_url;
+    const withPictures = `${card!.answer}\n![Schéma du chat](${picture})\n![photo](https://img.example/chat.png)`;
+    expect((await api(stack.url, 'PUT', `/api/flashcards/${card!.id}`, { token: account.token, json: { question: card!.question, answer: withPictures } })).status).toBe(200);
 
     const startSession = async () => {
       const session = await api(stack.url, 'POST', '/api/study-sessions', { token: account.token, json: { method_type: 'FLASHCARDS', concept_ids: [concept.body.id] } });
@@ -87,6 +95,11 @@ describe('card voice', () => {
     ]);
     expect(await played(page)).toEqual([answerSound]);
     await page.getByRole('button', { name: 'Écouter l’audio « chat » de la réponse' }).waitFor();
+    // The uploaded picture shows (loaded, with its alt text); the other site's is only a link.
+    const image = page.getByTestId('session-answer').getByRole('img', { name: 'Schéma du chat' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    expect(await page.getByTestId('session-answer').getByRole('link', { name: 'photo' }).getAttribute('href')).toBe('https://img.example/chat.png');
+    expect(await page.getByTestId('session-answer').textContent()).not.toContain('![');
     await screenshot(page, 'card-voice-session');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     expect(await a11yViolations(page.mainFrame())).toEqual([]);

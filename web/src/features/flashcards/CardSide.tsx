@@ -1,7 +1,9 @@
 /**
- * One side of a card on a review screen: its text (its sound links become buttons), a
- * button reading it aloud in its language, and one button per sound it carries.
+ * One side of a card on a review screen: its text (its sound links become buttons, images
+ * the app serves show as pictures), a button reading it aloud in its language, and one
+ * button per sound it carries.
  */
+import { cardTextParts } from '@domain/card-images';
 import { cardSounds, withoutSounds, SPEECH_LANGUAGES } from '@domain/card-speech';
 import { canSpeak } from './speech';
 import { sideLanguage } from './speech-language';
@@ -24,7 +26,7 @@ export function CardSide({ side, text, lang, voice, className, testId }: Props) 
   return (
     <>
       <p className={className} data-testid={testId}>
-        {withoutSounds(text)}
+        <CardText text={withoutSounds(text)} />
       </p>
       <div className="mt-2 flex flex-wrap gap-2 text-xs" data-testid={`${testId}-voice`}>
         {canSpeak() && (
@@ -45,6 +47,27 @@ export function CardSide({ side, text, lang, voice, className, testId }: Props) 
           </button>
         ))}
       </div>
+    </>
+  );
+}
+
+/**
+ * A side's text with its images: each part its own element, so nothing in it is read as HTML.
+ * Inside a button (`plain`), a link to another site's image is only its text.
+ */
+export function CardText({ text, plain = false }: { text: string; plain?: boolean }) {
+  return (
+    <>
+      {cardTextParts(text).map((part, index) => {
+        if (part.kind === 'text') return <span key={index}>{part.text}</span>;
+        if (plain && part.kind === 'link') return <span key={index}>{part.text}</span>;
+        if (part.kind === 'image') return <img key={index} src={part.address} alt={part.alt || 'Image de la carte'} className="my-2 block max-h-80 max-w-full rounded" loading="lazy" data-testid="card-image" />;
+        return (
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="underline" title="Image d’un autre site, ouverte dans un nouvel onglet">
+            {part.text}
+          </a>
+        );
+      })}
     </>
   );
 }

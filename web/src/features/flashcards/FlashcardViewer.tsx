@@ -4,6 +4,7 @@ import type { Flashcard } from '../../api/flashcards';
 import { CardActions } from './CardActions';
 import { withoutSounds } from '@domain/card-speech';
 import { CardHistoryDialog } from './CardHistoryDialog';
+import { CardText } from './CardSide';
 
 interface Props {
   cards: Flashcard[];
@@ -35,7 +36,7 @@ export function FlashcardViewer({ cards, onEdit, onDelete, onChanged }: Props) {
       >
         <span className="mb-2 text-xs uppercase tracking-wide text-slate-400">{flipped ? 'Réponse' : 'Question'}</span>
         <span className="whitespace-pre-wrap text-lg" data-testid="viewer-face">
-          {withoutSounds(flipped ? card.answer : card.question)}
+          <CardText text={withoutSounds(flipped ? card.answer : card.question)} plain />
         </span>
         {card.concept_title && <span className="mt-3 text-xs text-nebula-400">{card.concept_title}</span>}
         {card.suspended && <span className="mt-2 rounded bg-amber-900/60 px-2 py-0.5 text-xs text-amber-200">Suspendue</span>}
