@@ -144,6 +144,7 @@ describe('Feynman', () => {
     // Offline: the feedback needs no server (the word list is fetched now, then the network is cut).
     await page.getByRole('button', { name: 'Analyser mon explication' }).click();
     await page.getByTestId('feynman-feedback').waitFor();
+    await page.getByTestId('feynman-critique').getByText('La critique des lacunes et erreurs par l’IA demande un fournisseur d’IA configuré : seul le retour hors ligne est affiché.').waitFor();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Analyser mon explication' }).click();
     const jargon = await page.getByTestId('feynman-jargon').innerText();
@@ -152,6 +153,8 @@ describe('Feynman', () => {
     expect(await page.getByTestId('feynman-unexplained').innerText()).toContain('mitochondrie');
     expect(await page.getByTestId('feynman-missing').innerText()).toContain('Lynn Margulis');
     await page.getByText('1 phrase(s) de plus de 25 mots : coupez-les.').waitFor();
+    // No provider in this stack and offline: the AI critique says why it is missing, the offline feedback stays.
+    await page.getByTestId('feynman-critique').getByText('Critique par l’IA indisponible hors connexion : le retour hors ligne ci-dessus reste valable.').waitFor();
     await page.getByRole('checkbox', { name: 'Non mentionné : Lynn Margulis' }).check();
     await page.getByRole('checkbox', { name: 'Jargon : phosphorylation' }).check();
     await screenshot(page, 'feynman-feedback');

@@ -9,4 +9,6 @@ export type GeneratedFlashcard = InferResponseType<typeof generate.$post, 200>['
 export const aiApi = {
   generateFlashcards: (conceptId: number, numberOfCards: number, sourceText?: string) =>
     call(generate.$post({ json: { concept_id: conceptId, number_of_cards: numberOfCards, ...(sourceText ? { source_text: sourceText } : {}) } })),
+  /** The AI critique of a Feynman explanation; `available: false` when no provider is configured. */
+  feynmanCritique: (conceptId: number, text: string) => call(api.api.ai['feynman-critique'].$post({ json: { concept_id: conceptId, text } })),
 };

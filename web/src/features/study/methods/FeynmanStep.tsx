@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { keyItemsOf } from '@domain/flashcard-generator';
 import { feynmanFeedback, type FeynmanFeedback } from '@domain/feynman-feedback';
 import { feynmanDetails, studyMethodsApi, type MethodResult, type SessionConcept } from '../../../api/study-methods';
+import { aiApi } from '../../../api/ai';
 import { errorText } from '../../../ui/error-text';
 import { useLoad } from '../../../ui/use-load';
 import { loadCommonWords } from './common-words';
@@ -43,6 +44,7 @@ function PreviousExplanation({ conceptId, sessionId, onReuse }: { conceptId: num
 export function FeynmanStep({ sessionId, concept, saved, onSaved }: Props) {
   const draft = useMethodDraft(sessionId, concept.id, 'FEYNMAN');
   const [feedback, setFeedback] = useState<FeynmanFeedback | null>(null);
+  const [critique, setCritique] = useState<{ note: string | null; points: string[] } | null>(null);
   const [gaps, setGaps] = useState<Set<string>>(() => new Set(saved ? feynmanDetails(saved).gaps : []));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,6 +57,16 @@ export function FeynmanStep({ sessionId, concept, saved, onSaved }: Props) {
       setFeedback(feynmanFeedback(text, keyItemsOf(concept.content ?? ''), await loadCommonWords()));
     } catch {
       setError("La liste de mots courants n'a pas pu être chargée : vérifiez votre connexion et réessayez.");
+      return;
+    }
+    setCritique({ note: 'Critique par l’IA en cours…', points: [] });
+    try {
+      const answer = await aiApi.feynmanCritique(concept.id, text);
+      if (!answer.available) setCritique({ note: 'La critique des lacunes et erreurs par l’IA demande un fournisseur d’IA configuré : seul le retour hors ligne est affiché.', points: [] });
+      else if (!answer.critique) setCritique({ note: `Critique par l’IA indisponible : ${answer.error_message ?? 'réessayez plus tard.'}`, points: [] });
+      else setCritique({ note: null, points: [...answer.critique.gaps.map((g) => `IA — lacune : ${g}`), ...answer.critique.errors.map((e) => `IA — erreur : ${e}`)] });
+    } catch {
+      setCritique({ note: 'Critique par l’IA indisponible hors connexion : le retour hors ligne ci-dessus reste valable.', points: [] });
     }
   }
 
@@ -101,6 +113,21 @@ export function FeynmanStep({ sessionId, concept, saved, onSaved }: Props) {
         )}
       </div>
       {feedback && <FeynmanFeedbackPanel feedback={feedback} gaps={gaps} onToggle={toggle} />}
+      {critique && (
+        <section className="card space-y-2" aria-labelledby="feynman-critique" data-testid="feynman-critique">
+          <h3 id="feynman-critique" className="font-semibold">
+            Critique par l’IA
+          </h3>
+          {critique.note && <p className="text-sm text-slate-300">{critique.note}</p>}
+          {critique.points.length === 0 && !critique.note && <p className="text-sm text-slate-300">Aucune lacune ni erreur relevée.</p>}
+          {critique.points.map((point) => (
+            <label key={point} className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1" checked={gaps.has(point)} onChange={() => toggle(point)} />
+              <span>{point}</span>
+            </label>
+          ))}
+        </section>
+      )}
     </div>
   );
 }
