@@ -19,6 +19,9 @@ export type SqlRow<T extends Table> = {
 /** Some columns of a table's row, under their SQL names. */
 export type SqlColumns<T extends Table, K extends keyof SqlRow<T>> = Pick<SqlRow<T>, K>;
 
+/** The values of some columns of a table's row, in the order given (a row read as an array, `raw()`). */
+export type SqlValues<T extends Table, K extends readonly (keyof SqlRow<T>)[]> = { -readonly [I in keyof K]: SqlRow<T>[K[I]] };
+
 /** A prepared read that knows the row it reads (the row is a type only). */
 export interface Query<Row> extends D1PreparedStatement {
   readonly __row?: Row;
@@ -26,6 +29,19 @@ export interface Query<Row> extends D1PreparedStatement {
 
 /** Marks a prepared statement with the row it reads: the one place a D1 row is typed. */
 export const query = <Row>(statement: D1PreparedStatement): Query<Row> => statement;
+
+/** A prepared read whose rows come as arrays of values (`raw()`), in its SELECT list's order. */
+export interface RawQuery<Values extends readonly unknown[]> extends D1PreparedStatement {
+  readonly __values?: Values;
+}
+
+/** Marks a prepared statement with the values of the rows it reads as arrays. */
+export const rawQuery = <Values extends readonly unknown[]>(statement: D1PreparedStatement): RawQuery<Values> => statement;
+
+/** Every row a raw query reads, each an array of values (lighter than objects for many rows). */
+export function rawRows<Values extends readonly unknown[]>(q: RawQuery<Values>): Promise<Values[]> {
+  return q.raw<Values>();
+}
 
 /** Every row a query reads. */
 export async function allRows<Row>(q: Query<Row>): Promise<Row[]> {
@@ -40,6 +56,20 @@ export function firstRow<Row>(q: Query<Row>): Promise<Row | null> {
 /** The rows a query read inside a write batch (`result` is what the batch answered for `q`). */
 export function rowsRead<Row>(_q: Query<Row>, result: D1Result): Row[] {
   return result.results as Row[];
+}
+
+/**
+ * Runs a batch (one round trip, one transaction) and answers a reader of what its
+ * statements read: `read(q)` is the rows `q` — a read, a RETURNING write or a write's
+ * read-back among `statements` — read.
+ */
+export async function runBatch(d1: D1Database, statements: D1PreparedStatement[]) {
+  const results = await d1.batch(statements);
+  return <Row>(q: Query<Row>): Row[] => {
+    const at = statements.indexOf(q);
+    if (at < 0) throw new Error('runBatch: the statement read is not in the batch');
+    return rowsRead(q, results[at]!);
+  };
 }
 
 type RowsOf<Q extends readonly Query<unknown>[]> = { -readonly [K in keyof Q]: Q[K] extends Query<infer Row> ? Row[] : never };

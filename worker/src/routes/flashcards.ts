@@ -25,15 +25,15 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   .use('/concepts/:id{[0-9]+}/flashcards', requireUser)
   .get('/flashcards', async (c) => {
     const rows = await listFlashcards(c.get('db'), c.get('userId'));
-    return c.json(rows.results.map(presentFlashcard), 200);
+    return c.json(rows.map(presentFlashcard), 200);
   })
   .get('/flashcards/due', validate('query', dueQuery), async (c) => {
     const rows = await dueFlashcards(c.get('db'), c.get('userId'), c.get('now'), c.req.valid('query').limit);
-    return c.json(rows.results.map(presentFlashcard), 200);
+    return c.json(rows.map(presentFlashcard), 200);
   })
   .get('/flashcards/leeches', async (c) => {
     const rows = await leechFlashcards(c.get('db'), c.get('userId'), LEECH_TAG, LEECH_LIST_SIZE);
-    return c.json(rows.results.map(presentFlashcard), 200);
+    return c.json(rows.map(presentFlashcard), 200);
   })
   .get('/flashcards/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const row = await findFlashcard(c.get('db'), c.get('userId'), c.req.valid('param').id);

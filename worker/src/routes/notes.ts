@@ -68,7 +68,7 @@ export const notesRoutes = new Hono<AppEnv>()
     const userId = c.get('userId');
     const conceptId = await requireOwnConcept(c.get('db'), userId, c.req.valid('param').id);
     const rows = await conceptMentions(c.get('db'), userId, conceptId);
-    const mentions = rows.results.map((r) => ({
+    const mentions = rows.map((r) => ({
       note_date: r.note_date,
       block_id: r.block_id,
       block_text: Array.from(blockToPlainText(r.text)).slice(0, MENTION_TEXT_LENGTH).join(''),

@@ -4,6 +4,7 @@ import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { titleKey } from '../domain/title-matcher';
 import { quickConcepts, quickNotes } from '../db/queries/search';
+import { runBatch } from '../db/rows';
 import { presentConceptHit, presentConstellationHit, presentFlashcardHit, presentNoteHit } from '../presenters/search';
 import { globalSearch } from '../services/global-search';
 import { quickSearchQuery, searchQuery } from './search.schema';
@@ -43,16 +44,15 @@ export const searchRoutes = new Hono<AppEnv>()
     const words = phrase.split(' ').filter(Boolean);
     const userId = c.get('userId');
     // Before a letter is typed, the recent notes alone open the switcher.
-    const [notes, concepts] = await c.get('db').batch<Record<string, unknown>>([
-      quickNotes(c.get('db'), userId, phrase, QUICK_NOTES),
-      ...(words.length ? [quickConcepts(c.get('db'), userId, phrase, words, limit)] : []),
-    ]);
+    const notesRead = quickNotes(c.get('db'), userId, phrase, QUICK_NOTES);
+    const conceptsRead = words.length ? quickConcepts(c.get('db'), userId, phrase, words, limit) : null;
+    const read = await runBatch(c.get('db'), conceptsRead ? [notesRead, conceptsRead] : [notesRead]);
     // Notes whose date holds the typed text, or whose title does, accents ignored.
-    const noteRows = JSON.parse((notes!.results[0] as { list: string } | undefined)?.list ?? '[]') as [number, string, string | null][];
+    const noteRows = JSON.parse(read(notesRead)[0]?.list ?? '[]') as [number, string, string | null][];
     const matching = phrase ? noteRows.filter(([, date, title]) => date.includes(phrase) || (title !== null && titleKey(title).includes(phrase))) : noteRows;
     return c.json(
       {
-        concepts: ((concepts?.results ?? []) as { id: number; title: string }[]).map((r) => ({ id: r.id, title: r.title })),
+        concepts: (conceptsRead ? read(conceptsRead) : []).map((r) => ({ id: r.id, title: r.title })),
         notes: matching.slice(0, QUICK_NOTES).map(([id, date, title]) => ({ id, date, title })),
       },
       200,

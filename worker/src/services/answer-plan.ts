@@ -18,6 +18,7 @@ import {
   type SiblingState,
 } from '../domain/workload';
 import { dayLoadsStatement, type FlashcardRow } from '../db/queries/flashcards';
+import { allRows, runBatch, type Query } from '../db/rows';
 import { parseTags } from '../presenters/flashcard';
 
 const DAY = 86_400_000;
@@ -42,7 +43,7 @@ type Scheduled = ReturnType<typeof reviewCard>;
  * fuzz range, weighed by easy days: one read of the range's loads (`read`, null when
  * the answer needs none), then `finish` with the loads it gave.
  */
-function scheduleOf(d1: D1Database, props: PlanProps, before: StoredCard): { read: D1PreparedStatement | null; finish(loads: number[]): Scheduled } {
+function scheduleOf(d1: D1Database, props: PlanProps, before: StoredCard): { read: Query<{ n: number }> | null; finish(loads: number[]): Scheduled } {
   const { row, rating, now, scheduling, preferences, zone } = props;
   if (!props.fuzz || !preferences.load_balancing) {
     const fuzzed = reviewCard(before, now, rating, { ...scheduling, fuzz: props.fuzz });
@@ -64,7 +65,7 @@ function scheduleOf(d1: D1Database, props: PlanProps, before: StoredCard): { rea
   };
 }
 
-const loadsOf = (result: D1Result) => (result.results as { n: number }[]).map((r) => r.n);
+const loadsOf = (rows: { n: number }[]) => rows.map((r) => r.n);
 
 export interface AnswerPlan {
   card: StoredCard;
@@ -96,14 +97,13 @@ function withSideEffects(props: PlanProps, before: StoredCard, { card, log }: Sc
 
 export async function planAnswer(d1: D1Database, props: PlanProps, before: StoredCard): Promise<AnswerPlan> {
   const { read, finish } = scheduleOf(d1, props, before);
-  return withSideEffects(props, before, finish(read ? loadsOf(await read.all()) : []));
+  return withSideEffects(props, before, finish(read ? loadsOf(await allRows(read)) : []));
 }
 
 /** Several answers planned at once (an uploaded batch): their day loads read in one round trip. */
 export async function planAnswers(d1: D1Database, answers: readonly { props: PlanProps; before: StoredCard }[]): Promise<AnswerPlan[]> {
   const pending = answers.map(({ props, before }) => scheduleOf(d1, props, before));
   const reads = pending.flatMap((p) => (p.read ? [p.read] : []));
-  const results = reads.length ? await d1.batch(reads) : [];
-  let next = 0;
-  return pending.map((p, i) => withSideEffects(answers[i]!.props, answers[i]!.before, p.finish(p.read ? loadsOf(results[next++]!) : [])));
+  const read = reads.length ? await runBatch(d1, reads) : null;
+  return pending.map((p, i) => withSideEffects(answers[i]!.props, answers[i]!.before, p.finish(p.read && read ? loadsOf(read(p.read)) : [])));
 }

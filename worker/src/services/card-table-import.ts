@@ -23,7 +23,7 @@ import * as sql from '../db/queries/card-import';
 import { insertConcept, linkMentionsOf } from '../db/queries/concept-writes';
 import { linkBlocksNaming } from '../db/queries/daily-notes';
 import { idByUid, newUid } from '../db/queries/new-row';
-import { allRows, firstRow } from '../db/rows';
+import { allRows, firstRow, runBatch } from '../db/rows';
 import { ApiError, notFound } from '../lib/errors';
 
 /** The table's refusals as the API's 422s. */
@@ -134,18 +134,19 @@ export async function importCardTable(props: ImportProps, now: number): Promise<
   }
   // A concept is created only when a card goes to it, or when it is the chosen new one.
   const created = [...new Map([fallback, ...byKey.values()].map((d) => [d.uid, d])).values()].filter((d) => d.id === null && (added.has(d.uid) || d === fallback));
+  const inserts = new Map(created.map((d) => [d, insertConcept(d1, userId, d.uid, { title: d.title }, undefined, null, now)]));
   const statements: D1PreparedStatement[] = created.flatMap((d) => {
     const cid = idByUid('concepts', userId, d.uid);
-    return [insertConcept(d1, userId, d.uid, { title: d.title }, undefined, null, now), linkMentionsOf(d1, userId, cid, d.title, now), linkBlocksNaming(d1, userId, cid, d.title)];
+    return [inserts.get(d)!, linkMentionsOf(d1, userId, cid, d.title, now), linkBlocksNaming(d1, userId, cid, d.title)];
   });
   const card = newCard(now);
   statements.push(...chunks(fresh).map((chunk) => sql.insertCardChunk(d1, userId, chunk, card, now)));
   if (added.size) statements.push(sql.conceptsAfterNewCards(d1, userId, [...added]));
   let conceptId = fallback.id;
   if (statements.length) {
-    const results = await d1.batch(statements);
-    const index = created.indexOf(fallback);
-    if (index >= 0) conceptId = (results[index * 3]!.results[0] as { id: number }).id;
+    const read = await runBatch(d1, statements);
+    const insertedFallback = inserts.get(fallback);
+    if (insertedFallback) conceptId = read(insertedFallback)[0]!.id;
   }
   return {
     message: `${fresh.length} flashcard(s) imported`,

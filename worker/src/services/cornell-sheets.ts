@@ -8,7 +8,7 @@ import { cornellCards, type CornellRow } from '../domain/cornell';
 import { newCard } from '../domain/fsrs';
 import { conceptSheetStatement, findSheetStatement, insertSheetStatement, updateSheetStatement, type CornellSheetRow } from '../db/queries/cornell-sheets';
 import { insertNewCardsStatement } from '../db/queries/study-method-results';
-import { firstRow, readBatch } from '../db/rows';
+import { firstRow, readBatch, rowsRead } from '../db/rows';
 import { ApiError, notFound } from '../lib/errors';
 import { presentCornellSheet } from '../presenters/cornell-sheet';
 import { masteryWithObservation } from './study-method-results';
@@ -31,8 +31,9 @@ export async function saveSheet(d1: D1Database, props: { userId: number; concept
   const { userId, conceptId, version, now } = props;
   const rows = JSON.stringify(props.rows);
   const write = version === 0 ? insertSheetStatement(d1, userId, conceptId, rows, props.summary, now) : updateSheetStatement(d1, userId, conceptId, version, rows, props.summary, now);
-  const [result, after] = await d1.batch([write, findSheetStatement(d1, userId, conceptId)]);
-  const stored = (after!.results[0] as CornellSheetRow | undefined) ?? null;
+  const readBack = findSheetStatement(d1, userId, conceptId);
+  const [result, after] = await d1.batch([write, readBack]);
+  const stored = rowsRead(readBack, after!)[0] ?? null;
   if (result!.meta.changes === 1) return stored!;
   // Nothing written: another person's (or no) concept, or a version that is not the stored one.
   if (!stored) await readSheet(d1, userId, conceptId); // 404 when the concept is not theirs

@@ -4,9 +4,9 @@
  * written in one batch: a bad file writes nothing.
  */
 import { ApiError, BODY_TOO_LARGE, notFound } from '../lib/errors';
-import { selectBlocksOfNote, selectKnownHighlightKeys, insertHighlightKeys, selectNoteByDate, type BlockRow, type NoteRow } from '../db/queries/daily-notes';
+import { selectBlocksOfNote, selectKnownHighlightKeys, insertHighlightKeys, selectNoteByDate } from '../db/queries/daily-notes';
 import { insertBlocks, nextBlockOrderStatement } from '../db/queries/daily-notes';
-import { firstRow } from '../db/rows';
+import { allRows, firstRow } from '../db/rows';
 import { blockTextProblem, NOTE_TITLE_MAX_CHARS, NOTE_TITLE_TOO_LONG } from '../domain/daily-blocks';
 import { isNoteDate, INVALID_DATE } from '../domain/daily-dates';
 import { NoteFileError, noteToJson, noteToMarkdown, parseNoteJson, parseNoteMarkdown, type NoteFile } from '../domain/daily-transfer';
@@ -21,9 +21,9 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 const invalid = (msg: string) => new ApiError(422, 'validation_error', msg);
 
 export async function exportNote(d1: D1Database, userId: number, query: { note_date: string; format: 'md' | 'json' }) {
-  const note = await selectNoteByDate(d1, userId, query.note_date).first<NoteRow>();
+  const note = await firstRow(selectNoteByDate(d1, userId, query.note_date));
   if (!note) throw notFound('Note');
-  const blocks = (await selectBlocksOfNote(d1, note.id).all<BlockRow>()).results;
+  const blocks = await allRows(selectBlocksOfNote(d1, note.id));
   const file: NoteFile = { date: note.date, title: note.title, blocks };
   return query.format === 'md'
     ? { body: noteToMarkdown(file), type: 'text/markdown; charset=utf-8', name: `note-${note.date}.md` }
@@ -77,7 +77,7 @@ export async function importNoteFile(d1: D1Database, userId: number, form: Form,
 async function appendBlocks(d1: D1Database, userId: number, date: string, texts: string[], now: number, title: string | null = null, alsoWrite: D1PreparedStatement[] = []) {
   const { note } = await ensureNote(d1, userId, date, title, now);
   const last = await firstRow(nextBlockOrderStatement(d1, note.id));
-  const statements = insertBlocks(d1, userId, note.id, await newLinkedBlocks(d1, userId, texts, last!.next), now);
+  const { statements } = insertBlocks(d1, userId, note.id, await newLinkedBlocks(d1, userId, texts, last!.next), now);
   await d1.batch([...statements, ...alsoWrite]);
   return note.id;
 }
@@ -95,7 +95,7 @@ export async function importHighlights(d1: D1Database, userId: number, form: For
   const highlights = parseHighlights(text);
   if (!highlights.length) throw invalid('Aucun surlignement trouvé dans ce fichier.');
   const keyed = await Promise.all(highlights.map(async (h) => ({ h, key: await sha256(highlightIdentity(h)) })));
-  const known = new Set((await selectKnownHighlightKeys(d1, userId, keyed.map((k) => k.key)).all<{ highlight_key: string }>()).results.map((r) => r.highlight_key));
+  const known = new Set((await allRows(selectKnownHighlightKeys(d1, userId, keyed.map((k) => k.key)))).map((r) => r.highlight_key));
   const seen = new Set<string>();
   const fresh = keyed.filter(({ key }) => !known.has(key) && !seen.has(key) && seen.add(key));
   let noteId: number | null = null;

@@ -19,9 +19,11 @@ import {
   selectRecentNotes,
   updateBlock,
   type BlockRow,
+  type NamedConceptRow,
   type NewBlock,
   type NoteRow,
 } from '../db/queries/daily-notes';
+import { allRows, firstRow, readBatch, rowsRead, runBatch } from '../db/rows';
 import { deriveBlock } from '../domain/daily-blocks';
 import { titleKey } from '../domain/wiki-links';
 import { blockTextsWithWikiLinks } from './wiki-link-writes';
@@ -36,18 +38,16 @@ export interface NoteMention {
   concept_id: number | null;
 }
 
-type NamedConcept = { id: number; title: string; title_key: string };
-
 /**
  * The concepts a note's blocks name. `known` are those already read (the mentions recorded
  * at save); only titles and ids beyond them — a concept created since, a placeholder — cost a query.
  */
-async function mentionsOf(d1: D1Database, userId: number, blocks: BlockRow[], known: NamedConcept[] = []): Promise<NoteMention[]> {
+async function mentionsOf(d1: D1Database, userId: number, blocks: BlockRow[], known: NamedConceptRow[] = []): Promise<NoteMention[]> {
   const derived = blocks.map((b) => deriveBlock(b.text));
   const titleKeys = [...new Set(derived.flatMap((d) => d.titleKeys))].filter((k) => !known.some((c) => c.title_key === k));
   const ids = [...new Set(derived.flatMap((d) => d.ids))].filter((id) => !known.some((c) => c.id === id));
   const found = [...known];
-  if (titleKeys.length || ids.length) found.push(...(await selectConceptsNamed(d1, userId, { titleKeys, ids }).all<NamedConcept>()).results);
+  if (titleKeys.length || ids.length) found.push(...(await allRows(selectConceptsNamed(d1, userId, { titleKeys, ids }))));
   const byKey = new Map(found.map((c) => [c.title_key, c]));
   const mentions = new Map<string, NoteMention>();
   for (const d of derived) {
@@ -65,32 +65,31 @@ async function mentionsOf(d1: D1Database, userId: number, blocks: BlockRow[], kn
 }
 
 export async function presentNote(d1: D1Database, userId: number, note: NoteRow) {
-  const blocks = (await selectBlocksOfNote(d1, note.id).all<BlockRow>()).results;
+  const blocks = await allRows(selectBlocksOfNote(d1, note.id));
   return { id: note.id, date: note.date, title: note.title, blocks: blocks.map(presentBlock), mentions: await mentionsOf(d1, userId, blocks) };
 }
 
 export async function loadNoteByDate(d1: D1Database, userId: number, date: string) {
   // One round trip for the note, its blocks and the concepts they were saved mentioning.
-  const [notes, blocks, mentioned] = await d1.batch<Record<string, unknown>>([selectNoteByDate(d1, userId, date), selectBlocksOfDate(d1, userId, date), selectMentionedOnDate(d1, userId, date)]);
-  const note = notes!.results[0] as NoteRow | undefined;
+  const [[note], blocks, mentioned] = await readBatch(d1, [selectNoteByDate(d1, userId, date), selectBlocksOfDate(d1, userId, date), selectMentionedOnDate(d1, userId, date)]);
   if (!note) throw notFound('Note');
-  const rows = blocks!.results as unknown as BlockRow[];
-  return { id: note.id, date: note.date, title: note.title, blocks: rows.map(presentBlock), mentions: await mentionsOf(d1, userId, rows, mentioned!.results as unknown as NamedConcept[]) };
+  return { id: note.id, date: note.date, title: note.title, blocks: blocks.map(presentBlock), mentions: await mentionsOf(d1, userId, blocks, mentioned) };
 }
 
 /** Creates the note of `date` unless it exists; answers it and whether it was created now. */
 export async function ensureNote(d1: D1Database, userId: number, date: string, title: string | null, now: number) {
-  const [inserted, selected] = await d1.batch([insertNoteIfMissing(d1, userId, date, title, now), selectNoteByDate(d1, userId, date)]);
-  const note = selected!.results[0] as NoteRow;
+  const select = selectNoteByDate(d1, userId, date);
+  const [inserted, selected] = await d1.batch([insertNoteIfMissing(d1, userId, date, title, now), select]);
+  const note = rowsRead(select, selected!)[0]!;
   return { note, created: (inserted!.meta.changes ?? 0) > 0 };
 }
 
 export async function recentNotes(d1: D1Database, userId: number, limit: number) {
-  return (await selectRecentNotes(d1, userId, limit).all<NoteRow>()).results.map((n) => ({ id: n.id, date: n.date, title: n.title }));
+  return (await allRows(selectRecentNotes(d1, userId, limit))).map((n) => ({ id: n.id, date: n.date, title: n.title }));
 }
 
 export async function requireOwnNote(d1: D1Database, userId: number, noteId: number): Promise<NoteRow> {
-  const note = await selectNoteById(d1, userId, noteId).first<NoteRow>();
+  const note = await firstRow(selectNoteById(d1, userId, noteId));
   if (!note) throw notFound('Note');
   return note;
 }
@@ -108,8 +107,9 @@ export async function newLinkedBlocks(d1: D1Database, userId: number, texts: str
 /** Adds blocks to one of the user's notes; answers the blocks as stored. */
 export async function addBlocks(d1: D1Database, userId: number, noteId: number, blocks: NewBlock[], now: number) {
   try {
-    const results = await d1.batch<BlockRow>(insertBlocks(d1, userId, noteId, blocks, now));
-    return results.filter((r, i) => i > 0 && r.results.length && 'order_idx' in (r.results[0] as object)).map((r) => presentBlock(r.results[0]!));
+    const { statements, inserted } = insertBlocks(d1, userId, noteId, blocks, now);
+    const read = await runBatch(d1, statements);
+    return inserted.map((q) => presentBlock(read(q)[0]!));
   } catch (err) {
     if (isGuardFailure(err)) throw notFound('Note');
     throw err;
@@ -123,7 +123,7 @@ export async function addBlocks(d1: D1Database, userId: number, noteId: number, 
  */
 export async function addBlockOnce(d1: D1Database, userId: number, noteId: number, block: NewBlock & { uid: string }, now: number) {
   const made = async () => {
-    const row = await selectBlockByUid(d1, userId, block.uid).first<BlockRow>();
+    const row = await firstRow(selectBlockByUid(d1, userId, block.uid));
     // The id already names a block of another note: the device mixed two creations up.
     if (row && row.note_id !== noteId) throw new ApiError(409, 'client_id_conflict', 'Cet identifiant client désigne déjà un bloc d’une autre note.');
     return row && presentBlock(row);
@@ -148,11 +148,12 @@ export async function saveBlockText(d1: D1Database, userId: number, blockId: num
   const [linked] = await newLinkedBlocks(d1, userId, [text], 0);
   const { orderIdx: _, ...block } = linked!;
   try {
-    const results = await d1.batch<BlockRow>(updateBlock(d1, userId, blockId, block, now, expectedVersion));
-    return presentBlock(results[1]!.results[0]!);
+    const { statements, updated } = updateBlock(d1, userId, blockId, block, now, expectedVersion);
+    const read = await runBatch(d1, statements);
+    return presentBlock(read(updated)[0]!);
   } catch (err) {
     if (!isGuardFailure(err)) throw err;
-    const current = await selectOwnBlock(d1, userId, blockId).first<BlockRow>();
+    const current = await firstRow(selectOwnBlock(d1, userId, blockId));
     if (!current) throw notFound('Bloc');
     throw new ApiError(409, 'block_conflict', 'Ce bloc a été modifié ailleurs depuis sa lecture.', { block: presentBlock(current) });
   }
@@ -160,13 +161,13 @@ export async function saveBlockText(d1: D1Database, userId: number, blockId: num
 
 /** Deletes one of the user's blocks; answers the note it belonged to. */
 export async function deleteBlock(d1: D1Database, userId: number, blockId: number): Promise<number> {
-  const deleted = await deleteOwnBlock(d1, userId, blockId).first<{ note_id: number }>();
+  const deleted = await firstRow(deleteOwnBlock(d1, userId, blockId));
   if (!deleted) throw notFound('Bloc');
   return deleted.note_id;
 }
 
 export async function requireOwnBlock(d1: D1Database, userId: number, blockId: number): Promise<BlockRow> {
-  const block = await selectOwnBlock(d1, userId, blockId).first<BlockRow>();
+  const block = await firstRow(selectOwnBlock(d1, userId, blockId));
   if (!block) throw notFound('Bloc');
   return block;
 }

@@ -5,6 +5,7 @@
  */
 import { buildMatchQuery, SEARCH_TYPES, type SearchType } from '../domain/search-query';
 import { searchPage, searchTotal, type HitRows } from '../db/queries/search';
+import { runBatch } from '../db/rows';
 
 export interface GlobalSearchProps {
   d1: D1Database;
@@ -27,10 +28,22 @@ export async function globalSearch({ d1, userId, q, skip, limit, type }: GlobalS
     for (const t of types) hits[t] = { rows: [], total: 0 };
     return hits;
   }
-  const results = await d1.batch(types.flatMap((t) => [searchPage(d1, t, userId, match, skip, limit), searchTotal(d1, t, userId, match)]));
-  types.forEach((t, i) => {
-    const total = (results[2 * i + 1]!.results[0] as { total: number }).total;
-    hits[t] = { rows: results[2 * i]!.results as never, total };
-  });
-  return hits;
+  const want = <T extends SearchType>(t: T) => (types.includes(t) ? readsOf(d1, t, { userId, match, skip, limit }) : null);
+  const reads = { concepts: want('concepts'), flashcards: want('flashcards'), notes: want('notes'), constellations: want('constellations') };
+  const read = await runBatch(d1, Object.values(reads).flatMap((r) => (r ? [r.page, r.total] : [])));
+  return {
+    concepts: reads.concepts?.hits(read) ?? null,
+    flashcards: reads.flashcards?.hits(read) ?? null,
+    notes: reads.notes?.hits(read) ?? null,
+    constellations: reads.constellations?.hits(read) ?? null,
+  };
+}
+
+type Reader = Awaited<ReturnType<typeof runBatch>>;
+
+/** A kind's page and total, and the hits their rows make. */
+function readsOf<T extends SearchType>(d1: D1Database, type: T, { userId, match, skip, limit }: { userId: number; match: string; skip: number; limit: number }) {
+  const page = searchPage(d1, type, userId, match, skip, limit);
+  const total = searchTotal(d1, type, userId, match);
+  return { page, total, hits: (read: Reader) => ({ rows: read(page), total: read(total)[0]!.total }) };
 }

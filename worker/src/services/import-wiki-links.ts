@@ -14,12 +14,12 @@ import {
   stagedConceptTitlesStatement,
   stagedRowsStatement,
   stagedTextsToLinkStatement,
+  type LinkedSection as Section,
 } from '../db/queries/data-import';
+import { allRows } from '../db/rows';
 import { docToPlainText, isRichDoc, type RichDoc } from '../domain/richtext';
 import { linkWikiTitles, titleKey, wikiLinkNames, type LinkableConcept } from '../domain/wiki-links';
 import { conceptsNamed, linkableBlockDoc } from './wiki-link-writes';
-
-type Section = 'concepts' | 'note_blocks';
 
 /** Rows read and rewritten at a time: at most this many, and this many bytes of them (but at least one). */
 const PAGE_ROWS = 200;
@@ -72,9 +72,9 @@ function pages(rows: { section: Section; seq: number; size: number }[]) {
  * too (after the import's own); a replace empties the account first, so only the import's do.
  */
 export async function linkStagedWikiTitles(d1: D1Database, userId: number, importId: string, merge: boolean): Promise<void> {
-  const found = (await stagedTextsToLinkStatement(d1, importId).all<{ section: Section; seq: number; size: number }>()).results;
+  const found = await allRows(stagedTextsToLinkStatement(d1, importId));
   if (!found.length) return;
-  const staged = (await stagedConceptTitlesStatement(d1, importId).all<{ uid: string; title: string }>()).results;
+  const staged = await allRows(stagedConceptTitlesStatement(d1, importId));
   const uids = staged.map((c) => c.uid);
   const byKey = new Map<string, LinkableConcept>();
   staged.forEach((c, i) => {
@@ -82,7 +82,7 @@ export async function linkStagedWikiTitles(d1: D1Database, userId: number, impor
     if (!byKey.has(key)) byKey.set(key, { id: standInId(i), title: c.title });
   });
   for (const page of pages(found)) {
-    const rows = (await stagedRowsStatement(d1, importId, page.section, page.seqs).all<{ seq: number; row: string }>()).results;
+    const rows = await allRows(stagedRowsStatement(d1, importId, page.section, page.seqs));
     const docs = rows.map((r) => {
       const row = JSON.parse(r.row) as Record<string, unknown>;
       return { seq: r.seq, doc: stagedDoc(page.section, row) };

@@ -7,7 +7,9 @@
  * Each title comes with the spellings it has in the text, so the page marks 'ENERGIE' for
  * 'Énergie' without folding accents itself.
  */
-import { conceptsTitled, conceptText } from '../db/queries/search';
+import { conceptsTitled } from '../db/queries/search';
+import { conceptText } from '../db/queries/concepts';
+import { firstRow, runBatch } from '../db/rows';
 import { notFound } from '../lib/errors';
 import { buildTitleIndex, matchTitles, titleCandidates } from '../domain/title-matcher';
 
@@ -22,14 +24,16 @@ export interface LinkedTitle {
 }
 
 export async function linkedTitles({ d1, userId, conceptId }: { d1: D1Database; userId: number; conceptId: number }): Promise<LinkedTitle[]> {
-  const text = await conceptText(d1, userId, conceptId);
-  if (text === null) throw notFound('Concept');
+  const concept = await firstRow(conceptText(d1, userId, conceptId));
+  if (!concept) throw notFound('Concept');
+  const text = concept.content_text;
   const keys = [...titleCandidates(text)];
   if (keys.length === 0) return [];
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_STATEMENT) chunks.push(keys.slice(i, i + KEYS_PER_STATEMENT));
-  const results = await d1.batch<{ id: number; title: string }>(chunks.map((chunk) => conceptsTitled(d1, userId, conceptId, chunk)));
-  const rows = results.flatMap((r) => r.results);
+  const reads = chunks.map((chunk) => conceptsTitled(d1, userId, conceptId, chunk));
+  const read = await runBatch(d1, reads);
+  const rows = reads.flatMap(read);
   const titleById = new Map(rows.map((r) => [r.id, r.title]));
   const found = new Map<number, Set<string>>();
   for (const m of matchTitles(buildTitleIndex(rows, conceptId), text)) {

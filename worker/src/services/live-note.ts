@@ -12,11 +12,12 @@ import type { Env } from '../env';
 import { abortUnless, isGuardFailure, isUniqueViolation } from '../db/queries/guard';
 import { deleteLiveBlock, saveNoteDoc, selectBlockUidsElsewhere, selectNoteBlockRows, selectNoteDoc, upsertLiveBlock } from '../db/queries/note-docs';
 import { selectNoteById } from '../db/queries/daily-notes';
-import type { StoredBlock } from '../domain/note-ydoc';
+import { firstRow, readBatch, runBatch } from '../db/rows';
 import { noteRoomName } from '../domain/room-protocol';
 import { stateToBase64 } from '../domain/yjs-prosemirror';
 import { blobBytes, callParty } from './live-content';
 import { newBlock } from './daily-notes';
+import type { NoteBlockRow as StoredBlock } from '../db/queries/note-docs';
 
 export interface NoteRoomDocument {
   /** Base64 of the room's Yjs state, null before the note was first edited live. */
@@ -27,17 +28,16 @@ export interface NoteRoomDocument {
 }
 
 export async function noteBelongsTo(d1: D1Database, userId: number, noteId: number): Promise<boolean> {
-  return (await selectNoteById(d1, userId, noteId).first()) !== null;
+  return (await firstRow(selectNoteById(d1, userId, noteId))) !== null;
 }
 
 export async function loadNoteRoom(d1: D1Database, userId: number, noteId: number): Promise<NoteRoomDocument | null> {
-  const [note, doc, rows] = await d1.batch<Record<string, unknown>>([selectNoteById(d1, userId, noteId), selectNoteDoc(d1, userId, noteId), selectNoteBlockRows(d1, noteId)]);
-  if (!note!.results.length) return null;
-  const stored = doc!.results[0] as { state: unknown; versions: string } | undefined;
+  const [[note], [stored], rows] = await readBatch(d1, [selectNoteById(d1, userId, noteId), selectNoteDoc(d1, userId, noteId), selectNoteBlockRows(d1, noteId)]);
+  if (!note) return null;
   return {
     state: stored ? stateToBase64(blobBytes(stored.state)) : null,
     versions: stored ? (JSON.parse(stored.versions) as Record<string, number>) : {},
-    rows: rows!.results as unknown as StoredBlock[],
+    rows,
   };
 }
 
@@ -58,23 +58,24 @@ export type NoteSaveOutcome = { outcome: 'saved'; rows: StoredBlock[] } | { outc
  */
 export async function saveNoteRoom(d1: D1Database, userId: number, noteId: number, save: NoteRoomSave, now: number): Promise<NoteSaveOutcome> {
   // The note's ownership is checked inside the batch (a save runs every few hundred ms of typing).
+  const readBack = selectNoteBlockRows(d1, noteId);
   const statements = [
     abortUnless(d1, 'EXISTS (SELECT 1 FROM daily_notes WHERE id = ? AND user_id = ?)', noteId, userId),
     ...save.upserts.flatMap((b) => upsertLiveBlock(d1, userId, noteId, { ...newBlock(b.text, b.orderIdx), uid: b.uid, baseVersion: b.baseVersion }, now)),
     ...save.deletes.flatMap((b) => deleteLiveBlock(d1, userId, noteId, b.uid, b.baseVersion)),
     saveNoteDoc(d1, userId, noteId, save.state, save.kept, save.upserts.map((b) => b.uid), now),
-    selectNoteBlockRows(d1, noteId),
+    readBack,
   ];
   try {
-    const results = await d1.batch(statements);
-    return { outcome: 'saved', rows: results[results.length - 1]!.results as unknown as StoredBlock[] };
+    const read = await runBatch(d1, statements);
+    return { outcome: 'saved', rows: read(readBack) };
   } catch (err) {
     // The note gone, a guard (a row written meanwhile) or a uid taken by a row the room did not know.
     if (!isGuardFailure(err) && !isUniqueViolation(err)) throw err;
     if (!(await noteBelongsTo(d1, userId, noteId))) return { outcome: 'gone' };
     const inserted = save.upserts.filter((b) => b.baseVersion === null).map((b) => b.uid);
-    const [rows, taken] = await d1.batch<Record<string, unknown>>([selectNoteBlockRows(d1, noteId), selectBlockUidsElsewhere(d1, userId, noteId, inserted)]);
-    return { outcome: 'stale', rows: rows!.results as unknown as StoredBlock[], taken: taken!.results.map((r) => String(r.uid)) };
+    const [rows, taken] = await readBatch(d1, [selectNoteBlockRows(d1, noteId), selectBlockUidsElsewhere(d1, userId, noteId, inserted)]);
+    return { outcome: 'stale', rows, taken: taken.map((r) => r.uid) };
   }
 }
 

@@ -6,6 +6,7 @@
  * do not come here: what a person types was already linked by the editor.
  */
 import { selectConceptsNamed } from '../db/queries/daily-notes';
+import { allRows } from '../db/rows';
 import { blockDoc } from '../domain/daily-blocks';
 import { blockToPlainText, plainTextToDoc, type RichDoc } from '../domain/richtext';
 import { extractWikiLinks, linkWikiTitles, titleKey, wikiLinkNames, type LinkableConcept } from '../domain/wiki-links';
@@ -13,7 +14,7 @@ import { extractWikiLinks, linkWikiTitles, titleKey, wikiLinkNames, type Linkabl
 export async function conceptsNamed(d1: D1Database, userId: number, names: string[]): Promise<LinkableConcept[]> {
   const titleKeys = [...new Set(names.map(titleKey))].filter(Boolean);
   if (!titleKeys.length) return [];
-  return (await selectConceptsNamed(d1, userId, { titleKeys, ids: [] }).all<LinkableConcept>()).results;
+  return allRows(selectConceptsNamed(d1, userId, { titleKeys, ids: [] }));
 }
 
 /** The documents with their `[[Title]]`s and placeholders linked; a document with none is answered as given. */

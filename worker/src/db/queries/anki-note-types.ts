@@ -3,8 +3,9 @@
  * Anki export so that imported notes go back with the note type they came with.
  */
 import type { ankiNoteTypes } from '../schema';
+import { allRows, query, type SqlColumns } from '../rows';
 
-export type AnkiNoteTypeRow = Pick<typeof ankiNoteTypes.$inferSelect, 'name' | 'kind' | 'config'> & { anki_id: number };
+export type AnkiNoteTypeRow = SqlColumns<typeof ankiNoteTypes, 'anki_id' | 'name' | 'kind' | 'config'>;
 
 /** One statement per note type: inserted, or replaced by the package's newer copy. */
 export function upsertNoteTypes(d1: D1Database, userId: number, types: { ankiId: number; name: string; kind: number; config: string }[], now: number) {
@@ -20,6 +21,5 @@ export function upsertNoteTypes(d1: D1Database, userId: number, types: { ankiId:
 
 /** All the person's note types (a handful: one per kind of note imported). */
 export async function readNoteTypes(d1: D1Database, userId: number): Promise<AnkiNoteTypeRow[]> {
-  const { results } = await d1.prepare('SELECT anki_id, name, kind, config FROM anki_note_types WHERE user_id = ?1').bind(userId).all<AnkiNoteTypeRow>();
-  return results;
+  return allRows(query<AnkiNoteTypeRow>(d1.prepare('SELECT anki_id, name, kind, config FROM anki_note_types WHERE user_id = ?1').bind(userId)));
 }

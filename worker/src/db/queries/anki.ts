@@ -3,6 +3,8 @@
  * constellation's, or a list of concepts'), their decks, and their review history —
  * read in pages of arrays (`raw()`), so 300,000 reviews never sit in memory as objects.
  */
+import { allRows, firstRow, query, rawQuery, rawRows, type SqlColumns, type SqlValues } from '../rows';
+import type { concepts, constellations, files, flashcards, reviewLogs } from '../schema';
 
 /** Which of the person's flashcards go into a package: `?1` user, `?2` the scope's parameter. */
 export type CardScope = { kind: 'all' } | { kind: 'constellation'; id: number } | { kind: 'concepts'; ids: number[] };
@@ -16,31 +18,31 @@ function scopeFilter(scope: CardScope): { sql: string; param: number | string } 
 }
 
 export async function constellationName(d1: D1Database, userId: number, id: number): Promise<string | null> {
-  const row = await d1.prepare('SELECT name FROM constellations WHERE id = ? AND user_id = ?').bind(id, userId).first<{ name: string }>();
+  const row = await firstRow(query<SqlColumns<typeof constellations, 'name'>>(d1.prepare('SELECT name FROM constellations WHERE id = ? AND user_id = ?').bind(id, userId)));
   return row?.name ?? null;
 }
 
-export interface DeckRow {
-  id: number;
-  title: string;
-  constellation_id: number | null;
-  constellation_name: string | null;
-}
+type Constellation = SqlColumns<typeof constellations, 'id' | 'name'>;
+
+/** A concept whose cards are exported, with the first constellation it belongs to (null when none). */
+export type DeckRow = SqlColumns<typeof concepts, 'id' | 'title'> & { constellation_id: Constellation['id'] | null; constellation_name: Constellation['name'] | null };
 
 /** The concepts whose cards are exported, each with the first constellation it belongs to. */
 export async function readDecks(d1: D1Database, userId: number, scope: CardScope): Promise<DeckRow[]> {
   const filter = scopeFilter(scope);
-  const { results } = await d1
-    .prepare(
-      `SELECT c.id, c.title, s.id AS constellation_id, s.name AS constellation_name FROM concepts c
-       LEFT JOIN constellations s ON s.id = (SELECT m.constellation_id FROM constellation_concepts m WHERE m.concept_id = c.id
-         ${scope.kind === 'constellation' ? 'AND m.constellation_id = ?2' : ''} ORDER BY m.constellation_id LIMIT 1)
-       WHERE c.user_id = ?1 AND c.id IN (SELECT f.concept_id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
-       ORDER BY c.id`,
-    )
-    .bind(userId, filter.param)
-    .all<DeckRow>();
-  return results;
+  return allRows(
+    query<DeckRow>(
+      d1
+        .prepare(
+          `SELECT c.id, c.title, s.id AS constellation_id, s.name AS constellation_name FROM concepts c
+           LEFT JOIN constellations s ON s.id = (SELECT m.constellation_id FROM constellation_concepts m WHERE m.concept_id = c.id
+             ${scope.kind === 'constellation' ? 'AND m.constellation_id = ?2' : ''} ORDER BY m.constellation_id LIMIT 1)
+           WHERE c.user_id = ?1 AND c.id IN (SELECT f.concept_id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
+           ORDER BY c.id`,
+        )
+        .bind(userId, filter.param),
+    ),
+  );
 }
 
 /** Columns of a card page, in this order. */
@@ -48,11 +50,14 @@ export const CARD_COLUMNS = ['id', 'uid', 'concept_id', 'question', 'answer', 't
 
 export function readCardPage(d1: D1Database, userId: number, scope: CardScope, after: number, limit: number) {
   const filter = scopeFilter(scope);
-  return d1
-    .prepare(`SELECT ${CARD_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM flashcards f WHERE f.user_id = ?1 ${filter.sql} AND f.id > ?3 ORDER BY f.id LIMIT ?4`)
-    .bind(userId, filter.param, after, limit)
-    .raw<(string | number | null)[]>();
+  return rawRows(
+    rawQuery<SqlValues<typeof flashcards, typeof CARD_COLUMNS>>(
+      d1.prepare(`SELECT ${CARD_COLUMNS.map((c) => `f.${c}`).join(', ')} FROM flashcards f WHERE f.user_id = ?1 ${filter.sql} AND f.id > ?3 ORDER BY f.id LIMIT ?4`).bind(userId, filter.param, after, limit),
+    ),
+  );
 }
+
+const REVIEW_COLUMNS = ['id', 'flashcard_id', 'reviewed_at', 'rating', 'state', 'scheduled_days', 'duration_ms'] as const;
 
 /**
  * Review history of the exported cards in answer order, (time, id) along the index of the
@@ -61,14 +66,17 @@ export function readCardPage(d1: D1Database, userId: number, scope: CardScope, a
  */
 export function readReviewPage(d1: D1Database, userId: number, scope: CardScope, after: { time: number; id: number }, limit: number) {
   const filter = scopeFilter(scope);
-  return d1
-    .prepare(
-      `SELECT l.id, l.flashcard_id, l.reviewed_at, l.rating, l.state, l.scheduled_days, l.duration_ms FROM review_logs l
-       WHERE l.user_id = ?1 AND l.flashcard_id IN (SELECT f.id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
-       AND (l.reviewed_at, l.id) > (?3, ?4) ORDER BY l.reviewed_at, l.id LIMIT ?5`,
-    )
-    .bind(userId, filter.param, after.time, after.id, limit)
-    .raw<number[]>();
+  return rawRows(
+    rawQuery<SqlValues<typeof reviewLogs, typeof REVIEW_COLUMNS>>(
+      d1
+        .prepare(
+          `SELECT ${REVIEW_COLUMNS.map((c) => `l.${c}`).join(', ')} FROM review_logs l
+           WHERE l.user_id = ?1 AND l.flashcard_id IN (SELECT f.id FROM flashcards f WHERE f.user_id = ?1 ${filter.sql})
+           AND (l.reviewed_at, l.id) > (?3, ?4) ORDER BY l.reviewed_at, l.id LIMIT ?5`,
+        )
+        .bind(userId, filter.param, after.time, after.id, limit),
+    ),
+  );
 }
 
 /**
@@ -76,10 +84,7 @@ export function readReviewPage(d1: D1Database, userId: number, scope: CardScope,
  * the latest upload of each file name (an imported Anki note names its media by file name).
  */
 export async function readUploads(d1: D1Database, userId: number): Promise<{ types: Map<string, string>; byName: Map<string, string> }> {
-  const { results } = await d1
-    .prepare('SELECT key, file_name, mime_type FROM files WHERE user_id = ? ORDER BY id')
-    .bind(userId)
-    .all<{ key: string; file_name: string; mime_type: string }>();
+  const results = await allRows(query<SqlColumns<typeof files, 'key' | 'file_name' | 'mime_type'>>(d1.prepare('SELECT key, file_name, mime_type FROM files WHERE user_id = ? ORDER BY id').bind(userId)));
   const types = new Map<string, string>();
   const byName = new Map<string, string>();
   for (const r of results) {

@@ -6,7 +6,7 @@
  * `?1` is the import id, `?2` the user id in every statement here.
  */
 import type { SectionName } from '../../domain/data-format';
-import type { importJobs } from '../schema';
+import type { concepts, importJobs, importRows } from '../schema';
 import { query, type SqlColumns } from '../rows';
 
 const j = (field: string) => `json_extract(r.row, '$.${field}')`;
@@ -208,20 +208,29 @@ export const deleteImportJobStatement = (d1: D1Database, importId: string) =>
  * their place and size only, so the linking pass (services/import-wiki-links.ts) reads
  * them a bounded page at a time.
  */
-export const stagedTextsToLinkStatement = (d1: D1Database, importId: string) =>
-  d1
-    .prepare(
-      `SELECT section, seq, length(row) AS size FROM import_rows WHERE import_id = ?1 AND section IN ('concepts', 'note_blocks')
-       AND (instr(row, '[[') > 0 OR instr(row, 'pendingConceptLink') > 0) ORDER BY section, seq`,
-    )
-    .bind(importId);
+/** The sections whose staged texts may hold `[[Title]]`s. */
+export type LinkedSection = 'concepts' | 'note_blocks';
 
-export const stagedRowsStatement = (d1: D1Database, importId: string, section: 'concepts' | 'note_blocks', seqs: number[]) =>
-  d1.prepare('SELECT seq, row FROM import_rows WHERE import_id = ?1 AND section = ?2 AND seq IN (SELECT value FROM json_each(?3))').bind(importId, section, JSON.stringify(seqs));
+export const stagedTextsToLinkStatement = (d1: D1Database, importId: string) =>
+  query<{ section: LinkedSection; seq: number; size: number }>(
+    d1
+      .prepare(
+        `SELECT section, seq, length(row) AS size FROM import_rows WHERE import_id = ?1 AND section IN ('concepts', 'note_blocks')
+         AND (instr(row, '[[') > 0 OR instr(row, 'pendingConceptLink') > 0) ORDER BY section, seq`,
+      )
+      .bind(importId),
+  );
+
+export const stagedRowsStatement = (d1: D1Database, importId: string, section: LinkedSection, seqs: number[]) =>
+  query<SqlColumns<typeof importRows, 'seq' | 'row'>>(
+    d1.prepare('SELECT seq, row FROM import_rows WHERE import_id = ?1 AND section = ?2 AND seq IN (SELECT value FROM json_each(?3))').bind(importId, section, JSON.stringify(seqs)),
+  );
 
 /** The staged concepts' uids and titles, in the file's order: what a link in the same import may name. */
 export const stagedConceptTitlesStatement = (d1: D1Database, importId: string) =>
-  d1.prepare(`SELECT uid, json_extract(row, '$.title') AS title FROM import_rows WHERE import_id = ?1 AND section = 'concepts' ORDER BY seq`).bind(importId);
+  query<{ uid: string } & SqlColumns<typeof concepts, 'title'>>(
+    d1.prepare(`SELECT uid, json_extract(row, '$.title') AS title FROM import_rows WHERE import_id = ?1 AND section = 'concepts' ORDER BY seq`).bind(importId),
+  );
 
 /**
  * A staged row's text with its links made: the document (a concept's `content`, a block's

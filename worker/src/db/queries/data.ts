@@ -4,6 +4,8 @@
  * that delete every row a person owns (delete-all, and the first half of a replace import).
  */
 import type { SectionName } from '../../domain/data-format';
+import { allRows, firstRow, query, readBatch, type SqlColumns } from '../rows';
+import type { userPreferences, users } from '../schema';
 
 /**
  * One backup section read page by page: `?1` user, `?2` last key read, `?3` page size.
@@ -163,10 +165,8 @@ export const EXPORT_PAGE_CHARS = 4_000_000;
  * and whether more rows may follow (the page was full, by rows or by characters).
  */
 export async function readExportPage(d1: D1Database, userId: number, section: SectionName, after: ExportCursor, limit: number, maxChars = EXPORT_PAGE_CHARS) {
-  const { results } = await d1
-    .prepare(pageSql(EXPORT_QUERIES[section]))
-    .bind(userId, after.key, limit, after.time, maxChars)
-    .all<{ k: number; k2: number | null; j: string }>();
+  // k: the row's key, k2: its time (reviews), j: its JSON text.
+  const results = await allRows(query<{ k: number; k2: number | null; j: string }>(d1.prepare(pageSql(EXPORT_QUERIES[section])).bind(userId, after.key, limit, after.time, maxChars)));
   const last = results.at(-1);
   const rows = results.map((row) => row.j);
   const chars = rows.reduce((total, row) => total + row.length, 0);
@@ -174,18 +174,18 @@ export async function readExportPage(d1: D1Database, userId: number, section: Se
 }
 
 export async function readAccountHeader(d1: D1Database, userId: number) {
-  const [user, prefs] = await d1.batch<{ time_zone?: string | null; data?: string }>([
-    d1.prepare('SELECT time_zone FROM users WHERE id = ?').bind(userId),
-    d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId),
+  const [[user], [prefs]] = await readBatch(d1, [
+    query<SqlColumns<typeof users, 'time_zone'>>(d1.prepare('SELECT time_zone FROM users WHERE id = ?').bind(userId)),
+    query<SqlColumns<typeof userPreferences, 'data'>>(d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId)),
   ]);
-  const data = prefs!.results[0]?.data;
+  const data = prefs?.data;
   let preferences: unknown = null;
   try {
     preferences = data ? JSON.parse(data) : null;
   } catch {
     preferences = null;
   }
-  return { account: { time_zone: user!.results[0]?.time_zone ?? null }, preferences };
+  return { account: { time_zone: user?.time_zone ?? null }, preferences };
 }
 
 export interface DataCounts {
@@ -200,9 +200,11 @@ export interface DataCounts {
 }
 
 export async function countUserData(d1: D1Database, userId: number): Promise<DataCounts> {
-  const row = await d1
-    .prepare(
-      `SELECT (SELECT COUNT(*) FROM concepts WHERE user_id = ?1) AS concepts,
+  const row = await firstRow(
+    query<DataCounts>(
+      d1
+        .prepare(
+          `SELECT (SELECT COUNT(*) FROM concepts WHERE user_id = ?1) AS concepts,
          (SELECT COUNT(*) FROM flashcards WHERE user_id = ?1) AS flashcards,
          (SELECT COUNT(*) FROM review_logs WHERE user_id = ?1) AS reviews,
          (SELECT COUNT(*) FROM study_sessions WHERE user_id = ?1) AS study_sessions,
@@ -210,9 +212,10 @@ export async function countUserData(d1: D1Database, userId: number): Promise<Dat
          (SELECT COUNT(*) FROM daily_notes WHERE user_id = ?1) AS notes,
          (SELECT COUNT(*) FROM note_blocks WHERE user_id = ?1) AS blocks,
          (SELECT COUNT(*) FROM concept_links WHERE user_id = ?1) AS links`,
-    )
-    .bind(userId)
-    .first<DataCounts>();
+        )
+        .bind(userId),
+    ),
+  );
   return row!;
 }
 

@@ -4,24 +4,15 @@
  */
 import { cardColumns, type MemoryColumns, type StoredCard } from '../../domain/fsrs';
 import { ApiError } from '../../lib/errors';
-import { query, readBatch } from '../rows';
+import { allRows, firstRow, query, readBatch, type SqlColumns } from '../rows';
+import type { concepts, flashcards } from '../schema';
 import { ownConcept } from './concepts';
 
-/** A flashcard row: its memory state under the shared column names, and the rest. */
-export interface FlashcardRow extends MemoryColumns<number> {
-  id: number;
-  concept_id: number;
-  concept_title: string;
-  question: string;
-  answer: string;
-  tags: string;
-  suspended: number;
-  buried_until: number | null;
-  question_lang: string | null;
-  answer_lang: string | null;
-  created_at: number;
-  updated_at: number;
-}
+/** A flashcard row: its memory state under the shared column names, the rest, and its concept's title. */
+export type FlashcardRow = SqlColumns<
+  typeof flashcards,
+  keyof MemoryColumns<number> | 'id' | 'concept_id' | 'question' | 'answer' | 'tags' | 'suspended' | 'buried_until' | 'question_lang' | 'answer_lang' | 'created_at' | 'updated_at'
+> & { concept_title: SqlColumns<typeof concepts, 'title'>['title'] };
 
 /** The SELECT list and FROM clause every flashcard read shares (alias f, concept c). */
 export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_title, f.question, f.answer, f.tags, f.due,
@@ -36,7 +27,7 @@ export const findFlashcardStatement = (d1: D1Database, userId: number, id: numbe
   query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(id, userId));
 
 export function findFlashcard(d1: D1Database, userId: number, id: number) {
-  return findFlashcardStatement(d1, userId, id).first<FlashcardRow>();
+  return firstRow(findFlashcardStatement(d1, userId, id));
 }
 
 /** The same row with another memory state (what the presenter shows after a write). */
@@ -60,23 +51,21 @@ export const reviewConflict = () => new ApiError(409, 'review_conflict', 'Cette 
 
 /** Every card of the person, oldest first. */
 export function listFlashcards(d1: D1Database, userId: number) {
-  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? ORDER BY f.id`).bind(userId).all<FlashcardRow>();
+  return allRows(query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? ORDER BY f.id`).bind(userId)));
 }
 
 /** The person's cards due at `now` (neither suspended nor buried), soonest first. */
 export function dueFlashcards(d1: D1Database, userId: number, now: number, limit: number) {
-  return d1
-    .prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? AND ${QUEUEABLE_SQL} ORDER BY f.due, f.id LIMIT ?`)
-    .bind(userId, now, now, limit)
-    .all<FlashcardRow>();
+  return allRows(query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.due <= ? AND ${QUEUEABLE_SQL} ORDER BY f.due, f.id LIMIT ?`).bind(userId, now, now, limit)));
 }
 
 /** The person's leeches (cards tagged LEECH_TAG), most lapses first. */
 export function leechFlashcards(d1: D1Database, userId: number, tag: string, limit: number) {
-  return d1
-    .prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?) ORDER BY f.lapses DESC, f.id LIMIT ?`)
-    .bind(userId, tag, limit)
-    .all<FlashcardRow>();
+  return allRows(
+    query<FlashcardRow>(
+      d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND EXISTS (SELECT 1 FROM json_each(f.tags) WHERE value = ?) ORDER BY f.lapses DESC, f.id LIMIT ?`).bind(userId, tag, limit),
+    ),
+  );
 }
 
 /**
@@ -84,12 +73,14 @@ export function leechFlashcards(d1: D1Database, userId: number, tag: string, lim
  * of the given [start, end) spans, in order: the load of the days load balancing weighs.
  */
 export function dayLoadsStatement(d1: D1Database, userId: number, exceptId: number, spans: readonly (readonly [number, number])[]) {
-  return d1
-    .prepare(
-      `SELECT (SELECT COUNT(*) FROM flashcards WHERE user_id = ?1 AND due >= s.value ->> '$[0]' AND due < s.value ->> '$[1]' AND suspended = 0 AND id != ?2) AS n
-       FROM json_each(?3) s ORDER BY s.key`,
-    )
-    .bind(userId, exceptId, JSON.stringify(spans));
+  return query<{ n: number }>(
+    d1
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM flashcards WHERE user_id = ?1 AND due >= s.value ->> '$[0]' AND due < s.value ->> '$[1]' AND suspended = 0 AND id != ?2) AS n
+         FROM json_each(?3) s ORDER BY s.key`,
+      )
+      .bind(userId, exceptId, JSON.stringify(spans)),
+  );
 }
 
 /** Sets a card's tags and suspension, only if the same batch just wrote the card (its updated_at is `now`). */

@@ -11,6 +11,7 @@
  * the rows, a second reads every piece in one batch (one transaction, so the pieces agree);
  * the last piece of each list has no limit, so a row added between the two is not missed.
  */
+import { firstRow, query, runBatch, type Query } from '../rows';
 
 export type GraphConceptRow = [id: number, title: string, masteryLevel: number | null, constellationId: number | null, cards: number];
 
@@ -44,10 +45,7 @@ const COUNTS: Record<keyof GraphCounts, string> = {
 };
 
 async function graphCounts<K extends keyof GraphCounts>(d1: D1Database, userId: number, names: readonly K[]): Promise<Pick<GraphCounts, K>> {
-  const row = await d1
-    .prepare(`SELECT ${names.map((name) => `(${COUNTS[name]}) AS ${name}`).join(', ')}`)
-    .bind(userId)
-    .first<Pick<GraphCounts, K>>();
+  const row = await firstRow(query<Pick<GraphCounts, K>>(d1.prepare(`SELECT ${names.map((name) => `(${COUNTS[name]}) AS ${name}`).join(', ')}`).bind(userId)));
   return row!;
 }
 
@@ -60,17 +58,17 @@ function rowsPerPiece(textBytes: number): number {
  * The pieces of `rows` rows read by `select` (an ordered SELECT taking ?1 the user, ?2 the
  * limit, ?3 the offset): one statement per piece, the last one unlimited.
  */
-function pieces(d1: D1Database, userId: number, select: string, rows: number, perPiece: number): D1PreparedStatement[] {
+function pieces(d1: D1Database, userId: number, select: string, rows: number, perPiece: number): Query<Piece>[] {
   const count = Math.max(1, Math.ceil(rows / perPiece));
-  return Array.from({ length: count }, (_, i) => d1.prepare(select).bind(userId, i === count - 1 ? -1 : perPiece, i * perPiece));
+  return Array.from({ length: count }, (_, i) => query<Piece>(d1.prepare(select).bind(userId, i === count - 1 ? -1 : perPiece, i * perPiece)));
 }
 
 /** Each statement below answers one row: its piece (null when it read no row). */
-type Piece = D1Result<{ piece: string | null }>;
+type Piece = { piece: string | null };
 
-/** The JSON arrays of the pieces, joined into one array's text. */
-function joinedArrays(results: Piece[]): string {
-  const inner = results.map((r) => (r.results[0]?.piece ?? '[]').slice(1, -1)).filter((s) => s.length > 0);
+/** The JSON arrays of the pieces (each piece's rows), joined into one array's text. */
+function joinedArrays(results: Piece[][]): string {
+  const inner = results.map((r) => (r[0]?.piece ?? '[]').slice(1, -1)).filter((s) => s.length > 0);
   return `[${inner.join(',')}]`;
 }
 
@@ -90,11 +88,11 @@ const asJson = (ordered: string) =>
 const asEnds = (ordered: string) => `SELECT group_concat(a || ',' || b) AS piece FROM (${ordered})`;
 
 /** Every concept of the person, in id order, with the star's inputs. */
-async function conceptRows(d1: D1Database, userId: number, counts: Pick<GraphCounts, 'concepts' | 'titleBytes'>, more: D1PreparedStatement[]) {
+async function conceptRows(d1: D1Database, userId: number, counts: Pick<GraphCounts, 'concepts' | 'titleBytes'>, more: Query<Piece>[]) {
   const concepts = pieces(d1, userId, CONCEPTS_PIECE, counts.concepts, rowsPerPiece(counts.titleBytes));
-  const results = await d1.batch<{ piece: string | null }>([...concepts, ...more]);
-  const rows = JSON.parse(joinedArrays(results.slice(0, concepts.length))) as GraphConceptRow[];
-  return { rows, more: results.slice(concepts.length) };
+  const read = await runBatch(d1, [...concepts, ...more]);
+  const rows = JSON.parse(joinedArrays(concepts.map(read))) as GraphConceptRow[];
+  return { rows, more: more.map(read) };
 }
 
 /** What the galaxy's layout needs: the concepts and only the two ends of every link and relation. */
@@ -109,7 +107,7 @@ export async function graphConceptsAndEnds(d1: D1Database, userId: number): Prom
   const { rows, more } = await conceptRows(d1, userId, counts, endPieces);
   const ends: [number, number][] = [];
   for (const result of more) {
-    const list = result.results[0]?.piece;
+    const list = result[0]?.piece;
     if (!list) continue;
     // Digits and commas: read as one JSON array of numbers (faster than splitting).
     const ids = JSON.parse(`[${list}]`) as number[];
@@ -125,5 +123,6 @@ export async function graphLinksJson(d1: D1Database, userId: number): Promise<st
     ...pieces(d1, userId, asJson(LINKS_ORDERED), counts.links, rowsPerPiece(counts.linkTypeBytes)),
     ...pieces(d1, userId, asJson(RELATIONS_ORDERED), counts.relations, rowsPerPiece(RELATION_LINK_TYPE.length)),
   ];
-  return joinedArrays(await d1.batch<{ piece: string | null }>(statements));
+  const read = await runBatch(d1, statements);
+  return joinedArrays(statements.map(read));
 }

@@ -3,19 +3,15 @@
  * are theirs, and `related_to` links between their concepts.
  */
 import type { conceptLinks, concepts } from '../schema';
+import { allRows, firstRow, query, rawQuery, rawRows, type SqlColumns, type SqlValues } from '../rows';
+import { ownConceptIds } from './concepts';
 
 export type ConceptTitleRow = Pick<typeof concepts.$inferSelect, 'id' | 'title' | 'category'>;
-export type ConceptLinkRow = {
-  id: (typeof conceptLinks.$inferSelect)['id'];
-  concept_id: number;
-  target_concept_id: number;
-  link_type: string;
-  description: string | null;
-};
+export type ConceptLinkRow = SqlColumns<typeof conceptLinks, 'id' | 'concept_id' | 'target_concept_id' | 'link_type' | 'description'>;
 
 /** Every title of the person (10,000 rows at volume: read as arrays, lighter than objects). */
 export async function conceptTitles(d1: D1Database, userId: number): Promise<ConceptTitleRow[]> {
-  const rows = await d1.prepare('SELECT id, title, category FROM concepts WHERE user_id = ?').bind(userId).raw<[number, string, string | null]>();
+  const rows = await rawRows(rawQuery<SqlValues<typeof concepts, ['id', 'title', 'category']>>(d1.prepare('SELECT id, title, category FROM concepts WHERE user_id = ?').bind(userId)));
   return rows.map(([id, title, category]) => ({ id, title, category }));
 }
 
@@ -25,10 +21,9 @@ export async function conceptTitles(d1: D1Database, userId: number): Promise<Con
  * only grow). Read from the (user_id, updated_at) index only.
  */
 export async function conceptTitlesStamp(d1: D1Database, userId: number): Promise<string> {
-  const row = await d1
-    .prepare("SELECT COUNT(*) || ':' || IFNULL(MAX(id), 0) || ':' || CAST(IFNULL(SUM(updated_at), 0) AS TEXT) AS stamp FROM concepts WHERE user_id = ?")
-    .bind(userId)
-    .first<{ stamp: string }>();
+  const row = await firstRow(
+    query<{ stamp: string }>(d1.prepare("SELECT COUNT(*) || ':' || IFNULL(MAX(id), 0) || ':' || CAST(IFNULL(SUM(updated_at), 0) AS TEXT) AS stamp FROM concepts WHERE user_id = ?").bind(userId)),
+  );
   return row?.stamp ?? '';
 }
 
@@ -36,11 +31,8 @@ export async function conceptTitlesStamp(d1: D1Database, userId: number): Promis
 export async function foreignConceptIds(d1: D1Database, userId: number, ids: number[]): Promise<number[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  const rows = await d1
-    .prepare('SELECT id FROM concepts WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))')
-    .bind(userId, JSON.stringify(wanted))
-    .all<{ id: number }>();
-  const own = new Set(rows.results.map((r) => r.id));
+  const rows = await allRows(ownConceptIds(d1, userId, wanted));
+  const own = new Set(rows.map((r) => r.id));
   return wanted.filter((id) => !own.has(id));
 }
 
@@ -68,14 +60,17 @@ export function insertRelatedLink(d1: D1Database, userId: number, link: RelatedL
 
 /** The stored `related_to` links for the given (source, target) pairs, in the order asked. */
 export async function relatedLinks(d1: D1Database, userId: number, pairs: [number, number][]): Promise<ConceptLinkRow[]> {
-  const rows = await d1
-    .prepare(
-      `SELECT id, concept_id, target_concept_id, link_type, description FROM concept_links
-       WHERE user_id = ? AND link_type = 'related_to' AND json_array(concept_id, target_concept_id) IN (SELECT value FROM json_each(?))`,
-    )
-    .bind(userId, JSON.stringify(pairs))
-    .all<ConceptLinkRow>();
+  const rows = await allRows(
+    query<ConceptLinkRow>(
+      d1
+        .prepare(
+          `SELECT id, concept_id, target_concept_id, link_type, description FROM concept_links
+           WHERE user_id = ? AND link_type = 'related_to' AND json_array(concept_id, target_concept_id) IN (SELECT value FROM json_each(?))`,
+        )
+        .bind(userId, JSON.stringify(pairs)),
+    ),
+  );
   const key = (a: number, b: number) => `${a}:${b}`;
-  const byPair = new Map(rows.results.map((r) => [key(r.concept_id, r.target_concept_id), r]));
+  const byPair = new Map(rows.map((r) => [key(r.concept_id, r.target_concept_id), r]));
   return pairs.map(([a, b]) => byPair.get(key(a, b))).filter((r): r is ConceptLinkRow => r !== undefined);
 }

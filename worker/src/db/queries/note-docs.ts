@@ -5,14 +5,19 @@
  * writes all the room holds or nothing.
  */
 import { abortUnless } from './guard';
-import { writeBlockMentions, type NewBlock } from './daily-notes';
+import { writeBlockMentions, type BlockRow, type NewBlock } from './daily-notes';
 import { idByUid } from './new-row';
+import { query, type SqlColumns } from '../rows';
+import type { noteDocs } from '../schema';
+
+/** A block row as the room compares it with its document. */
+export type NoteBlockRow = Omit<BlockRow, 'note_id'>;
 
 export const selectNoteDoc = (d1: D1Database, userId: number, noteId: number) =>
-  d1.prepare('SELECT state, versions FROM note_docs WHERE note_id = ? AND user_id = ?').bind(noteId, userId);
+  query<SqlColumns<typeof noteDocs, 'state' | 'versions'>>(d1.prepare('SELECT state, versions FROM note_docs WHERE note_id = ? AND user_id = ?').bind(noteId, userId));
 
 export const selectNoteBlockRows = (d1: D1Database, noteId: number) =>
-  d1.prepare('SELECT id, uid, text, order_idx, version FROM note_blocks WHERE note_id = ? ORDER BY order_idx, id').bind(noteId);
+  query<NoteBlockRow>(d1.prepare('SELECT id, uid, text, order_idx, version FROM note_blocks WHERE note_id = ? ORDER BY order_idx, id').bind(noteId));
 
 const versionIs = (d1: D1Database, userId: number, noteId: number, uid: string, version: number) =>
   abortUnless(d1, '(SELECT version FROM note_blocks WHERE user_id = ? AND uid = ? AND note_id = ?) = ?', userId, uid, noteId, version);
@@ -59,6 +64,6 @@ export const saveNoteDoc = (d1: D1Database, userId: number, noteId: number, stat
 
 /** Which of `uids` name a block of another of the person's notes (a room cannot give a block a uid already taken). */
 export const selectBlockUidsElsewhere = (d1: D1Database, userId: number, noteId: number, uids: string[]) =>
-  d1
-    .prepare('SELECT uid FROM note_blocks WHERE user_id = ? AND note_id != ? AND uid IN (SELECT value FROM json_each(?))')
-    .bind(userId, noteId, JSON.stringify(uids));
+  query<Pick<BlockRow, 'uid'>>(
+    d1.prepare('SELECT uid FROM note_blocks WHERE user_id = ? AND note_id != ? AND uid IN (SELECT value FROM json_each(?))').bind(userId, noteId, JSON.stringify(uids)),
+  );

@@ -1,5 +1,7 @@
 /** SQL of progress and achievement notifications: queueing, waiting rows, bookkeeping. */
 import type { NotificationEvent } from '../../domain/notification-events';
+import { allRows, firstRow, query, type SqlColumns } from '../rows';
+import type { notifications, userPreferences, users } from '../schema';
 
 /** Queues events for a person who has a push subscription; an event already known is ignored. */
 export function queueNotificationsStatement(d1: D1Database, userId: number, events: NotificationEvent[], now: number) {
@@ -13,31 +15,31 @@ export function queueNotificationsStatement(d1: D1Database, userId: number, even
     .bind(userId, now, JSON.stringify(events));
 }
 
-export interface WaitingNotifications {
-  user_id: number;
-  time_zone: string | null;
-  digest_day: string | null;
-  /** The person's preferences (JSON), null when never saved. */
-  data: string | null;
-  oldest: number;
-  /** JSON array of { id, kind, title, body, url }, oldest first. */
-  items: string;
-}
+export type WaitingNotifications = SqlColumns<typeof notifications, 'user_id'> &
+  SqlColumns<typeof users, 'time_zone' | 'digest_day'> & {
+    /** The person's preferences (JSON), null when never saved. */
+    data: SqlColumns<typeof userPreferences, 'data'>['data'] | null;
+    oldest: SqlColumns<typeof notifications, 'created_at'>['created_at'];
+    /** JSON array of { id, kind, title, body, url }, oldest first. */
+    items: string;
+  };
 
 /** Everyone with waiting notifications (or only `userId`), with what the flush needs. */
 export async function waitingNotifications(d1: D1Database, userId?: number): Promise<WaitingNotifications[]> {
-  const rows = await d1
-    .prepare(
-      `SELECT n.user_id, u.time_zone, u.digest_day, p.data, MIN(n.created_at) AS oldest,
-         json_group_array(json_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body, 'url', n.url)) AS items
-       FROM (SELECT * FROM notifications WHERE sent_at IS NULL AND (?1 IS NULL OR user_id = ?1) ORDER BY created_at, id) n
-       JOIN users u ON u.id = n.user_id
-       LEFT JOIN user_preferences p ON p.user_id = n.user_id
-       GROUP BY n.user_id`,
-    )
-    .bind(userId ?? null)
-    .all<WaitingNotifications>();
-  return rows.results;
+  return allRows(
+    query<WaitingNotifications>(
+      d1
+        .prepare(
+          `SELECT n.user_id, u.time_zone, u.digest_day, p.data, MIN(n.created_at) AS oldest,
+             json_group_array(json_object('id', n.id, 'kind', n.kind, 'title', n.title, 'body', n.body, 'url', n.url)) AS items
+           FROM (SELECT * FROM notifications WHERE sent_at IS NULL AND (?1 IS NULL OR user_id = ?1) ORDER BY created_at, id) n
+           JOIN users u ON u.id = n.user_id
+           LEFT JOIN user_preferences p ON p.user_id = n.user_id
+           GROUP BY n.user_id`,
+        )
+        .bind(userId ?? null),
+    ),
+  );
 }
 
 /** Marks notifications done (sent, or dropped because the person turned them off). */
@@ -51,6 +53,6 @@ export function recordDigestDayStatement(d1: D1Database, userIds: number[], day:
 
 /** The person's answers in all. */
 export async function totalReviews(d1: D1Database, userId: number): Promise<number> {
-  const row = await d1.prepare('SELECT COUNT(*) AS n FROM review_logs WHERE user_id = ?').bind(userId).first<{ n: number }>();
+  const row = await firstRow(query<{ n: number }>(d1.prepare('SELECT COUNT(*) AS n FROM review_logs WHERE user_id = ?').bind(userId)));
   return row?.n ?? 0;
 }

@@ -1,9 +1,13 @@
 /** SQL for a person's preferences and Web Push subscriptions. */
 import { preferencesFromJson, type Preferences } from '../../domain/preferences';
 import { MAX_PUSH_SUBSCRIPTIONS } from '../../domain/push-endpoints';
+import { firstRow, query, type SqlColumns } from '../rows';
+import type { userPreferences } from '../schema';
+
+type PreferencesData = SqlColumns<typeof userPreferences, 'data'>;
 
 export async function readPreferences(d1: D1Database, userId: number): Promise<Preferences> {
-  const row = await d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId).first<{ data: string }>();
+  const row = await firstRow(query<PreferencesData>(d1.prepare('SELECT data FROM user_preferences WHERE user_id = ?').bind(userId)));
   return preferencesFromJson(row?.data);
 }
 
@@ -14,16 +18,19 @@ export async function readPreferences(d1: D1Database, userId: number): Promise<P
  * Answers the preferences now in force.
  */
 export async function updatePreferences(d1: D1Database, userId: number, changes: Partial<Preferences>, now: number): Promise<Preferences> {
-  const row = await d1
-    .prepare(
-      `INSERT INTO user_preferences (user_id, data, updated_at) VALUES (?1, ?2, ?3)
-       ON CONFLICT (user_id) DO UPDATE SET
-         data = json_patch(CASE WHEN json_valid(data) THEN data ELSE '{}' END, excluded.data),
-         updated_at = excluded.updated_at
-       RETURNING data`,
-    )
-    .bind(userId, JSON.stringify(changes), now)
-    .first<{ data: string }>();
+  const row = await firstRow(
+    query<PreferencesData>(
+      d1
+        .prepare(
+          `INSERT INTO user_preferences (user_id, data, updated_at) VALUES (?1, ?2, ?3)
+           ON CONFLICT (user_id) DO UPDATE SET
+             data = json_patch(CASE WHEN json_valid(data) THEN data ELSE '{}' END, excluded.data),
+             updated_at = excluded.updated_at
+           RETURNING data`,
+        )
+        .bind(userId, JSON.stringify(changes), now),
+    ),
+  );
   return preferencesFromJson(row?.data);
 }
 

@@ -1,47 +1,48 @@
 /** SQL of the daily reminder run: candidates, due counts, subscriptions, bookkeeping. */
+import { allRows, query, type SqlColumns } from '../rows';
+import type { flashcards, pushTokens, userPreferences, users } from '../schema';
 
-export interface ReminderCandidate {
-  id: number;
-  time_zone: string | null;
-  reminder_day: string | null;
-  data: string | null;
-}
+/** A person with their stored preferences (null when they never saved any). */
+export type ReminderCandidate = SqlColumns<typeof users, 'id' | 'time_zone' | 'reminder_day'> & { data: SqlColumns<typeof userPreferences, 'data'>['data'] | null };
 
 /** Everyone with at least one Web Push subscription, with their preferences. */
 export async function reminderCandidates(d1: D1Database): Promise<ReminderCandidate[]> {
-  const rows = await d1
-    .prepare(
-      `SELECT u.id, u.time_zone, u.reminder_day, p.data FROM users u
-       LEFT JOIN user_preferences p ON p.user_id = u.id
-       WHERE EXISTS (SELECT 1 FROM push_tokens t WHERE t.user_id = u.id AND t.p256dh IS NOT NULL)`,
-    )
-    .all<ReminderCandidate>();
-  return rows.results;
+  return allRows(
+    query<ReminderCandidate>(
+      d1.prepare(
+        `SELECT u.id, u.time_zone, u.reminder_day, p.data FROM users u
+         LEFT JOIN user_preferences p ON p.user_id = u.id
+         WHERE EXISTS (SELECT 1 FROM push_tokens t WHERE t.user_id = u.id AND t.p256dh IS NOT NULL)`,
+      ),
+    ),
+  );
 }
 
 /** Cards due at `now` per person (neither suspended nor buried), for the given people (those with none are absent). */
 export async function dueCounts(d1: D1Database, userIds: number[], now: number): Promise<Map<number, number>> {
-  const rows = await d1
-    .prepare('SELECT user_id, COUNT(*) AS n FROM flashcards WHERE user_id IN (SELECT value FROM json_each(?1)) AND due <= ?2 AND suspended = 0 AND (buried_until IS NULL OR buried_until <= ?2) GROUP BY user_id')
-    .bind(JSON.stringify(userIds), now)
-    .all<{ user_id: number; n: number }>();
-  return new Map(rows.results.map((r) => [r.user_id, r.n]));
+  const rows = await allRows(
+    query<SqlColumns<typeof flashcards, 'user_id'> & { n: number }>(
+      d1
+        .prepare('SELECT user_id, COUNT(*) AS n FROM flashcards WHERE user_id IN (SELECT value FROM json_each(?1)) AND due <= ?2 AND suspended = 0 AND (buried_until IS NULL OR buried_until <= ?2) GROUP BY user_id')
+        .bind(JSON.stringify(userIds), now),
+    ),
+  );
+  return new Map(rows.map((r) => [r.user_id, r.n]));
 }
 
-export interface SubscriptionRow {
-  id: number;
-  user_id: number;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+type PushToken = SqlColumns<typeof pushTokens, 'id' | 'user_id' | 'token' | 'p256dh' | 'auth'>;
 
-export async function subscriptionsOf(d1: D1Database, userIds: number[]): Promise<SubscriptionRow[]> {
-  const rows = await d1
-    .prepare('SELECT id, user_id, token AS endpoint, p256dh, auth FROM push_tokens WHERE user_id IN (SELECT value FROM json_each(?1)) AND p256dh IS NOT NULL AND auth IS NOT NULL')
-    .bind(JSON.stringify(userIds))
-    .all<SubscriptionRow>();
-  return rows.results;
+/** A Web Push subscription with both its keys (the statement reads only those). */
+export type SubscriptionRow = Pick<PushToken, 'id' | 'user_id'> & { endpoint: PushToken['token']; p256dh: NonNullable<PushToken['p256dh']>; auth: NonNullable<PushToken['auth']> };
+
+export function subscriptionsOf(d1: D1Database, userIds: number[]): Promise<SubscriptionRow[]> {
+  return allRows(
+    query<SubscriptionRow>(
+      d1
+        .prepare('SELECT id, user_id, token AS endpoint, p256dh, auth FROM push_tokens WHERE user_id IN (SELECT value FROM json_each(?1)) AND p256dh IS NOT NULL AND auth IS NOT NULL')
+        .bind(JSON.stringify(userIds)),
+    ),
+  );
 }
 
 /** Records the reminders sent (local day per person) and drops the expired subscriptions, atomically. */

@@ -10,6 +10,8 @@
  * once per row) and keeps the index's rank order, so no sort is needed.
  */
 import { ownedMatch, SNIPPET_ELLIPSIS, type SearchType } from '../../domain/search-query';
+import { query, type SqlColumns } from '../rows';
+import type { concepts, constellations, dailyNotes, flashcards, noteBlocks } from '../schema';
 
 interface SearchIndex {
   fts: string;
@@ -60,34 +62,13 @@ const INDEXES: Record<SearchType, SearchIndex> = {
   },
 };
 
-export interface ConceptHitRow {
-  id: number;
-  title: string;
-  title_snippet: string;
-  snippet: string;
-}
-export interface FlashcardHitRow {
-  id: number;
-  concept_id: number;
-  question: string;
-  question_snippet: string;
-  answer_snippet: string;
-  concept_title: string;
-}
-export interface NoteHitRow {
-  id: number;
-  date: string;
-  title: string | null;
-  block_id: number;
-  snippet: string;
-}
-export interface ConstellationHitRow {
-  id: number;
-  name: string;
-  color: string;
-  icon: string | null;
-  snippet: string;
-}
+/** Text an FTS5 snippet() makes. */
+type Snippets<K extends string> = Record<K, string>;
+
+export type ConceptHitRow = SqlColumns<typeof concepts, 'id' | 'title'> & Snippets<'title_snippet' | 'snippet'>;
+export type FlashcardHitRow = SqlColumns<typeof flashcards, 'id' | 'concept_id' | 'question'> & Snippets<'question_snippet' | 'answer_snippet'> & { concept_title: ConceptHitRow['title'] };
+export type NoteHitRow = SqlColumns<typeof dailyNotes, 'id' | 'date' | 'title'> & { block_id: SqlColumns<typeof noteBlocks, 'id'>['id'] } & Snippets<'snippet'>;
+export type ConstellationHitRow = SqlColumns<typeof constellations, 'id' | 'name' | 'color' | 'icon'> & Snippets<'snippet'>;
 export interface HitRows {
   concepts: ConceptHitRow;
   flashcards: FlashcardHitRow;
@@ -102,24 +83,24 @@ export interface HitRows {
  * only the page's rows are joined past the person check and get a snippet, from the same
  * cursor (no second MATCH per row).
  */
-export function searchPage(d1: D1Database, type: SearchType, userId: number, match: string, skip: number, limit: number) {
+export function searchPage<T extends SearchType>(d1: D1Database, type: T, userId: number, match: string, skip: number, limit: number) {
   const { fts, table, text, weights, columns, joins = '' } = INDEXES[type];
-  return d1
-    .prepare(
+  return query<HitRows[T]>(
+    d1.prepare(
       `SELECT ${columns}
        FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid ${joins}
        WHERE ${fts} MATCH ?1 AND f.rank MATCH 'bm25(${weights}, 0.0)' AND t.user_id = ?2
        ORDER BY f.rank LIMIT ?3 OFFSET ?4`,
-    )
-    .bind(ownedMatch(userId, match, text), userId, limit, skip);
+    ).bind(ownedMatch(userId, match, text), userId, limit, skip),
+  );
 }
 
 /** How many of a person's rows of one kind match (no ranking, no snippets: the cheapest walk of the hits). */
 export function searchTotal(d1: D1Database, type: SearchType, userId: number, match: string) {
   const { fts, table, text } = INDEXES[type];
-  return d1
-    .prepare(`SELECT count(*) AS total FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid WHERE ${fts} MATCH ?1 AND t.user_id = ?2`)
-    .bind(ownedMatch(userId, match, text), userId);
+  return query<{ total: number }>(
+    d1.prepare(`SELECT count(*) AS total FROM ${fts} f CROSS JOIN ${table} t ON t.id = f.rowid WHERE ${fts} MATCH ?1 AND t.user_id = ?2`).bind(ownedMatch(userId, match, text), userId),
+  );
 }
 
 /**
@@ -128,14 +109,14 @@ export function searchTotal(d1: D1Database, type: SearchType, userId: number, ma
  * title keys; the title equal to the phrase comes first, then titles starting with it.
  */
 export function quickConcepts(d1: D1Database, userId: number, phrase: string, words: string[], limit: number) {
-  return d1
-    .prepare(
+  return query<SqlColumns<typeof concepts, 'id' | 'title'>>(
+    d1.prepare(
       `SELECT id, title FROM concepts
        WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM json_each(?3) w WHERE instr(title_key, w.value) = 0)
        ORDER BY CASE WHEN title_key = ?2 THEN 0 WHEN substr(title_key, 1, length(?2)) = ?2 THEN 1 ELSE 2 END, title_key, id
        LIMIT ?4`,
-    )
-    .bind(userId, phrase, JSON.stringify(words), limit);
+    ).bind(userId, phrase, JSON.stringify(words), limit),
+  );
 }
 
 /**
@@ -144,25 +125,20 @@ export function quickConcepts(d1: D1Database, userId: number, phrase: string, wo
  * caller, accents ignored), newest first, as one JSON list [[id, date, title], …].
  */
 export function quickNotes(d1: D1Database, userId: number, text: string, limit: number) {
-  return d1
-    .prepare(
+  return query<{ list: string }>(
+    d1.prepare(
       `SELECT json_group_array(json_array(id, date, title)) AS list FROM (
          SELECT id, date, title FROM daily_notes
          WHERE user_id = ?1 AND (?2 = '' OR instr(date, ?2) > 0 OR title IS NOT NULL)
          ORDER BY date DESC LIMIT CASE WHEN ?2 = '' THEN ?3 ELSE -1 END)`,
-    )
-    .bind(userId, text, limit);
+    ).bind(userId, text, limit),
+  );
 }
 
 /** The person's concepts (not `conceptId`) whose title key is one of `keys`. */
 export function conceptsTitled(d1: D1Database, userId: number, conceptId: number, keys: string[]) {
-  return d1
-    .prepare('SELECT id, title FROM concepts WHERE user_id = ?1 AND id <> ?2 AND title_key IN (SELECT value FROM json_each(?3))')
-    .bind(userId, conceptId, JSON.stringify(keys));
+  return query<SqlColumns<typeof concepts, 'id' | 'title'>>(
+    d1.prepare('SELECT id, title FROM concepts WHERE user_id = ?1 AND id <> ?2 AND title_key IN (SELECT value FROM json_each(?3))').bind(userId, conceptId, JSON.stringify(keys)),
+  );
 }
 
-/** A person's concept's plain text, or null when the concept is not theirs. */
-export async function conceptText(d1: D1Database, userId: number, conceptId: number): Promise<string | null> {
-  const row = await d1.prepare('SELECT content_text FROM concepts WHERE id = ? AND user_id = ?').bind(conceptId, userId).first<{ content_text: string }>();
-  return row ? row.content_text : null;
-}

@@ -3,7 +3,7 @@
  * user id in every statement; the answer/undo recounts are in ./study-session-progress.ts.
  */
 import type { QueueCard, SessionCardState } from '../../domain/study-queue';
-import { query, readBatch } from '../rows';
+import { firstRow, query, readBatch } from '../rows';
 import { idByUid } from './new-row';
 import { insertSessionConceptsStatement } from './study-method-results';
 import { SESSION_COLUMNS, type StudySessionRow } from './study-session-progress';
@@ -12,7 +12,7 @@ import { FLASHCARD_SELECT, QUEUEABLE_SQL, type FlashcardRow } from './flashcards
 import { schedulingStatement } from './fsrs-params';
 
 export function findStudySession(d1: D1Database, userId: number, id: number) {
-  return d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ? AND user_id = ?`).bind(id, userId).first<StudySessionRow>();
+  return firstRow(query<StudySessionRow>(d1.prepare(`SELECT ${SESSION_COLUMNS} FROM study_sessions WHERE id = ? AND user_id = ?`).bind(id, userId)));
 }
 
 /**
@@ -39,7 +39,7 @@ export async function sessionQueue(d1: D1Database, userId: number, sessionId: nu
 }
 
 export function sessionFlashcard(d1: D1Database, userId: number, flashcardId: number) {
-  return d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(flashcardId, userId).first<FlashcardRow>();
+  return firstRow(query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.id = ? AND f.user_id = ?`).bind(flashcardId, userId)));
 }
 
 /** Ends the session; ending twice keeps the first end time. */
