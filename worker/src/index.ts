@@ -26,8 +26,8 @@ import { flashcardsRoutes } from './routes/flashcards';
 import { graphRoutes } from './routes/graph';
 import { importRoutes } from './routes/import';
 import { internalRoutes } from './routes/internal';
-import { notesRoutes } from './routes/notes';
-import { blocksRoutes } from './routes/notes-blocks';
+import { dailyNotesRoutes } from './routes/daily-notes';
+import { dailyNoteBlocksRoutes } from './routes/daily-note-blocks';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { studyMethodsRoutes } from './routes/study-methods';
@@ -69,8 +69,8 @@ const routes = app
   .route('/api/concepts', conceptsRoutes)
   .route('/api/tags', tagsRoutes)
   .route('/api/constellations', constellationsRoutes)
-  .route('/api/notes', notesRoutes)
-  .route('/api/blocks', blocksRoutes)
+  .route('/api/notes', dailyNotesRoutes)
+  .route('/api/blocks', dailyNoteBlocksRoutes)
   .route('/api/search', searchRoutes)
   // Flashcards live under /api/flashcards and /api/concepts/:id/flashcards.
   .route('/api', flashcardsRoutes)

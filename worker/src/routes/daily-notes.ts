@@ -9,13 +9,13 @@ import { exportNote, importHighlights, importNoteFile } from '../services/daily-
 import { tellNoteRoom } from '../services/live-note';
 import { idParam } from './concepts.schema';
 import { conceptMentions } from '../db/queries/daily-notes';
-import { addBlockBody, createNoteBody, exportQuery, noteDateQuery, noteIdParam, patchBlockBody, recentNotesQuery } from './notes.schema';
+import { addBlockBody, createNoteBody, exportQuery, noteDateQuery, noteIdParam, patchBlockBody, recentNotesQuery } from './daily-notes.schema';
 
 /** Note-mention text is cut at this many characters (spec document 1 §9). */
 export const MENTION_TEXT_LENGTH = 200;
 
 /** Daily notes and their blocks (spec document 3 §7: every /notes call). */
-export const notesRoutes = new Hono<AppEnv>()
+export const dailyNotesRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/', validate('query', noteDateQuery), async (c) => {
     c.header('cache-control', 'no-store');
