@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { blockToPlainText } from '@domain/richtext';
 import { cutText } from './format';
 import type { ConceptRef } from '../../api/concepts';
-import { notesApi, type NoteMention } from '../../api/notes';
+import { notesApi, type NoteMention } from '../../api/daily-notes';
 import { useLoad } from '../../ui/use-load';
 
 export const MENTIONS_SHOWN = 5;

@@ -8,7 +8,7 @@ import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import { CreateFromLinkDialog } from './PromoteDialog';
-import type { NoteBlock } from '../../api/notes';
+import type { NoteBlock } from '../../api/daily-notes';
 import { useBlockSaver, type SaveState } from './use-block-saver';
 
 export interface BlockHandle {

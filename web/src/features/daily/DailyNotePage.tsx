@@ -7,7 +7,7 @@ import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNoteDate, localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
-import { notesApi, type NoteBlock } from '../../api/notes';
+import { notesApi, type NoteBlock } from '../../api/daily-notes';
 import type { QueuedCreation } from '../offline/creation-queue';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { errorText, failureText } from '../../ui/error-text';

@@ -1,7 +1,7 @@
 /** The daily page's sidebars (spec §2.1): Recent Notes (10, today marked) and Mentions in this Note. */
 import { Link } from 'react-router';
 import { longFrenchDate } from '@domain/daily-dates';
-import type { NoteConceptMention, RecentNote } from '../../api/notes';
+import type { NoteConceptMention, RecentNote } from '../../api/daily-notes';
 
 export const RECENT_NOTES_IN_PAGE = 10;
 

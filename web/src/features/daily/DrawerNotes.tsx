@@ -1,7 +1,7 @@
 /** The drawer's 'Notes journalières' group beneath 'Aujourd'hui': the latest notes by date. */
 import { NavLink, useLocation } from 'react-router';
 import { longFrenchDate } from '@domain/daily-dates';
-import { notesApi } from '../../api/notes';
+import { notesApi } from '../../api/daily-notes';
 import { useLoad } from '../../ui/use-load';
 
 const DRAWER_RECENT_NOTES = 5;

@@ -7,7 +7,7 @@ import type { JSONContent } from '@tiptap/react';
 import { useMemo, useSyncExternalStore } from 'react';
 import { blocksOf } from '@domain/note-ydoc';
 import { fragmentToDoc } from '@domain/yjs-prosemirror';
-import type { NoteBlock } from '../../api/notes';
+import type { NoteBlock } from '../../api/daily-notes';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import { CreateFromLinkDialog } from './PromoteDialog';
 import type { NoteSession } from './live-note';

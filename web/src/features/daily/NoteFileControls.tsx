@@ -1,6 +1,6 @@
 /** Export the shown note (Markdown or JSON), import a .md/.json note or a highlights file into it (spec §2.1, §5, §8). */
 import { useRef, useState } from 'react';
-import { notesApi } from '../../api/notes';
+import { notesApi } from '../../api/daily-notes';
 import { errorText } from '../../ui/error-text';
 import { useToast } from '../../ui/Toasts';
 import { saveFile } from '../../lib/save-file';

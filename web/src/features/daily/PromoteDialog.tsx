@@ -9,7 +9,7 @@ import { parseTagInput } from '@domain/tags';
 import { conceptsApi, type ConceptRef } from '../../api/concepts';
 import { Dialog } from '../../ui/Dialog';
 import { errorText } from '../../ui/error-text';
-import { notesApi, type NoteBlock, type PromoteAnswer } from '../../api/notes';
+import { notesApi, type NoteBlock, type PromoteAnswer } from '../../api/daily-notes';
 
 const TITLE_REQUIRED = 'Title cannot be empty.';
 const FAILED = 'Failed to create/promote concept.';

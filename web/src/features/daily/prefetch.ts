@@ -5,7 +5,7 @@
  */
 import { isNoteDate, localNoteDate } from '@domain/daily-dates';
 import { partyHost } from '../../api/config';
-import { notesApi, type DailyNote } from '../../api/notes';
+import { notesApi, type DailyNote } from '../../api/daily-notes';
 import { storedToken } from '../../lib/token-store';
 
 /** A prefetched answer is used only by a page opened within this time. */

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
-import { notesApi, type NoteBlock } from '../../api/notes';
+import { notesApi, type NoteBlock } from '../../api/daily-notes';
 import { retryDelay } from '../../lib/retry-delay';
 
 export const BLOCK_SAVE_DEBOUNCE_MS = 1000;

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
-import { notesApi, type DailyNote } from '../../api/notes';
+import { notesApi, type DailyNote } from '../../api/daily-notes';
 import { takePrefetchedNote } from './prefetch';
 
 export type NoteState = { phase: 'loading' } | { phase: 'loaded'; note: DailyNote | null } | { phase: 'error' };

@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { plainTextToDoc } from '@domain/richtext';
 import { conceptsApi } from '../../api/concepts';
-import { notesApi } from '../../api/notes';
+import { notesApi } from '../../api/daily-notes';
 import { pendingCreationsStore } from '../../lib/pending-creations';
 import { lastSyncStore } from '../../lib/pending-reviews';
 import { useAuth } from '../../ui/auth-context';
