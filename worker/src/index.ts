@@ -21,7 +21,7 @@ import { authRoutes } from './routes/auth';
 import { conceptsRoutes } from './routes/concepts';
 import { configRoutes } from './routes/config';
 import { constellationsRoutes } from './routes/constellations';
-import { exportImportRoutes } from './routes/export-import';
+import { dataRoutes } from './routes/data';
 import { flashcardsRoutes } from './routes/flashcards';
 import { graphRoutes } from './routes/graph';
 import { importRoutes } from './routes/import';
@@ -86,7 +86,7 @@ const routes = app
   .route('/api/stats', statsRoutes)
   .route('/api/ai', aiRoutes)
   .route('/api/import', importRoutes)
-  .route('/api/export-import', exportImportRoutes)
+  .route('/api/export-import', dataRoutes)
   // Party server only (x-internal-secret).
   .route('/internal', internalRoutes);
 

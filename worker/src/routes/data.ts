@@ -1,5 +1,5 @@
 /**
- * Data export and import (spec document 3 §7 /export-import): the JSON backup
+ * Data (the Settings screen's Data tab; spec document 3 §7 /export-import): the JSON backup
  * (preview, streamed download, restore in one request or in chunks), the Anki package
  * both ways, a Markdown vault (Obsidian, Logseq) both ways, cards from a table (CSV, TSV,
  * Quizlet) with its preview, and delete-all.
@@ -29,14 +29,14 @@ import { deleteAllUserData } from '../services/delete-all';
 import { MAX_VAULT_BYTES, importVault } from '../services/vault-import';
 import { DEFAULT_VAULT_FILE_NAME, buildVaultZip } from '../services/vault-export';
 import { contentDisposition } from '../services/uploads';
-import { apkgExportBody, cardTableImportBody, cardTablePreviewBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './export-import.schema';
+import { apkgExportBody, cardTableImportBody, cardTablePreviewBody, deleteAllQuery, importIdParam, importQuery, importRowsBody, importStartBody } from './data.schema';
 
 /** Test-only failure injection (`x-test-fail-import: middle`), honoured only when ENVIRONMENT is 'test'. */
 function failPoint(env: Env, header: string | undefined): FailPoint {
   return env.ENVIRONMENT === 'test' && header === 'middle' ? 'middle' : null;
 }
 
-export const exportImportRoutes = new Hono<AppEnv>()
+export const dataRoutes = new Hono<AppEnv>()
   .use('*', requireUser)
   .get('/export/preview', async (c) => {
     const { estimated_bytes: _bytes, ...preview } = await exportPreview(c.get('db'), c.get('userId'));
