@@ -3,7 +3,7 @@ import type { AppEnv } from '../env';
 import { resolveTimeZone } from '../domain/study-day';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
-import { dailyActivity, dashboardStats, extendedStats, masteryDistribution, reviewHeatmapOf } from '../services/dashboard-stats';
+import { dailyActivity, dashboardStats, forecastStats, masteryDistribution, reviewHeatmapOf } from '../services/dashboard-stats';
 import { activityQuery } from './stats.schema';
 
 /** The clock and the person's time zone (header `x-time-zone`, an IANA name; UTC if absent or unknown). */
@@ -19,9 +19,10 @@ export const statsRoutes = new Hono<AppEnv>()
     const { now, zone } = when(c);
     return c.json(await dashboardStats(c.get('db'), c.get('userId'), now, zone), 200);
   })
+  // The spec's 'Extended stats': what the 'Prévisions' tab shows.
   .get('/dashboard/extended', async (c) => {
     const { now, zone } = when(c);
-    return c.json(await extendedStats(c.get('db'), c.get('userId'), now, zone), 200);
+    return c.json(await forecastStats(c.get('db'), c.get('userId'), now, zone), 200);
   })
   .get('/activity', validate('query', activityQuery), async (c) => {
     const { now, zone } = when(c);

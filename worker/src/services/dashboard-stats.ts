@@ -42,7 +42,8 @@ export async function dashboardStats(d1: D1Database, userId: number, now: number
 
 const activeDays = (days: string | undefined) => new Set((JSON.parse(days ?? '[]') as number[]).map(dayNumberKey));
 
-export async function extendedStats(d1: D1Database, userId: number, now: number, zone: string) {
+/** The 'Prévisions' tab's forecast and learning activity, and the Activité tab's 30-day ratings (GET /stats/dashboard/extended). */
+export async function forecastStats(d1: D1Database, userId: number, now: number, zone: string) {
   const w = statsWindows(now, zone);
   const [[f], [a]] = await readBatch(d1, [sql.workloadForecast(d1, userId, w), sql.activityByDay(d1, userId, now, zone, w.last30Start)]);
   const active = activeDays(a!.days);

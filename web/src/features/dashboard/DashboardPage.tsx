@@ -59,7 +59,7 @@ export function DashboardPage() {
       )}
       <Tabs<Tab> tabs={TABS} active={tab} onChange={(t) => setIndex(TABS.indexOf(t))} label="Statistiques" />
       <div role="tabpanel" aria-label={tab} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} className="min-h-[50vh] touch-pan-y">
-        <Content stats={sources.stats} extended={sources.extended} />
+        <Content stats={sources.stats} forecast={sources.forecast} />
       </div>
       <div className="flex justify-center gap-2" aria-hidden>
         {TABS.map((t, i) => (

@@ -1,7 +1,7 @@
 /** The four dashboard tabs' contents (spec document 1 §2 'Dashboard'). */
 import { Link } from 'react-router';
 import { masteryColor, masteryPercent } from '@domain/mastery';
-import type { ConceptMastery, DashboardStats, ExtendedStats } from '../../api/stats';
+import type { ConceptMastery, DashboardStats, ForecastStats } from '../../api/stats';
 import { MetricCard } from './MetricCard';
 import { RatingDoughnut } from './RatingDoughnut';
 import { RetentionRing } from './RetentionRing';
@@ -13,7 +13,7 @@ export const MASTERY_INFO =
 
 interface Sources {
   stats: Loading<DashboardStats>;
-  extended: Loading<ExtendedStats>;
+  forecast: Loading<ForecastStats>;
 }
 
 // One column on a phone that may shrink below its widest word's card (no sideways scroll at 320 px).
@@ -57,7 +57,7 @@ export function OverviewTab({ stats }: Sources) {
   );
 }
 
-export function ActivityTab({ stats, extended }: Sources) {
+export function ActivityTab({ stats, forecast }: Sources) {
   return (
     <div className="space-y-4">
       <div className={grid}>
@@ -66,7 +66,7 @@ export function ActivityTab({ stats, extended }: Sources) {
         <MetricCard title="Total des révisions" source={stats} value={(s) => s.total_reviews_count} info="Toutes les réponses données depuis le début." />
         <MetricCard title="Oublis (lapses)" source={stats} value={(s) => s.total_lapses} info="Nombre de fois où une carte acquise a été oubliée (réponse « Encore » en révision)." />
       </div>
-      <MetricCard title="Évaluations (30 jours)" source={extended} value={(e) => <RatingDoughnut breakdown={e.rating_breakdown} />} info="Répartition de vos réponses sur 30 jours : Encore, Difficile, Bien, Facile." />
+      <MetricCard title="Évaluations (30 jours)" source={forecast} value={(e) => <RatingDoughnut breakdown={e.rating_breakdown} />} info="Répartition de vos réponses sur 30 jours : Encore, Difficile, Bien, Facile." />
     </div>
   );
 }
@@ -101,21 +101,21 @@ export function CollectionTab({ stats }: Sources) {
   );
 }
 
-export function ForecastTab({ extended }: Sources) {
+export function ForecastTab({ forecast }: Sources) {
   const hours = (minutes: number) => `${(minutes / 60).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} h`;
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold">Charge à venir</h2>
       <div className={grid}>
-        <MetricCard title="Demain" source={extended} value={(e) => e.workload_forecast.due_tomorrow_count} info="Cartes qui deviendront dues demain." />
-        <MetricCard title="7 prochains jours" source={extended} value={(e) => e.workload_forecast.due_next_7_days_count} info="Cartes qui deviendront dues dans les 7 prochains jours." />
-        <MetricCard title="30 prochains jours" source={extended} value={(e) => e.workload_forecast.due_next_30_days_count} info="Cartes qui deviendront dues dans les 30 prochains jours." />
+        <MetricCard title="Demain" source={forecast} value={(e) => e.workload_forecast.due_tomorrow_count} info="Cartes qui deviendront dues demain." />
+        <MetricCard title="7 prochains jours" source={forecast} value={(e) => e.workload_forecast.due_next_7_days_count} info="Cartes qui deviendront dues dans les 7 prochains jours." />
+        <MetricCard title="30 prochains jours" source={forecast} value={(e) => e.workload_forecast.due_next_30_days_count} info="Cartes qui deviendront dues dans les 30 prochains jours." />
       </div>
       <h2 className="text-lg font-semibold">Activité d'apprentissage</h2>
       <div className={grid}>
-        <MetricCard title="Série actuelle" source={extended} value={(e) => `${e.learning_activity.current_streak_days} j`} info="Nombre de jours consécutifs avec au moins une révision (le jour change à 4 h du matin)." />
-        <MetricCard title="Temps total de révision" source={extended} value={(e) => hours(e.learning_activity.total_review_time_minutes)} hint={(e) => `${Math.round(e.learning_activity.total_review_time_minutes)} min`} info="Temps passé à répondre aux cartes, toutes sessions confondues." />
-        <MetricCard title="Jours actifs" source={extended} value={(e) => e.learning_activity.active_days_count} info="Nombre de jours où vous avez révisé au moins une carte." />
+        <MetricCard title="Série actuelle" source={forecast} value={(e) => `${e.learning_activity.current_streak_days} j`} info="Nombre de jours consécutifs avec au moins une révision (le jour change à 4 h du matin)." />
+        <MetricCard title="Temps total de révision" source={forecast} value={(e) => hours(e.learning_activity.total_review_time_minutes)} hint={(e) => `${Math.round(e.learning_activity.total_review_time_minutes)} min`} info="Temps passé à répondre aux cartes, toutes sessions confondues." />
+        <MetricCard title="Jours actifs" source={forecast} value={(e) => e.learning_activity.active_days_count} info="Nombre de jours où vous avez révisé au moins une carte." />
       </div>
     </div>
   );

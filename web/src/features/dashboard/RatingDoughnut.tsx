@@ -1,12 +1,12 @@
 /** Doughnut of the 30-day rating counts; chart.js is loaded here only, on demand. */
 import { useEffect, useRef } from 'react';
-import type { ExtendedStats } from '../../api/stats';
+import type { ForecastStats } from '../../api/stats';
 import { ChartTable } from './ChartTable';
 
 const LABELS = ['Encore', 'Difficile', 'Bien', 'Facile'];
 const COLORS = ['#f87171', '#fbbf24', '#34d399', '#60a5fa'];
 
-export function RatingDoughnut({ breakdown }: { breakdown: ExtendedStats['rating_breakdown'] }) {
+export function RatingDoughnut({ breakdown }: { breakdown: ForecastStats['rating_breakdown'] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const counts = [breakdown.again_count, breakdown.hard_count, breakdown.good_count, breakdown.easy_count];
   const empty = counts.every((n) => !n);

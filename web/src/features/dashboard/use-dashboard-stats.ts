@@ -5,15 +5,15 @@ import { useLoad } from '../../ui/use-load';
 
 export function useDashboardStats() {
   const stats = useLoad(() => statsApi.dashboard(), []);
-  const extended = useLoad(
+  const forecast = useLoad(
     () =>
-      statsApi.extended().catch((err: unknown) => {
-        // Extended stats failure is only logged (spec document 1 §8); its cards show 'Erreur'.
+      statsApi.forecast().catch((err: unknown) => {
+        // The extended stats' failure is only logged (spec document 1 §8); its cards show 'Erreur'.
         console.error('Extended stats failed', err);
         throw err;
       }),
     [],
   );
   const error = stats.phase === 'error' ? errorText(stats.error, 'Erreur chargement stats dashboard.') : null;
-  return { stats, extended, error };
+  return { stats, forecast, error };
 }
