@@ -7,16 +7,8 @@
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { buildVault, type ExportVaultInput } from '../domain/vault-export';
-import {
-  countConcepts,
-  vaultExportStatements,
-  type ExportCardRow,
-  type ExportConceptRow,
-  type ExportDayRow,
-  type ExportFileRow,
-  type ExportLinkRow,
-  type ExportRelationRow,
-} from '../db/queries/markdown-vault';
+import { countConcepts, vaultExportStatements } from '../db/queries/markdown-vault';
+import { firstRow, readBatch } from '../db/rows';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 
@@ -33,19 +25,19 @@ interface VaultExportProps {
 const parsedList = (json: string) => JSON.parse(json) as string[];
 
 async function readVaultInput(d1: D1Database, userId: number): Promise<ExportVaultInput> {
-  const [concepts, relations, links, cards, days, files] = await d1.batch(vaultExportStatements(d1, userId));
+  const [concepts, relations, links, cards, days, files] = await readBatch(d1, vaultExportStatements(d1, userId));
   return {
-    concepts: (concepts!.results as ExportConceptRow[]).map((c) => ({ id: c.id, title: c.title, content: c.content, tags: parsedList(c.tags) })),
-    relations: relations!.results as ExportRelationRow[],
-    links: links!.results as ExportLinkRow[],
-    cards: cards!.results as ExportCardRow[],
-    dailyNotes: (days!.results as ExportDayRow[]).map((d) => ({ date: d.date, blocks: parsedList(d.blocks) })),
-    files: new Map((files!.results as ExportFileRow[]).map((f) => [publicFileUrl(userId, f.key.split('/').at(-1)!), f.file_name])),
+    concepts: concepts.map((c) => ({ id: c.id, title: c.title, content: c.content, tags: parsedList(c.tags) })),
+    relations,
+    links,
+    cards,
+    dailyNotes: days.map((d) => ({ date: d.date, blocks: parsedList(d.blocks) })),
+    files: new Map(files.map((f) => [publicFileUrl(userId, f.key.split('/').at(-1)!), f.file_name])),
   };
 }
 
 export async function buildVaultZip({ d1, bucket, userId }: VaultExportProps): Promise<Uint8Array> {
-  const count = await countConcepts(d1, userId).first<{ n: number }>();
+  const count = await firstRow(countConcepts(d1, userId));
   if ((count?.n ?? 0) > MAX_VAULT_CONCEPTS) {
     throw new ApiError(413, 'vault_export_too_large', `Trop de concepts pour un coffre Markdown (au plus ${MAX_VAULT_CONCEPTS}) : utilisez l'export JSON.`);
   }

@@ -12,7 +12,8 @@ import type { BackupHeader, ImportResult } from '../domain/data-format';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { titleKey } from '../domain/wiki-links';
-import { conceptsByTitleKeys, daysWithBlocks, storedFileKeys, vaultObjectUids, type DayRow, type FileKeyRow, type TitleKeyRow, type UidRow } from '../db/queries/markdown-vault';
+import { conceptsByTitleKeys, daysWithBlocks, storedFileKeys, vaultObjectUids } from '../db/queries/markdown-vault';
+import { allRows, readBatch } from '../db/rows';
 import { readArchive, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
@@ -77,18 +78,17 @@ function openVault(bytes: Uint8Array) {
 
 /** What an earlier import of a vault left in the account, and the account's concepts the pages name. */
 async function readExisting(d1: D1Database, userId: number, dates: string[], titleKeys: string[]): Promise<VaultExisting> {
-  const [conceptRows, cardRows, dayRows, titleRows] = await d1.batch<UidRow | DayRow | TitleKeyRow>([
+  const [conceptRows, cardRows, days, titleRows] = await readBatch(d1, [
     vaultObjectUids(d1, userId, 'concepts'),
     vaultObjectUids(d1, userId, 'flashcards'),
     daysWithBlocks(d1, userId, dates),
     conceptsByTitleKeys(d1, userId, titleKeys),
   ]);
-  const days = dayRows!.results as DayRow[];
   const conceptByTitleKey = new Map<string, string>();
-  for (const row of titleRows!.results as TitleKeyRow[]) if (!conceptByTitleKey.has(row.title_key)) conceptByTitleKey.set(row.title_key, row.uid!);
+  for (const row of titleRows) if (!conceptByTitleKey.has(row.title_key)) conceptByTitleKey.set(row.title_key, row.uid!);
   return {
-    conceptUids: new Set((conceptRows!.results as UidRow[]).map((r) => r.uid!)),
-    cardUids: new Set((cardRows!.results as UidRow[]).map((r) => r.uid!)),
+    conceptUids: new Set(conceptRows.map((r) => r.uid!)),
+    cardUids: new Set(cardRows.map((r) => r.uid!)),
     blockUids: new Set(days.flatMap((d) => (JSON.parse(d.block_uids) as (string | null)[]).filter((u): u is string => !!u))),
     lastBlockOfDay: new Map(days.map((d) => [d.date, d.last_order ?? -1])),
     conceptByTitleKey,
@@ -106,7 +106,7 @@ export async function importVault(props: ImportVaultProps, now: number): Promise
   const entryOf = new Map([...entries.attachments].map(([name, path]) => [path, name]));
   const keyOf = (path: string) => userFileKey(userId, uuidOf(path));
   const wanted = [...plan.attachments];
-  const held = new Set(wanted.length ? ((await storedFileKeys(d1, userId, wanted.map(keyOf)).all<FileKeyRow>()).results.map((r) => r.key)) : []);
+  const held = new Set(wanted.length ? (await allRows(storedFileKeys(d1, userId, wanted.map(keyOf)))).map((r) => r.key) : []);
   const stored: string[] = [];
   try {
     for (const path of wanted.filter((p) => !held.has(keyOf(p)))) {
