@@ -263,3 +263,22 @@ describe('another person’s flashcards', () => {
     expect((await call('GET', '/api/flashcards/due', { token: other.token })).body).toEqual([]);
   });
 });
+
+describe("a card's 'Taper la réponse' option", () => {
+  it('is off by default, saved when asked, kept by an edit that does not name it, and refused in French when not true or false', async () => {
+    const user = await signUp('typeanswer');
+    const conceptId = await insertConcept(user, 'Capitales');
+    const plain = await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: user.token, json: { question: 'Capitale du Chili ?', answer: 'Santiago' } });
+    expect(plain.body.type_answer).toBe(false);
+    const typed = await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: user.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima', type_answer: true } });
+    expect(typed.status).toBe(201);
+    expect(typed.body.type_answer).toBe(true);
+    const edited = await call('PUT', `/api/flashcards/${typed.body.id}`, { token: user.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima (Pérou)' } });
+    expect(edited.body).toMatchObject({ answer: 'Lima (Pérou)', type_answer: true });
+    expect((await call('PUT', `/api/flashcards/${typed.body.id}`, { token: user.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima', type_answer: false } })).body.type_answer).toBe(false);
+    const refused = await call('PUT', `/api/flashcards/${typed.body.id}`, { token: user.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima', type_answer: 'oui' } });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body.detail)).toContain('type_answer doit valoir true ou false.');
+    expect((await call('GET', `/api/flashcards/${typed.body.id}`, { token: user.token })).body.type_answer).toBe(false);
+  });
+});

@@ -1,6 +1,8 @@
 /**
  * Seeing one's memory, at phone size in one journey: the dashboard's review calendar with
- * its streaks, then the card's 'Historique' from the card list and from the review dialog. The answers come from a JSON backup (the app's own import) dated relative
+ * its streaks, then the card's 'Historique' from the card list and from the review dialog,
+ * then its answer typed and compared ('Taper la réponse'), strictly and with case and
+ * accents ignored. The answers come from a JSON backup (the app's own import) dated relative
  * to now, so the calendar's last days are known.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -32,7 +34,7 @@ async function restoreAnswers(account: Account, now: number) {
 }
 
 describe('memory at phone size', () => {
-  it("shows a year of reviews on the dashboard with its streaks, then a card's history from the card list and the review screen", async () => {
+  it("shows a year of reviews on the dashboard with its streaks, then a card's history, then the answer typed and compared", async () => {
     const account = await createAccount(stack.url, 'memory');
     await restoreAnswers(account, Date.now());
     const heatmap = (await api(stack.url, 'GET', '/api/stats/heatmap', { token: account.token })).body;
@@ -67,6 +69,7 @@ describe('memory at phone size', () => {
     // 'Historique' from the card list's menu: every answer, newest first, and the forgetting curve.
     const [card] = (await api(stack.url, 'GET', '/api/flashcards', { token: account.token })).body;
     const conceptId = card.concept_id;
+    expect((await api(stack.url, 'PUT', `/api/flashcards/${card.id}`, { token: account.token, json: { question: card.question, answer: card.answer, type_answer: true } })).body.type_answer).toBe(true);
     await page.goto(`${stack.url}/concepts/${conceptId}`);
     await page.getByTestId('card-actions').getByRole('button', { name: 'Historique' }).click();
     const history = page.getByRole('dialog', { name: 'Historique de la carte' });
@@ -90,6 +93,34 @@ describe('memory at phone size', () => {
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'detached' });
     expect(await review.isVisible()).toBe(true);
+
+    // 'Taper la réponse': Enter checks and flips; case counts by default, shown struck through and underlined.
+    await review.getByTestId('typed-answer-input').fill('lima');
+    await page.keyboard.press('Enter');
+    const diff = review.getByTestId('typed-answer-diff');
+    await diff.getByText('Pas tout à fait : comparez avec la réponse attendue.').waitFor();
+    expect([await diff.locator('del').allTextContents(), await diff.locator('ins').allTextContents()]).toEqual([['l'], ['L']]);
+    expect(await review.getByTestId('review-answer').textContent()).toBe('Lima');
+    await screenshot(page, 'memory-typed-answer-phone');
+    expect(await a11yViolations(page.mainFrame())).toEqual([]);
+    await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'detached' });
+
+    // With case and accents ignored (Study settings), the same answer is right, and the keys rate it.
+    await page.goto(`${stack.url}/settings?tab=study`);
+    await page.getByRole('switch', { name: 'Ignore case and accents in typed answers' }).click();
+    await page.getByText("On cards where you type the answer, 'etat' and 'État' both match 'état': only other letters count as mistakes.").waitFor();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Preferences saved successfully!').waitFor();
+    await page.goto(`${stack.url}/concepts/${conceptId}`);
+    await page.getByRole('button', { name: 'Réviser les flashcards' }).click();
+    await review.getByRole('button', { name: 'Réviser en avance' }).click();
+    await review.getByTestId('typed-answer-input').fill('lima');
+    await page.keyboard.press('Enter');
+    await diff.getByText('Correct !').waitFor();
+    expect(await diff.textContent()).toContain('(majuscules et accents ignorés)');
+    await page.keyboard.press('3');
+    await review.getByText('Révision terminée !').waitFor();
     expect(pageErrors(page)).toEqual([]);
     await context.close();
   });

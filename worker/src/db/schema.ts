@@ -263,6 +263,8 @@ export const flashcards = sqliteTable(
     /** The language each side is read aloud in (a tag of domain/card-speech.ts); null: guessed from the side's text (migration 0033). */
     questionLang: text('question_lang'),
     answerLang: text('answer_lang'),
+    /** 1 when the answer is typed in review and compared character by character (migration 0035). */
+    typeAnswer: integer('type_answer').notNull().default(0),
     ...timestamps,
     /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
     uid: text('uid'),

@@ -7,7 +7,8 @@
  * product's look; the spec's `light` contradicts it), and two study fields are added:
  * `new_cards_per_day` and `desired_retention` (the FSRS target, 0.70–0.97). Then come
  * `text_size` and `readable_font` (a dyslexia-friendly face in the review and reading views),
- * `galaxy_animation_chosen` (see galaxyTurns), `auto_optimize` (domain/auto-fit.ts), `read_aloud`;
+ * `galaxy_animation_chosen` (see galaxyTurns), `auto_optimize` (domain/auto-fit.ts), `read_aloud`,
+ * `typed_answer_tolerant` (domain/typed-answer.ts);
  * and the workload tools (load balancing, easy days, sibling burying, leeches, review
  * order; domain/workload.ts applies them).
  */
@@ -88,6 +89,8 @@ export const preferencesSchema = z
     auto_optimize: flag.default(true),
     /** 'Read cards aloud': each question is spoken when it shows and each answer when revealed (text-to-speech). */
     read_aloud: flag.default(false),
+    /** A typed answer differing from the card's only in case or accents counts as right (off: exact, as Anki compares). */
+    typed_answer_tolerant: flag.default(false),
     default_concept_category: z
       .string({ errorMap: () => ({ message: 'Must be text (at most 100 characters) or null' }) })
       .trim()
@@ -134,6 +137,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   galaxy_animation_chosen: false,
   auto_optimize: true,
   read_aloud: false,
+  typed_answer_tolerant: false,
   default_concept_category: null,
   auto_link_enabled: true,
   auto_extract_enabled: true,

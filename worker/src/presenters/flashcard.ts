@@ -25,6 +25,8 @@ export function presentFlashcard(row: FlashcardRow) {
     /** The language each side is read aloud in; null: guessed from the side's text. */
     question_lang: isSpeechLanguage(row.question_lang) ? row.question_lang : null,
     answer_lang: isSpeechLanguage(row.answer_lang) ? row.answer_lang : null,
+    /** The answer is typed in review, then compared character by character with the card's. */
+    type_answer: row.type_answer === 1,
     due: iso(row.due),
     stability: row.stability,
     difficulty: row.difficulty,

@@ -23,6 +23,8 @@ export const flashcardBody = z.object({
   /** The language a side is read aloud in; null: guessed from its text; absent: unchanged. */
   question_lang: speechLanguage,
   answer_lang: speechLanguage,
+  /** The answer is typed in review and compared character by character; absent: unchanged. */
+  type_answer: z.boolean({ invalid_type_error: 'type_answer doit valoir true ou false.' }).optional(),
 });
 
 export const dueQuery = z.object({

@@ -12,6 +12,8 @@ export interface FlashcardText {
   /** Each side's speech language; null: guessed from the text; undefined: unchanged (on a new card: guessed). */
   question_lang?: string | null;
   answer_lang?: string | null;
+  /** The answer is typed in review; undefined: unchanged (on a new card: not typed). */
+  type_answer?: boolean;
 }
 
 const cardText = (props: FlashcardText): sql.CardText => ({
@@ -20,6 +22,7 @@ const cardText = (props: FlashcardText): sql.CardText => ({
   tags: JSON.stringify(props.tags),
   question_lang: props.question_lang,
   answer_lang: props.answer_lang,
+  type_answer: props.type_answer,
 });
 
 /**
@@ -46,6 +49,7 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
     buried_until: null,
     question_lang: text.question_lang ?? null,
     answer_lang: text.answer_lang ?? null,
+    type_answer: text.type_answer ? 1 : 0,
     created_at: now,
     updated_at: now,
   };

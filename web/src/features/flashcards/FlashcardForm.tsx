@@ -24,6 +24,7 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
   const [tags, setTags] = useState(card?.tags.join(', ') ?? '');
   const [questionLang, setQuestionLang] = useState<SpeechLanguage | null>(card?.question_lang ?? null);
   const [answerLang, setAnswerLang] = useState<SpeechLanguage | null>(card?.answer_lang ?? null);
+  const [typeAnswer, setTypeAnswer] = useState(card?.type_answer ?? false);
   const withSound = (set: (update: (text: string) => string) => void) => (link: string) => set((text) => (text.trimEnd() ? `${text.trimEnd()}\n${link}` : link));
   const [busy, setBusy] = useState(false);
   const editing = Boolean(card);
@@ -33,7 +34,7 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
     event.preventDefault();
     if (!complete || busy) return;
     setBusy(true);
-    const input = { question: question.trim(), answer: answer.trim(), tags: splitTags(tags), question_lang: questionLang, answer_lang: answerLang };
+    const input = { question: question.trim(), answer: answer.trim(), tags: splitTags(tags), question_lang: questionLang, answer_lang: answerLang, type_answer: typeAnswer };
     try {
       const saved = card ? await flashcardsApi.update(card.id, input) : await flashcardsApi.create(conceptId, input);
       toast.success(editing ? 'Flashcard mise à jour avec succès!' : 'Flashcard créée avec succès!', TOAST_FLASHCARD_MS);
@@ -43,6 +44,7 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
         setTags('');
         setQuestionLang(null);
         setAnswerLang(null);
+        setTypeAnswer(false);
       }
       onSaved?.(saved);
     } catch (err) {
@@ -66,6 +68,10 @@ export function FlashcardForm({ conceptId, card, onSaved }: Props) {
         <textarea className="field min-h-20" required value={answer} disabled={busy} onChange={(e) => setAnswer(e.target.value)} />
       </label>
       <SideVoiceFields side="answer" text={answer} lang={answerLang} disabled={busy} onLang={setAnswerLang} onSound={withSound(setAnswer)} />
+      <label className="flex items-center gap-2 text-sm text-slate-300">
+        <input type="checkbox" className="h-4 w-4 accent-nebula-500" checked={typeAnswer} disabled={busy} onChange={(e) => setTypeAnswer(e.target.checked)} />
+        Taper la réponse en révision (comparée lettre par lettre)
+      </label>
       <label className="block text-sm">
         <span className="mb-1 block text-slate-300">Tags</span>
         <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />

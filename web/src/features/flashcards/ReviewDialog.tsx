@@ -29,6 +29,7 @@ import { useReviewKeys } from './use-review-keys';
 import { usePreferences } from '../settings/preferences-context';
 import { CardHistoryDialog } from './CardHistoryDialog';
 import { ReviewCardMenu } from './ReviewCardMenu';
+import { TypedAnswer } from './TypedAnswer';
 import { sendAction, type ManualAction } from './card-actions';
 import { EditCardDialog } from './EditCardDialog';
 import { CardSide } from './CardSide';
@@ -239,9 +240,10 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
               </div>
             )}
           </div>
+          {card.type_answer && <TypedAnswer key={card.id} answer={card.answer} revealed={revealed} tolerant={preferences.typed_answer_tolerant} onReveal={() => setRevealed(true)} />}
           {revealed ? (
             <RatingButtons onRate={(r) => void rate(r)} disabled={busy} previews={cardPreviews(card, preferences.desired_retention, fsrsParams)} />
-          ) : (
+          ) : card.type_answer ? null : (
             <button type="button" className="btn-primary w-full" onClick={() => setRevealed(true)}>
               Afficher la Réponse
             </button>

@@ -75,6 +75,16 @@ function StudySection({ draft, set, errors }: TabProps) {
         checked={draft.read_aloud}
         onChange={(v) => set('read_aloud', v)}
       />
+      <Switch
+        label="Ignore case and accents in typed answers"
+        hint={
+          draft.typed_answer_tolerant
+            ? "On cards where you type the answer, 'etat' and 'État' both match 'état': only other letters count as mistakes."
+            : "On cards where you type the answer, every character must match: 'etat' for 'état' shows the missing accent as a mistake."
+        }
+        checked={draft.typed_answer_tolerant}
+        onChange={(v) => set('typed_answer_tolerant', v)}
+      />
       <NumberInput label="New cards per day" value={draft.new_cards_per_day} min={NEW_CARDS_RANGE.min} max={NEW_CARDS_RANGE.max} error={errors.new_cards_per_day} onChange={(v) => set('new_cards_per_day', v)} />
       <NumberInput
         label="Desired retention"

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { CardHistoryDialog } from '../flashcards/CardHistoryDialog';
 import { ReviewCardMenu } from '../flashcards/ReviewCardMenu';
+import { TypedAnswer } from '../flashcards/TypedAnswer';
 import { Spinner } from '../../ui/Spinner';
 import { SessionProblem } from './SessionProblem';
 import { RatingButtons } from '../flashcards/RatingButtons';
@@ -110,6 +111,7 @@ export function StudySessionPage() {
           <div>
             <CardSide side="question" text={s.card.question} lang={s.card.question_lang} voice={voice} className="whitespace-pre-wrap text-xl" testId="session-question" />
           </div>
+          {s.card.type_answer && <TypedAnswer key={s.shownCount} answer={s.card.answer} revealed={s.phase === 'answer'} tolerant={preferences.typed_answer_tolerant} onReveal={s.reveal} />}
           {s.phase === 'answer' ? (
             <>
               <div className="border-t border-space-600 pt-4">
@@ -118,7 +120,7 @@ export function StudySessionPage() {
               </div>
               <RatingButtons labels="session" disabled={s.busy} previews={s.card.previews} onRate={(r) => void s.rate(r)} />
             </>
-          ) : (
+          ) : s.card.type_answer ? null : (
             <>
               <button type="button" className="btn-primary w-full" onClick={s.reveal}>
                 Voir la réponse

@@ -11,13 +11,13 @@ import { ownConcept } from './concepts';
 /** A flashcard row: its memory state under the shared column names, the rest, and its concept's title. */
 export type FlashcardRow = SqlColumns<
   typeof flashcards,
-  keyof MemoryColumns<number> | 'id' | 'concept_id' | 'question' | 'answer' | 'tags' | 'suspended' | 'buried_until' | 'question_lang' | 'answer_lang' | 'created_at' | 'updated_at'
+  keyof MemoryColumns<number> | 'id' | 'concept_id' | 'question' | 'answer' | 'tags' | 'suspended' | 'buried_until' | 'question_lang' | 'answer_lang' | 'type_answer' | 'created_at' | 'updated_at'
 > & { concept_title: SqlColumns<typeof concepts, 'title'>['title'] };
 
 /** The SELECT list and FROM clause every flashcard read shares (alias f, concept c). */
 export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_title, f.question, f.answer, f.tags, f.due,
   f.stability, f.difficulty, f.elapsed_days, f.scheduled_days, f.learning_steps, f.reps, f.lapses, f.state,
-  f.last_review, f.suspended, f.buried_until, f.question_lang, f.answer_lang, f.created_at, f.updated_at
+  f.last_review, f.suspended, f.buried_until, f.question_lang, f.answer_lang, f.type_answer, f.created_at, f.updated_at
   FROM flashcards f JOIN concepts c ON c.id = f.concept_id`;
 
 /** A card that a study queue may show at `?` (bind now): not suspended, not buried past it (alias f). */
@@ -115,13 +115,14 @@ export async function conceptFlashcards(d1: D1Database, userId: number, conceptI
 /** 1 when concept ?1 has a recall score from a study method (it counts as one item of its mastery). */
 const HAS_RECALL = 'EXISTS (SELECT 1 FROM study_method_results WHERE concept_id = ?1 AND recall_score IS NOT NULL)';
 
-/** A card's text as written: tags as JSON text; each side's speech language (undefined: unchanged by an update). */
+/** A card's text as written: tags as JSON text; each side's speech language and whether the answer is typed (undefined: unchanged by an update). */
 export interface CardText {
   question: string;
   answer: string;
   tags: string;
   question_lang?: string | null;
   answer_lang?: string | null;
+  type_answer?: boolean;
 }
 
 /** Adds a card with the given memory state to a concept; reads back its id. */
@@ -130,12 +131,12 @@ export const insertFlashcard = (d1: D1Database, userId: number, conceptId: numbe
     d1
       .prepare(
         `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
-           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at, question_lang, answer_lang)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at, question_lang, answer_lang, type_answer)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(userId, conceptId, text.question, text.answer, text.tags, card.due, card.stability, card.difficulty,
         card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now,
-        text.question_lang ?? null, text.answer_lang ?? null),
+        text.question_lang ?? null, text.answer_lang ?? null, text.type_answer ? 1 : 0),
   );
 
 /**
@@ -154,7 +155,7 @@ export const conceptAfterNewCard = (d1: D1Database, userId: number, conceptId: n
     .bind(conceptId, userId);
 
 /**
- * Changes a card's text and tags, and each side's speech language when given. A card whose
+ * Changes a card's text and tags, and each side's speech language and its typed answer when given. A card whose
  * text is rewritten here no longer says what its Anki note says: it drops that identity, so
  * an export carries what the person wrote.
  */
@@ -163,11 +164,13 @@ export const updateFlashcardText = (d1: D1Database, userId: number, id: number, 
     .prepare(
       `UPDATE flashcards SET anki_note = CASE WHEN question = ?1 AND answer = ?2 THEN anki_note END,
        question = ?1, answer = ?2, tags = ?3, updated_at = ?4,
-       question_lang = CASE WHEN ?7 THEN ?8 ELSE question_lang END, answer_lang = CASE WHEN ?9 THEN ?10 ELSE answer_lang END
+       question_lang = CASE WHEN ?7 THEN ?8 ELSE question_lang END, answer_lang = CASE WHEN ?9 THEN ?10 ELSE answer_lang END,
+       type_answer = COALESCE(?11, type_answer)
        WHERE id = ?5 AND user_id = ?6`,
     )
     .bind(text.question, text.answer, text.tags, now, id, userId,
-      text.question_lang === undefined ? 0 : 1, text.question_lang ?? null, text.answer_lang === undefined ? 0 : 1, text.answer_lang ?? null);
+      text.question_lang === undefined ? 0 : 1, text.question_lang ?? null, text.answer_lang === undefined ? 0 : 1, text.answer_lang ?? null,
+      text.type_answer === undefined ? null : text.type_answer ? 1 : 0);
 
 /** Takes a card out of the figures of the person's running sessions that hold it (ended sessions keep theirs). */
 export const leaveRunningSessions = (d1: D1Database, userId: number, id: number) =>
