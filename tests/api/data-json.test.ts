@@ -117,6 +117,74 @@ describe('JSON import', () => {
     expect(await dashboard(restored)).toEqual(await dashboard(alice));
   });
 
+  it('keeps what was set on each card by hand: suspended, buried, answer typed in review', async () => {
+    const user = await signUp('cardset');
+    const concept = await call('POST', '/api/concepts', { token: user.token, json: { title: 'Capitales' } });
+    const add = async (json: object) => (await call('POST', `/api/concepts/${concept.body.id}/flashcards`, { token: user.token, json })).body;
+    const suspended = await add({ question: 'Capitale du Pérou ?', answer: 'Lima' });
+    const buried = await add({ question: 'Capitale du Chili ?', answer: 'Santiago' });
+    const typed = await add({ question: 'Capitale de la Bolivie ?', answer: 'Sucre', type_answer: true });
+    expect((await call('POST', `/api/flashcards/${suspended.id}/suspend`, { token: user.token })).status).toBe(200);
+    expect((await call('POST', `/api/flashcards/${buried.id}/bury`, { token: user.token })).status).toBe(200);
+    /** Each card's question with what was set on it, as the person's card list shows them. */
+    const setOnCards = async (who: TestUser) => {
+      const [{ id }] = (await call('GET', '/api/concepts?skip=0&limit=10', { token: who.token })).body.concepts;
+      const cards = (await call('GET', `/api/concepts/${id}/flashcards`, { token: who.token })).body as { question: string; suspended: boolean; buried_until: string | null; type_answer: boolean }[];
+      return cards.map(({ question, suspended, buried_until, type_answer }) => ({ question, suspended, buried: buried_until !== null, type_answer })).sort((a, b) => a.question.localeCompare(b.question));
+    };
+    expect(await setOnCards(user)).toEqual([
+      { question: 'Capitale de la Bolivie ?', suspended: false, buried: false, type_answer: true },
+      { question: 'Capitale du Chili ?', suspended: false, buried: true, type_answer: false },
+      { question: 'Capitale du Pérou ?', suspended: true, buried: false, type_answer: false },
+    ]);
+    const backup = await exportJson(user);
+    const fresh = await signUp('cardset');
+    expect((await importJson(fresh, backup, false)).status).toBe(200);
+    expect(await setOnCards(fresh)).toEqual(await setOnCards(user));
+    // A backup written before these fields existed still restores, each card as set by default.
+    for (const card of backup.flashcards) {
+      delete card.suspended;
+      delete card.buried_until;
+      delete card.type_answer;
+    }
+    const older = await signUp('cardset');
+    expect((await importJson(older, backup, false)).status).toBe(200);
+    expect(((await exportJson(older)).flashcards as { suspended: number; type_answer: number }[]).map((c) => [c.suspended, c.type_answer])).toEqual([[0, 0], [0, 0], [0, 0]]);
+  });
+
+  it("keeps Cornell sheets, what each study method gave and a Composite session's steps", async () => {
+    const user = await signUp('methods');
+    const concept = await call('POST', '/api/concepts', { token: user.token, json: { title: 'Photosynthèse', content: 'La photosynthèse produit du glucose dans les chloroplastes.' } });
+    const conceptId = concept.body.id as number;
+    const rows = [
+      { cue: 'Où a lieu la photosynthèse ?', notes: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Dans les chloroplastes.' }] }] } },
+      { cue: 'Que reste-t-il à comprendre ?', notes: null },
+    ];
+    const sheet = { rows, summary: 'La lumière devient sucre.' };
+    expect((await call('PUT', `/api/concepts/${conceptId}/cornell-sheet`, { token: user.token, json: { version: 0, ...sheet } })).status).toBe(200);
+    const session = await call('POST', '/api/study-sessions', { token: user.token, json: { method_type: 'COMPOSITE', concept_ids: [conceptId], steps: ['BLURTING', 'FEYNMAN'] } });
+    expect(session.status).toBe(201);
+    const results = `/api/study-sessions/${session.body.id}/results`;
+    expect((await call('PUT', `${results}/blurting`, { token: user.token, json: { concept_id: conceptId, text: 'Les chloroplastes font du glucose.', duration_ms: 60_000 } })).status).toBe(200);
+    expect((await call('PUT', `${results}/feynman`, { token: user.token, json: { concept_id: conceptId, text: 'La plante fabrique son sucre avec la lumière.', gaps: ['glucose'] } })).status).toBe(200);
+
+    const backup = await exportJson(user);
+    expect(backup.study_sessions[0].steps).toEqual(['BLURTING', 'FEYNMAN']);
+    expect(backup.cornell_sheets).toHaveLength(1);
+    expect(backup.study_method_results.map((r: { method_type: string }) => r.method_type).sort()).toEqual(['BLURTING', 'FEYNMAN']);
+
+    // Restored into a new account: the same sheet on the concept page, the same results and steps.
+    const fresh = await signUp('methods');
+    expect((await importJson(fresh, backup, false)).status).toBe(200);
+    expect(comparable(await exportJson(fresh))).toEqual(comparable(backup));
+    const [restored] = (await call('GET', '/api/concepts?skip=0&limit=10', { token: fresh.token })).body.concepts;
+    expect((await call('GET', `/api/concepts/${restored.id}/cornell-sheet`, { token: fresh.token })).body).toMatchObject({ ...sheet, version: 1 });
+
+    // Merged twice into the account it came from: nothing doubles, and the sheet keeps its version.
+    for (let i = 0; i < 2; i++) expect((await importJson(user, backup, true)).status).toBe(200);
+    expect(comparable(await exportJson(user))).toEqual(comparable(backup));
+  });
+
   it('a replace import of one\'s own backup re-links the uploaded files', async () => {
     const user = await signUp('files');
     await fillAccount(user);

@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import { SPEECH_LANGUAGE_TAGS } from './card-speech';
+import { COMPOSITE_STEPS } from './composite-steps';
+import { CORNELL_SHEET_BYTES_MAX, CORNELL_SUMMARY_MAX } from './cornell';
 
 export const EXPORT_FORMAT = 'astrolabe-export';
 export const FORMAT_VERSION = 1;
@@ -36,6 +38,16 @@ const uid = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'uid must be 1-64 letters,
 const time = z.number().int().min(0).max(8.64e15);
 const text = (max: number) => z.string().max(max);
 const json = z.unknown();
+/** JSON kept as the text it is stored as (a Cornell sheet's rows, a method's details): bounded, and parsed once to be sure it is JSON. */
+const jsonText = (max: number) =>
+  text(max).refine((value) => {
+    try {
+      JSON.parse(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be JSON text');
 
 const concept = z.object({
   uid,
@@ -99,6 +111,10 @@ export const SECTIONS = {
     reps: z.number().int().min(0),
     lapses: z.number().int().min(0),
     last_review: time.nullable(),
+    /** Kept out of every study queue until unsuspended (1), buried until a time, the answer typed in review (1); absent in older backups. */
+    suspended: z.number().int().min(0).max(1).default(0),
+    buried_until: time.nullable().default(null),
+    type_answer: z.number().int().min(0).max(1).default(0),
     created_at: time,
     updated_at: time,
     /** The Anki note and card it came from, so an Anki export updates that note. */
@@ -116,6 +132,8 @@ export const SECTIONS = {
     rating_sum: z.number().int().min(0),
     started_at: time,
     ended_at: time.nullable(),
+    /** A Composite session's methods in order; null for the other methods and in older backups. */
+    steps: z.array(z.enum(COMPOSITE_STEPS)).max(COMPOSITE_STEPS.length).nullable().default(null),
   }),
   study_session_cards: z.object({
     session_uid: uid,
@@ -158,6 +176,27 @@ export const SECTIONS = {
     size: z.number().int().min(0),
     kind: text(20),
     created_at: time,
+  }),
+  /** A concept's Cornell sheet (one per concept): its rows of cue and notes as stored, and its summary. */
+  cornell_sheets: z.object({
+    concept_uid: uid,
+    rows: jsonText(CORNELL_SHEET_BYTES_MAX),
+    summary: text(CORNELL_SUMMARY_MAX).default(''),
+    version: z.number().int().min(1),
+    created_at: time,
+    updated_at: time,
+  }),
+  /** What one step of a Blurting, Feynman, Cornell or Composite session gave on one concept. */
+  study_method_results: z.object({
+    session_uid: uid,
+    concept_uid: uid,
+    method_type: text(50),
+    recall_score: z.number().min(0).max(1).nullable(),
+    details: jsonText(1_000_000),
+    cards_created: z.number().int().min(0),
+    duration_ms: z.number().int().min(0),
+    created_at: time,
+    updated_at: time,
   }),
 } as const;
 

@@ -5,7 +5,7 @@
  * as the person may since have edited it, so importing the same vault again adds nothing
  * and overwrites nothing.
  */
-import type { SectionName } from './data-format';
+import { SECTION_NAMES, type SectionName } from './data-format';
 import { newCard, type StoredCard } from './fsrs';
 import { markdownToDoc } from './markdown';
 import { docToPlainText, type RichDoc, type RichNode } from './richtext';
@@ -28,10 +28,12 @@ export interface VaultExisting {
 
 export type Sections = Record<SectionName, unknown[]>;
 
-export const emptySections = (): Sections =>
-  Object.fromEntries(
-    ['tags', 'concepts', 'concept_relations', 'concept_links', 'constellations', 'constellation_concepts', 'flashcards', 'study_sessions', 'study_session_cards', 'reviews', 'daily_notes', 'note_blocks', 'block_mentions', 'files'].map((s) => [s, []]),
-  ) as unknown as Sections;
+/** Every section of a backup, each empty: what an import built from another format fills. */
+export function emptySections(): Sections {
+  const sections: Partial<Sections> = {};
+  for (const name of SECTION_NAMES) sections[name] = [];
+  return sections as Sections;
+}
 
 const cardUid = (page: string, question: string) => `md-${stableHex(`card:${page}\n${question}`)}`;
 

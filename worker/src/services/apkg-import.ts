@@ -26,7 +26,8 @@ import {
 } from '../domain/anki-import';
 import { noteTypeRow, renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
 import { presetFromConfig, presetFromDconf, presetFsrsParams, type AnkiPreset } from '../domain/anki-preset';
-import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
+import type { BackupHeader, ImportResult } from '../domain/data-format';
+import { emptySections, type Sections } from '../domain/vault-sections';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { upsertNoteTypes } from '../db/queries/anki-note-types';
@@ -175,7 +176,6 @@ interface ImportApkgProps {
   bytes: Uint8Array;
 }
 
-type Sections = Record<SectionName, unknown[]>;
 
 /** Each deck path holding cards, and its ancestors, as concepts named by their path. */
 function deckConcepts(decks: Map<number, string[]>, usedDecks: Set<number>, now: number, sections: Sections) {
@@ -260,9 +260,7 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
   const { collection, archive } = openPackage(props.bytes);
   const SQL = await loadSqlite();
   const db = openCollection(SQL, collection);
-  const sections = Object.fromEntries(
-    ['tags', 'concepts', 'concept_relations', 'concept_links', 'constellations', 'constellation_concepts', 'flashcards', 'study_sessions', 'study_session_cards', 'reviews', 'daily_notes', 'note_blocks', 'block_mentions', 'files'].map((s) => [s, []]),
-  ) as unknown as Sections;
+  const sections: Sections = emptySections();
   let stored: string[] = [];
   try {
     const crt = Number(all(db, 'SELECT crt FROM col')[0]?.[0] ?? Math.floor(now / 1000));

@@ -70,6 +70,9 @@ const REFERENCES: Reference[] = [
   { section: 'note_blocks', field: 'note_date', target: 'daily_notes', table: 'daily_notes', column: 'date' },
   { section: 'block_mentions', field: 'block_uid', target: 'note_blocks', table: 'note_blocks', column: 'uid' },
   { section: 'block_mentions', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'cornell_sheets', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
+  { section: 'study_method_results', field: 'session_uid', target: 'study_sessions', table: 'study_sessions', column: 'uid' },
+  { section: 'study_method_results', field: 'concept_uid', target: 'concepts', table: 'concepts', column: 'uid' },
 ];
 
 /**
@@ -108,8 +111,9 @@ const upsert = (merge: boolean, columns: string[]) =>
 
 const CONCEPT_COLUMNS = ['title', 'title_key', 'content', 'content_text', 'notes', 'source', 'source_url', 'category', 'mastery_level', 'next_review_at', 'created_at', 'updated_at'];
 const CONSTELLATION_COLUMNS = ['name', 'description', 'color', 'icon', 'created_at', 'updated_at'];
-const CARD_COLUMNS = ['question', 'answer', 'question_lang', 'answer_lang', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at', 'anki_note'];
-const SESSION_COLUMNS = ['method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at'];
+const CARD_COLUMNS = ['question', 'answer', 'question_lang', 'answer_lang', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'suspended', 'buried_until', 'type_answer', 'created_at', 'updated_at', 'anki_note'];
+const SESSION_COLUMNS = ['method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at', 'steps'];
+const METHOD_RESULT_COLUMNS = ['recall_score', 'details', 'cards_created', 'duration_ms', 'created_at', 'updated_at'];
 const BLOCK_COLUMNS = ['note_id', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at'];
 const REVIEW_COLUMNS = ['rating', 'state', 'due', 'stability', 'difficulty', 'elapsed_days', 'last_elapsed_days', 'scheduled_days', 'learning_steps', 'reviewed_at', 'duration_ms'];
 
@@ -183,6 +187,19 @@ function switchInSql(merge: boolean): string[] {
      SELECT ?2, r.uid, ${j('file_name')}, ${j('mime_type')}, ${j('size')}, ${j('kind')}, ${j('created_at')} ${staged('files')}
      AND substr(r.uid, 1, length('users/' || CAST(?2 AS INTEGER) || '/')) = 'users/' || CAST(?2 AS INTEGER) || '/'
      ORDER BY r.seq ON CONFLICT DO NOTHING`,
+    // One sheet per concept: merging a sheet the account has takes the file's, one version on,
+    // so a page still open on the older version is refused (409) instead of overwriting it.
+    `INSERT INTO cornell_sheets (user_id, concept_id, rows, summary, version, created_at, updated_at)
+     SELECT ?2, c.id, ${j('rows')}, ${j('summary')}, ${j('version')}, ${j('created_at')}, ${j('updated_at')}
+     FROM import_rows r ${byUid('concepts', 'c', 'concept_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'cornell_sheets' ORDER BY r.seq
+     ON CONFLICT (concept_id) DO UPDATE SET rows = excluded.rows, summary = excluded.summary, updated_at = excluded.updated_at,
+       version = cornell_sheets.version + (cornell_sheets.rows IS NOT excluded.rows OR cornell_sheets.summary IS NOT excluded.summary)`,
+    `INSERT INTO study_method_results (user_id, session_id, concept_id, method_type, ${METHOD_RESULT_COLUMNS.join(', ')})
+     SELECT ?2, s.id, c.id, ${j('method_type')}, ${METHOD_RESULT_COLUMNS.map(j).join(', ')}
+     FROM import_rows r ${byUid('study_sessions', 's', 'session_uid')} ${byUid('concepts', 'c', 'concept_uid')}
+     WHERE r.import_id = ?1 AND r.section = 'study_method_results' ORDER BY r.seq
+     ON CONFLICT (session_id, concept_id, method_type) DO UPDATE SET ${METHOD_RESULT_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   ];
 }
 

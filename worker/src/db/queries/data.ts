@@ -76,14 +76,14 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
       ['concept_uid', 'c.uid'],
       ...plain('f', 'question', 'answer', 'question_lang', 'answer_lang'),
       ['tags', jsonValue('f.tags')],
-      ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'created_at', 'updated_at'),
+      ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'suspended', 'buried_until', 'type_answer', 'created_at', 'updated_at'),
       ['anki_note', jsonValue('f.anki_note')],
     ],
   },
   study_sessions: {
     from: 'FROM study_sessions s WHERE s.user_id = ?1',
     key: 's.id',
-    fields: plain('s', 'uid', 'method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at'),
+    fields: [...plain('s', 'uid', 'method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at'), ['steps', jsonValue('s.steps')]],
   },
   study_session_cards: {
     from: `FROM study_session_cards sc JOIN study_sessions s ON s.id = sc.session_id JOIN flashcards f ON f.id = sc.flashcard_id WHERE s.user_id = ?1`,
@@ -115,6 +115,17 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
     fields: [['block_uid', 'b.uid'], ['concept_uid', 'c.uid']],
   },
   files: { from: 'FROM files x WHERE x.user_id = ?1', key: 'x.id', fields: plain('x', 'key', 'file_name', 'mime_type', 'size', 'kind', 'created_at') },
+  cornell_sheets: {
+    from: 'FROM cornell_sheets cs JOIN concepts c ON c.id = cs.concept_id WHERE cs.user_id = ?1',
+    key: 'cs.id',
+    keysFrom: 'FROM cornell_sheets cs WHERE cs.user_id = ?1',
+    fields: [['concept_uid', 'c.uid'], ...plain('cs', 'rows', 'summary', 'version', 'created_at', 'updated_at')],
+  },
+  study_method_results: {
+    from: `FROM study_method_results mr JOIN study_sessions s ON s.id = mr.session_id JOIN concepts c ON c.id = mr.concept_id WHERE mr.user_id = ?1`,
+    key: 'mr.id',
+    fields: [['session_uid', 's.uid'], ['concept_uid', 'c.uid'], ...plain('mr', 'method_type', 'recall_score', 'details', 'cards_created', 'duration_ms', 'created_at', 'updated_at')],
+  },
 };
 
 /**
