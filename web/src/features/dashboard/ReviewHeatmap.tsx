@@ -65,7 +65,7 @@ function Calendar({ heatmap }: { heatmap: Heatmap }) {
   const max = Math.max(1, ...heatmap.days.map((d) => d.review_count));
   const { current_streak: current, longest_streak: longest } = heatmap;
   return (
-    <div ref={frame} role="region" aria-label="Calendrier des révisions, défilable" tabIndex={0} data-own-arrow-keys className="overflow-x-auto pb-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-nebula-400">
+    <div ref={frame} role="region" aria-label="Calendrier des révisions, défilable" tabIndex={0} data-own-arrow-keys className="relative overflow-x-auto pb-1 focus:outline-none focus-visible:ring-2 focus-visible:ring-nebula-400">
       <table className="border-separate border-spacing-0 text-[10px] leading-none text-slate-400">
         <caption className="sr-only">Révisions par jour sur les 12 derniers mois, une colonne par semaine</caption>
         <thead>
