@@ -103,6 +103,19 @@ function Calendar({ heatmap }: { heatmap: Heatmap }) {
   );
 }
 
+/** A streak in words, after the mark that outlines its days in the calendar. */
+function StreakRow({ label, mark, testId, streak }: { label: string; mark: string; testId: string; streak: Parameters<typeof streakText>[0] }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2">
+      <dt className="flex items-center gap-2 whitespace-nowrap text-slate-400">
+        <span className={`h-3 w-3 shrink-0 rounded-sm outline-2 ${mark}`} aria-hidden />
+        {label}
+      </dt>
+      <dd data-testid={testId}>{streakText(streak)}</dd>
+    </div>
+  );
+}
+
 export function ReviewHeatmap() {
   const heatmap = useLoad(() => statsApi.heatmap(), []);
   return (
@@ -124,20 +137,8 @@ export function ReviewHeatmap() {
               : `${plural(heatmap.data.total_reviews_count, 'révision')} sur les 12 derniers mois, ${plural(heatmap.data.active_days_count, 'jour')} de révision.`}
           </p>
           <dl className="grid gap-1 text-sm lg:grid-cols-2">
-            <div className="flex flex-wrap items-center gap-x-2">
-              <dt className="flex items-center gap-2 whitespace-nowrap text-slate-400">
-                <span className="h-3 w-3 shrink-0 rounded-sm outline outline-2 outline-amber-300" aria-hidden />
-                Série en cours :
-              </dt>
-              <dd data-testid="current-streak">{streakText(heatmap.data.current_streak)}</dd>
-            </div>
-            <div className="flex flex-wrap items-center gap-x-2">
-              <dt className="flex items-center gap-2 whitespace-nowrap text-slate-400">
-                <span className="h-3 w-3 shrink-0 rounded-sm outline-dashed outline-2 outline-sky-300" aria-hidden />
-                Plus longue série :
-              </dt>
-              <dd data-testid="longest-streak">{streakText(heatmap.data.longest_streak)}</dd>
-            </div>
+            <StreakRow label="Série en cours :" mark="outline outline-amber-300" testId="current-streak" streak={heatmap.data.current_streak} />
+            <StreakRow label="Plus longue série :" mark="outline-dashed outline-sky-300" testId="longest-streak" streak={heatmap.data.longest_streak} />
           </dl>
           <Calendar heatmap={heatmap.data} />
           <p className="flex items-center gap-1 text-xs text-slate-400" aria-hidden>
