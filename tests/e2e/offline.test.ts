@@ -251,6 +251,9 @@ describe('an answer whose reply was lost', () => {
 describe('creating offline', () => {
   it('keeps a concept and a note block created with no network across a reload, names them before a logout, and creates each once back online, even when a reply is lost', async () => {
     const ada = await createAccount(stack.url, 'mk');
+    // A note written on another device, never opened on this one.
+    const written = (await api(stack.url, 'POST', '/api/notes', { token: ada.token, json: { date: '2026-01-15' } })).body;
+    await api(stack.url, 'POST', `/api/notes/${written.id}/blocks`, { token: ada.token, json: { text: JSON.stringify(doc('Écrit sur le téléphone.')), order_idx: 0 } });
     const { context, page } = await signedInPage(browser, stack.url, ada.token);
     await page.goto(`${stack.url}/dashboard`);
     await controlledBySw(page);
@@ -275,9 +278,13 @@ describe('creating offline', () => {
     await status.getByText('1 modification en attente — jamais synchronisé sur cet appareil').waitFor();
     await screenshot(page, 'offline-create-concept');
 
-    // A note never read on this device: the block is kept for its date.
+    // A note never read on this device: it says it could not be read (never 'No blocks yet'),
+    // offers no 'Add Block', and the block written is kept for its date.
     await page.goto(`${stack.url}/daily/2026-01-15`);
     await page.getByTestId('daily-title').waitFor();
+    await page.getByTestId('daily-unreachable').getByText("Hors ligne : cette note n'a jamais été ouverte sur cet appareil", { exact: false }).waitFor();
+    expect(await page.getByText('No blocks yet', { exact: false }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Block' }).isDisabled()).toBe(true);
     const composer = page.getByTestId('offline-block-composer');
     await composer.getByLabel('Nouveau bloc (hors ligne)').fill('Écrit dans le train, sans réseau.');
     await composer.getByRole('button', { name: 'Garder le bloc' }).click();
@@ -317,13 +324,16 @@ describe('creating offline', () => {
     expect(found).toHaveLength(1);
     expect(found[0].tags.map((t: { name: string }) => t.name)).toEqual(['biologie']);
     const note = (await api(stack.url, 'GET', '/api/notes?note_date=2026-01-15', { token: ada.token })).body;
-    expect(note.blocks).toHaveLength(1);
-    expect(JSON.stringify(note.blocks[0].text)).toContain('Écrit dans le train, sans réseau.');
+    // Added after the block the device could not see: nothing of either is lost.
+    expect(note.blocks).toHaveLength(2);
+    expect(JSON.stringify(note.blocks[0].text)).toContain('Écrit sur le téléphone.');
+    expect(JSON.stringify(note.blocks[1].text)).toContain('Écrit dans le train, sans réseau.');
 
     // A second device sees both.
     const other = await signedInPage(browser, stack.url, ada.token, { width: 390, height: 844 });
     await other.page.goto(`${stack.url}/daily/2026-01-15`);
     await other.page.getByText('Écrit dans le train, sans réseau.').first().waitFor();
+    await other.page.getByText('Écrit sur le téléphone.').first().waitFor();
     await other.page.goto(`${stack.url}/concepts`);
     await other.page.getByRole('link', { name: 'Photosynthèse' }).first().waitFor();
     expect(pageErrors(page)).toEqual([]);

@@ -30,6 +30,8 @@ import { useOnCreationsSent } from '../offline/use-on-creations-sent';
 import { useAuth } from '../../ui/auth-context';
 
 const HIGHLIGHT_MS = 4000;
+/** A note the device could not read and has no copy of: it may have blocks, so it is not shown empty, and only the offline composer (which queues) writes to it. */
+const UNREACHABLE_TEXT = "Hors ligne : cette note n'a jamais été ouverte sur cet appareil, aucune copie n'y est gardée. Ses blocs s'afficheront au retour du réseau ; un bloc écrit ci-dessous est gardé sur cet appareil et ajouté à la note à ce moment-là.";
 const EMPTY_DOC = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] });
 /** How long an action that needs the note stored (promote, import, export) waits for the room's save. */
 const SAVE_WAIT_MS = 5000;
@@ -87,6 +89,16 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const ofThisDate = useCallback((item: QueuedCreation) => item.kind === 'block' && item.date === date, [date]);
   // Blocks written offline for this date reached the server: read the note again.
   useOnCreationsSent(ofThisDate, reload);
+  // The network is back: a note that could not be read is read again.
+  const unreachable = state.phase === 'unreachable';
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline && unreachable) reload();
+    wasOffline.current = offline;
+    if (!unreachable) return;
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [offline, unreachable, reload]);
 
   // The note is edited live through its room once it exists; without a party server, block by block over REST.
   const noteId = state.phase === 'loaded' ? (state.note?.id ?? null) : null;
@@ -241,8 +253,13 @@ function DailyNote({ date, today }: { date: string; today: string }) {
         </header>
         {state.phase === 'loading' && <p className="text-slate-400">Chargement...</p>}
         {state.phase === 'error' && <p className="text-red-300">La note du jour n'a pas pu être chargée.</p>}
+        {state.phase === 'unreachable' && (
+          <p className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100" role="status" data-testid="daily-unreachable">
+            {UNREACHABLE_TEXT}
+          </p>
+        )}
         {session && <LiveStatusBar status={live.status} />}
-        {offline && !session && state.phase !== 'loading' && <OfflineBlockComposer date={date} />}
+        {(offline || state.phase === 'unreachable') && !session && state.phase !== 'loading' && <OfflineBlockComposer date={date} />}
         <QueuedCreations title="Blocs écrits hors ligne, en attente d'envoi" pick={ofThisDate} />
         {state.phase === 'loaded' && (session || restEditing) && blockCount === 0 && <p className="text-slate-400">No blocks yet. Add your first note!</p>}
         <div className="space-y-3" data-testid="note-blocks">

@@ -1,13 +1,16 @@
 /**
  * Loading the note of a date (spec §4): today's note is created when the server answers
  * 404; another date without a note shows an empty note (created on its first block).
+ * No answer at all, and no copy of the note on this device, is 'unreachable': the note may
+ * well have blocks, so it is never shown as an empty note.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
+import { isUnreachable } from '../flashcards/review-queue';
 import { notesApi, type DailyNote } from '../../api/daily-notes';
 import { takePrefetchedNote } from './prefetch';
 
-export type NoteState = { phase: 'loading' } | { phase: 'loaded'; note: DailyNote | null } | { phase: 'error' };
+export type NoteState = { phase: 'loading' } | { phase: 'loaded'; note: DailyNote | null } | { phase: 'error' } | { phase: 'unreachable' };
 
 export function useDailyNote(date: string, today: string) {
   const [state, setState] = useState<NoteState>({ phase: 'loading' });
@@ -20,13 +23,14 @@ export function useDailyNote(date: string, today: string) {
       try {
         return { phase: 'loaded', note: await (takePrefetchedNote(date) ?? notesApi.byDate(date, ctrl.signal)) };
       } catch (err) {
+        if (isUnreachable(err)) return { phase: 'unreachable' };
         const missing = err instanceof ApiRequestError && err.status === 404;
         if (missing && date === today) return { phase: 'loaded', note: await notesApi.create(date) };
-        return date === today ? { phase: 'error' } : { phase: 'loaded', note: null };
+        return date === today || !missing ? { phase: 'error' } : { phase: 'loaded', note: null };
       }
     })().then(
       (next) => ctrl.signal.aborted || setState(next),
-      () => ctrl.signal.aborted || setState({ phase: 'error' }),
+      (err) => ctrl.signal.aborted || setState({ phase: isUnreachable(err) ? 'unreachable' : 'error' }),
     );
     return () => ctrl.abort();
   }, [date, today, generation]);
