@@ -62,6 +62,54 @@ describe('a backup upload past the limits', () => {
   });
 });
 
+/**
+ * An upload of `bytes` read as workerd reads a request body: a byte stream that hands over
+ * 4 KB at each default read, and fills the whole buffer of a BYOB read; `reads()` counts them.
+ */
+function runtimeUpload(bytes: Uint8Array) {
+  let offset = 0;
+  let reads = 0;
+  const body = new ReadableStream({
+    type: 'bytes',
+    pull(controller) {
+      reads += 1;
+      if (offset >= bytes.length) {
+        controller.close();
+        return controller.byobRequest?.respond(0); // a BYOB read waiting is answered 'done'
+      }
+      const view = controller.byobRequest?.view;
+      const length = Math.min(view ? view.byteLength : 4096, bytes.length - offset);
+      if (view) {
+        new Uint8Array(view.buffer, view.byteOffset, length).set(bytes.subarray(offset, offset + length));
+        controller.byobRequest!.respond(length);
+      } else {
+        controller.enqueue(bytes.slice(offset, offset + length));
+      }
+      offset += length;
+    },
+  });
+  const request = new Request('http://astrolabe.test/api/export-import/import/json', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    duplex: 'half',
+  } as RequestInit);
+  return { request, reads: () => reads, read: () => offset };
+}
+
+describe('a refused backup upload, read as the runtime hands it over', () => {
+  it('drops the 14 MB after the refusal in a few dozen reads, not thousands', async () => {
+    // 5 million empty objects (15 MB): past the 400,000 objects limit 1.2 MB in.
+    const body = encoder.encode(`${fileHead()}{"concepts":[${'{},'.repeat(5_000_000)}{}]}\r\n--${BOUNDARY}--\r\n`);
+    const sent = runtimeUpload(body);
+    expect(await refusal(readBackupUpload(sent.request))).toBe('413 import_too_large');
+    // Read to its end, so the client gets the answer…
+    expect(sent.read()).toBe(body.length);
+    // …in reads of 64 KB up to the refusal (1.2 MB) and of 256 KB after it, where 4 KB reads took 3,700.
+    expect(sent.reads()).toBeLessThanOrEqual(Math.ceil(1_300_000 / (64 << 10)) + Math.ceil(15_000_000 / (256 << 10)) + 2);
+  });
+});
+
 describe('the multipart reader', () => {
   const backup = JSON.stringify({ format: 'astrolabe-backup', format_version: 1, concepts: [{ title: 'Été « \\" » ' }] });
   const whole = `preamble\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nbonjour\r\n${fileHead()}${backup}\r\n--${BOUNDARY}--\r\n`;
