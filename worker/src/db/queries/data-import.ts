@@ -11,6 +11,12 @@ import { query, type SqlColumns } from '../rows';
 
 const j = (field: string) => `json_extract(r.row, '$.${field}')`;
 const staged = (section: SectionName) => `FROM import_rows r WHERE r.import_id = ?1 AND r.section = '${section}'`;
+/**
+ * A staged row looked up by its uid from a correlated subquery goes through the uid index:
+ * left to itself, SQLite's planner takes the primary key's (import, section) prefix instead
+ * and scans the whole section once per outer row — quadratic in the import's size.
+ */
+const BY_UID = 'INDEXED BY import_rows_uid';
 /** The person's object of `table` whose uid is the staged row's `field`. */
 const byUid = (table: string, alias: string, field: string) => `JOIN ${table} ${alias} ON ${alias}.user_id = ?2 AND ${alias}.uid = ${j(field)}`;
 
@@ -84,7 +90,7 @@ export function checkStagedStatements(d1: D1Database, importId: string, userId: 
   const dangling = REFERENCES.map(
     (ref) => `SELECT '${ref.section}' AS section, '${ref.field}' AS field, ${j(ref.field)} AS value ${staged(ref.section)}
       AND ${j(ref.field)} IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM import_rows x WHERE x.import_id = ?1 AND x.section = '${ref.target}' AND x.uid = ${j(ref.field)})
+      AND NOT EXISTS (SELECT 1 FROM import_rows x ${BY_UID} WHERE x.import_id = ?1 AND x.section = '${ref.target}' AND x.uid = ${j(ref.field)})
       AND NOT (?3 AND EXISTS (SELECT 1 FROM ${ref.table} t WHERE t.user_id = ?2 AND t.${ref.column} = ${j(ref.field)})) LIMIT 1`,
   );
   const duplicates = `SELECT section, 'uid' AS field, uid AS value FROM import_rows WHERE import_id = ?1 AND uid IS NOT NULL
@@ -269,7 +275,7 @@ export function restageLinkedStatement(d1: D1Database, importId: string, section
  */
 function relinkStatement(table: 'concepts' | 'note_blocks', column: 'content' | 'text', section: SectionName): string {
   const made = `(SELECT group_concat(CASE WHEN p.key % 2 = 0 THEN p.value ELSE COALESCE('"/concepts/' || t.id || '"', 'null') END, '')
-      FROM import_rows r JOIN json_each(r.row, '$.link_parts') p
+      FROM import_rows r ${BY_UID} JOIN json_each(r.row, '$.link_parts') p
       LEFT JOIN concepts t ON p.key % 2 = 1 AND t.user_id = ?2 AND t.uid = p.value
       WHERE r.import_id = ?1 AND r.section = '${section}' AND r.uid = ${table}.uid)`;
   return `UPDATE ${table} SET ${column} = CASE WHEN json_valid(${made}) THEN ${made} ELSE ${column} END
