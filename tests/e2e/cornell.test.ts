@@ -81,7 +81,7 @@ describe('Cornell sheets', () => {
 
     // Question cues become cards (question = cue, answer = the notes); a keyword cue does not; twice adds nothing.
     await page.getByRole('button', { name: 'Créer des cartes à partir des questions' }).click();
-    await page.getByTestId('cornell-cards-created').getByText(/^2 carte\(s\) créée\(s\)/).waitFor();
+    await page.getByTestId('cornell-cards-created').getByText(/^2 cartes créées/).waitFor();
     const cards = await api(stack.url, 'GET', `/api/concepts/${conceptId}/flashcards`, { token: account.token });
     expect(cards.body.map((c: { question: string; answer: string }) => [c.question, c.answer]).sort()).toEqual([[...ROWS[0]], [...ROWS[2]]].sort());
     await page.getByRole('button', { name: 'Créer des cartes à partir des questions' }).click();
@@ -104,7 +104,7 @@ describe('Cornell sheets', () => {
     await page.getByTestId('cornell-review-cue').getByText(ROWS[2][0]).waitFor();
     await page.keyboard.press('Space');
     await page.keyboard.press('4');
-    await page.getByTestId('cornell-review-tally').getByText('2 / 3 question(s) bien retrouvée(s).').waitFor();
+    await page.getByTestId('cornell-review-tally').getByText('2 / 3 questions bien retrouvées.').waitFor();
     expect(pageErrors(page)).toEqual([]);
   });
 
@@ -132,9 +132,9 @@ describe('Cornell sheets', () => {
     await screenshot(page, 'cornell-phone-tally');
     await page.getByRole('button', { name: 'Terminer la session' }).click();
     await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
-    const row = await page.getByTestId('method-results').locator('li').first().innerText();
+    const row = await page.getByTestId('method-results-concept').first().innerText();
     expect(row).toContain('Photosynthèse');
-    expect(row).toContain('2 / 3 question(s) bien retrouvée(s)');
+    expect(row).toContain('2 / 3 questions bien retrouvées');
     // The sheet written in the session is the concept's own.
     const sheet = await api(stack.url, 'GET', `/api/concepts/${conceptId}/cornell-sheet`, { token: account.token });
     expect(sheet.body.rows.map((r: { cue: string }) => r.cue)).toEqual(ROWS.map((r) => r[0]));

@@ -83,7 +83,8 @@ describe('Blurting', () => {
 
     // Cards for what was forgotten; asking twice adds none.
     await page.getByRole('button', { name: "Créer des cartes pour ce que j'ai oublié" }).click();
-    await page.getByTestId('missed-cards-message').getByText(`${missed} carte(s) créée(s) à partir de ce que vous avez oublié.`).waitFor();
+    expect(missed).toBeGreaterThan(1);
+    await page.getByTestId('missed-cards-message').getByText(`${missed} cartes créées à partir de ce que vous avez oublié.`).waitFor();
     const cards = await api(stack.url, 'GET', `/api/concepts/${revolution}/flashcards`, { token: account.token });
     expect(cards.body.map((c: { answer: string }) => c.answer)).toEqual(expect.arrayContaining(['21 janvier 1793', 'Paris']));
     await page.getByRole('button', { name: "Créer des cartes pour ce que j'ai oublié" }).click();
@@ -96,12 +97,14 @@ describe('Blurting', () => {
     await page.getByRole('button', { name: 'Terminer la session' }).click();
     await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
     await page.getByTestId('method-results').waitFor();
-    const rows = await page.getByTestId('method-results').locator('li').allInnerTexts();
+    const rows = await page.getByTestId('method-results-concept').allInnerTexts();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('Révolution française');
     expect(rows[0]).toMatch(/Rappel \d+ %/);
-    expect(rows[0]).toContain(`${missed} carte(s) créée(s)`);
+    expect(rows[0]).toContain(`${missed} éléments oubliés`);
+    expect(rows[0]).toContain(`${missed} cartes créées`);
     expect(rows[1]).toContain('Mitochondrie');
+    expect(rows[1]).toContain('aucune carte créée');
     await page.getByTestId('summary-recall').waitFor();
     await screenshot(page, 'blurting-summary');
 
@@ -152,7 +155,7 @@ describe('Feynman', () => {
     expect(jargon).toContain('électrochimique');
     expect(await page.getByTestId('feynman-unexplained').innerText()).toContain('mitochondrie');
     expect(await page.getByTestId('feynman-missing').innerText()).toContain('Lynn Margulis');
-    await page.getByText('1 phrase(s) de plus de 25 mots : coupez-les.').waitFor();
+    await page.getByText('1 phrase de plus de 25 mots : coupez-la.').waitFor();
     // No provider in this stack and offline: the AI critique says why it is missing, the offline feedback stays.
     await page.getByTestId('feynman-critique').getByText('Critique par l’IA indisponible hors connexion : le retour hors ligne ci-dessus reste valable.').waitFor();
     await page.getByRole('checkbox', { name: 'Non mentionné : Lynn Margulis' }).check();
@@ -161,12 +164,12 @@ describe('Feynman', () => {
     await context.setOffline(false);
 
     await page.getByRole('button', { name: "Enregistrer l'explication" }).click();
-    await page.getByText('Explication enregistrée (2 lacune(s) à revoir).').waitFor();
+    await page.getByText('Explication enregistrée (2 lacunes à revoir).').waitFor();
     await page.getByRole('button', { name: 'Terminer la session' }).click();
     await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
-    const row = await page.getByTestId('method-results').locator('li').first().innerText();
+    const row = await page.getByTestId('method-results-concept').first().innerText();
     expect(row).toContain('Mitochondrie');
-    expect(row).toContain('2 lacune(s) à revoir');
+    expect(row).toContain('2 lacunes à revoir');
 
     // The next Feynman session on the concept shows the previous explanation to improve.
     await startMethod(page, 'Feynman', ['Mitochondrie']);
@@ -222,8 +225,8 @@ describe('Composite', () => {
     await page.getByTestId('method-counter').getByText('Étape 1 / 3 : Blurting').waitFor();
     await blurt(page, 'La Bastille est prise le 14/07/1789. Louis XVI est exécuté.');
     await page.getByRole('button', { name: "Créer des cartes pour ce que j'ai oublié" }).click();
-    const made = Number((await page.getByTestId('missed-cards-message').innerText()).match(/^(\d+) carte/)![1]);
-    expect(made).toBeGreaterThan(0);
+    const made = Number((await page.getByTestId('missed-cards-message').innerText()).match(/^(\d+) cartes créées/)![1]);
+    expect(made).toBeGreaterThan(1);
 
     // Flashcards: the concept's cards, those just made included, by keyboard (Space, then 3 'Bon').
     await page.getByRole('button', { name: 'Étape suivante' }).click();
@@ -236,7 +239,7 @@ describe('Composite', () => {
       await page.getByTestId('session-answer').waitFor();
       await page.keyboard.press('3');
     }
-    await page.getByTestId('flashcards-step-result').getByText(`Étape terminée : ${made} / ${made} carte(s) revue(s), ${made} bien retenue(s).`).waitFor();
+    await page.getByTestId('flashcards-step-result').getByText(`Étape terminée : ${made} / ${made} cartes revues, ${made} bien retenues.`).waitFor();
 
     // Feynman, with one gap marked.
     await page.getByRole('button', { name: 'Étape suivante' }).click();
@@ -244,19 +247,22 @@ describe('Composite', () => {
     await page.getByRole('button', { name: 'Analyser mon explication' }).click();
     await page.getByRole('checkbox', { name: 'Non mentionné : Louis XVI' }).check();
     await page.getByRole('button', { name: "Enregistrer l'explication" }).click();
-    await page.getByText('Explication enregistrée (1 lacune(s) à revoir).').waitFor();
+    await page.getByText('Explication enregistrée (1 lacune à revoir).').waitFor();
     await page.getByRole('button', { name: 'Terminer la session' }).click();
 
-    // The summary: each step's result.
+    // The summary: the concept once, with each step's result in words agreed with their numbers.
     await page.waitForURL(`${stack.url}/study/summary/${sessionId}`);
     await page.getByTestId('method-results').waitFor();
-    const rows = await page.getByTestId('method-results').locator('li').allInnerTexts();
+    const concepts = page.getByTestId('method-results-concept');
+    expect(await concepts.count()).toBe(1);
+    expect((await concepts.innerText()).split('Révolution française')).toHaveLength(2);
+    const rows = await concepts.getByTestId('method-step-result').allInnerTexts();
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatch(/Blurting — Rappel \d+ %/);
-    expect(rows[0]).toContain(`${made} carte(s) créée(s)`);
-    expect(rows[1]).toContain(`Flashcards — ${made} / ${made} carte(s) revue(s), ${made} bien retenue(s)`);
-    expect(rows[2]).toContain('Feynman — Explication de');
-    expect(rows[2]).toContain('1 lacune(s) à revoir');
+    expect(rows[0]).toMatch(/^Blurting :\s+Rappel \d+ % · \d+ éléments? oubliés? · /);
+    expect(rows[0]).toContain(`${made} cartes créées`);
+    expect(rows[1]).toMatch(new RegExp(`^Flashcards :\\s+${made} / ${made} cartes revues, ${made} bien retenues$`));
+    expect(rows[2]).toMatch(/^Feynman :\s+Explication de \d+ mots · 1 lacune à revoir$/);
+    expect(rows.join(' ')).not.toContain('(s)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'composite-summary-phone');
     expect(pageErrors(page)).toEqual([]);

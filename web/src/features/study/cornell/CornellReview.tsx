@@ -10,6 +10,7 @@ import { docToPlainText } from '@domain/richtext';
 import { StoredDocument } from '../../../editor/StoredDocument';
 import { RatingButtons } from '../../flashcards/RatingButtons';
 import { RATINGS } from '../../flashcards/ratings';
+import { cuesRecalledText } from '../methods/result-text';
 
 export interface CueRating {
   cue: string;
@@ -94,7 +95,7 @@ export function ReviewTally({ ratings }: { ratings: CueRating[] }) {
   return (
     <div className="space-y-2" data-testid="cornell-review-tally">
       <p className="font-semibold">
-        {good} / {ratings.length} question(s) bien retrouvée(s).
+        {cuesRecalledText(good, ratings.length)}.
       </p>
       <ul className="space-y-1 text-sm">
         {ratings.map((r, i) => (

@@ -11,6 +11,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { CornellReview, ReviewTally, type CueRating } from './CornellReview';
 import { CornellSheetEditor } from './CornellSheetEditor';
 import { useCornellSheet } from './use-cornell-sheet';
+import { cardsCreatedText } from '../methods/result-text';
 
 interface Props {
   conceptId: number;
@@ -39,7 +40,7 @@ export function CornellWorkspace({ conceptId, onReviewed }: Props) {
       if (!(await sheet.save())) throw new Error('Enregistrez d’abord la fiche (elle n’a pas pu l’être), puis réessayez.');
       const { created } = await cornellSheetsApi.createCards(conceptId);
       const text = created.length
-        ? `${created.length} carte(s) créée(s) : ${created.map((c) => c.question).join(' · ')}`
+        ? `${cardsCreatedText(created.length)} : ${created.map((c) => c.question).join(' · ')}`
         : 'Aucune nouvelle carte : chaque question avec des notes a déjà sa carte (une question se termine par « ? »).';
       setCards({ busy: false, text, error: null });
     } catch (err) {

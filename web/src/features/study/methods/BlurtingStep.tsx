@@ -12,6 +12,7 @@ import { errorText } from '../../../ui/error-text';
 import { BlurtingComparison } from './BlurtingComparison';
 import { useMethodDraft } from './use-method-draft';
 import { clockText, TIMER_CHOICES, useStepTimer } from './use-step-timer';
+import { cardsCreatedText } from './result-text';
 
 const SAVE_ERROR = "Votre texte n'a pas pu être enregistré (il reste gardé sur cet appareil).";
 
@@ -123,7 +124,7 @@ function MissedCardsButton({ sessionId, result, onSaved }: { sessionId: number; 
     try {
       const made = await studyMethodsApi.missedCards(sessionId, result.id);
       onSaved(made.result);
-      setMessage({ ok: true, text: made.created.length ? `${made.created.length} carte(s) créée(s) à partir de ce que vous avez oublié.` : 'Aucune nouvelle carte : elles existent déjà.' });
+      setMessage({ ok: true, text: made.created.length ? `${cardsCreatedText(made.created.length)} à partir de ce que vous avez oublié.` : 'Aucune nouvelle carte : elles existent déjà.' });
     } catch (err) {
       setMessage({ ok: false, text: errorText(err, 'Impossible de créer les cartes. Réessayez plus tard.') });
     } finally {

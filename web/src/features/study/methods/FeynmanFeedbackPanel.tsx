@@ -1,6 +1,7 @@
 /** Feynman's offline feedback, with a checkbox on each point the person may keep as a gap to revisit. */
 import type { FeynmanFeedback } from '@domain/feynman-feedback';
 import { LONG_SENTENCE_WORDS, SHORT_EXPLANATION_WORDS } from '@domain/feynman-feedback';
+import { sentencesText, wordsText } from './result-text';
 
 /** Each point of the feedback as the gap it would be kept as. */
 export function gapCandidates(feedback: FeynmanFeedback): string[] {
@@ -26,12 +27,12 @@ export function FeynmanFeedbackPanel({ feedback, gaps, onToggle }: Props) {
         Retour sur votre explication
       </h3>
       <p data-testid="feynman-length">
-        {feedback.wordCount} mots, {feedback.sentenceCount} phrase(s).{' '}
+        {wordsText(feedback.wordCount)}, {sentencesText(feedback.sentenceCount)}.{' '}
         {feedback.tooShort ? `Un peu court : visez au moins ${SHORT_EXPLANATION_WORDS} mots.` : 'Bonne longueur.'}
       </p>
       <p>
         {feedback.longSentences.length
-          ? `${feedback.longSentences.length} phrase(s) de plus de ${LONG_SENTENCE_WORDS} mots : coupez-les.`
+          ? `${sentencesText(feedback.longSentences.length)} de plus de ${LONG_SENTENCE_WORDS} mots : ${feedback.longSentences.length > 1 ? 'coupez-les' : 'coupez-la'}.`
           : `Aucune phrase de plus de ${LONG_SENTENCE_WORDS} mots.`}
       </p>
       <p data-testid="feynman-jargon">{feedback.jargon.length ? `Mots peu courants : ${feedback.jargon.join(', ')}.` : 'Aucun jargon repéré.'}</p>

@@ -15,6 +15,7 @@ import { loadCommonWords } from './common-words';
 import { FeynmanFeedbackPanel } from './FeynmanFeedbackPanel';
 import { useMethodDraft } from './use-method-draft';
 import { useStepTimer } from './use-step-timer';
+import { gapsText } from './result-text';
 
 interface Props {
   sessionId: number;
@@ -105,7 +106,7 @@ export function FeynmanStep({ sessionId, concept, saved, onSaved }: Props) {
             Enregistrer l'explication
           </button>
         </div>
-        {saved && <p role="status" className="text-sm text-emerald-200">Explication enregistrée ({feynmanDetails(saved).gaps.length} lacune(s) à revoir).</p>}
+        {saved && <p role="status" className="text-sm text-emerald-200">Explication enregistrée ({gapsText(feynmanDetails(saved).gaps.length)}).</p>}
         {error && (
           <p role="alert" className="text-red-300">
             {error}

@@ -13,6 +13,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useLoad } from '../../../ui/use-load';
 import { RatingButtons } from '../../flashcards/RatingButtons';
 import { useReviewKeys } from '../../flashcards/use-review-keys';
+import { cardsReviewedText } from './result-text';
 
 interface Props {
   sessionId: number;
@@ -21,11 +22,10 @@ interface Props {
   onSaved(result: MethodResult): void;
 }
 
-/** 'n carte(s) revue(s), m bien retenue(s)' of a saved step. */
+/** '2 / 3 cartes revues, 1 bien retenue' of a saved step. */
 export function flashcardsStepText(result: MethodResult): string {
   const { cards, ratings } = flashcardsDetails(result);
-  if (cards === 0) return 'Aucune carte pour ce concept';
-  return `${ratings.length} / ${cards} carte(s) revue(s), ${ratings.filter((r) => r.rating >= 3).length} bien retenue(s)`;
+  return cardsReviewedText(ratings.length, cards, ratings.filter((r) => r.rating >= 3).length);
 }
 
 export function FlashcardsStep({ sessionId, concept, saved, onSaved }: Props) {

@@ -1,4 +1,4 @@
-/** The summary's results of a Blurting, Feynman, Cornell or Composite session: each step on each concept. */
+/** The summary's results of a Blurting, Feynman, Cornell or Composite session: each concept once, with each of its steps' results. */
 import { Link } from 'react-router';
 import { blurtingDetails, cornellDetails, feynmanDetails, studyMethodsApi, type MethodResult } from '../../../api/study-methods';
 import { errorText } from '../../../ui/error-text';
@@ -7,25 +7,38 @@ import { useLoad } from '../../../ui/use-load';
 import { methodOf } from '../methods';
 import { percent } from './BlurtingComparison';
 import { flashcardsStepText } from './FlashcardsStep';
+import { cardsCreatedText, cuesRecalledText, gapsText, missedText, wordsText } from './result-text';
 
 /** What a step achieved, in a few words. */
 function stepResult(result: MethodResult): string {
   const parts: string[] = [];
   if (result.method_type === 'BLURTING') {
     const missed = blurtingDetails(result).items.filter((i) => !i.found).length;
-    parts.push(`Rappel ${percent(result.recall_score)}`, `${missed} oublié(s)`);
+    parts.push(`Rappel ${percent(result.recall_score)}`, missedText(missed));
   }
   if (result.method_type === 'FEYNMAN') {
-    const gaps = feynmanDetails(result).gaps.length;
-    parts.push(`Explication de ${feynmanDetails(result).text.split(/\s+/).filter(Boolean).length} mots`, `${gaps} lacune(s) à revoir`);
+    const { text, gaps } = feynmanDetails(result);
+    parts.push(`Explication de ${wordsText(text.split(/\s+/).filter(Boolean).length)}`, gapsText(gaps.length));
   }
   if (result.method_type === 'CORNELL') {
     const ratings = cornellDetails(result).ratings;
-    parts.push(`${ratings.filter((r) => r.rating >= 3).length} / ${ratings.length} question(s) bien retrouvée(s)`);
+    parts.push(cuesRecalledText(ratings.filter((r) => r.rating >= 3).length, ratings.length));
   }
   if (result.method_type === 'FLASHCARDS') parts.push(flashcardsStepText(result));
-  if (result.cards_created > 0) parts.push(`${result.cards_created} carte(s) créée(s)`);
+  // Blurting always says what it made of the missed items; other steps only when they made cards.
+  if (result.cards_created > 0 || result.method_type === 'BLURTING') parts.push(cardsCreatedText(result.cards_created));
   return parts.join(' · ');
+}
+
+/** The results of each concept together, concepts in the session's order (the answer's). */
+function byConcept(results: MethodResult[]): { conceptId: number; title: string; steps: MethodResult[] }[] {
+  const groups = new Map<number, { conceptId: number; title: string; steps: MethodResult[] }>();
+  for (const r of results) {
+    const group = groups.get(r.concept_id) ?? { conceptId: r.concept_id, title: r.concept_title, steps: [] };
+    group.steps.push(r);
+    groups.set(r.concept_id, group);
+  }
+  return [...groups.values()];
 }
 
 export function MethodResults({ sessionId }: { sessionId: number }) {
@@ -47,14 +60,19 @@ export function MethodResults({ sessionId }: { sessionId: number }) {
         <p className="text-slate-400">Aucun résultat enregistré pendant cette session.</p>
       ) : (
         <ul className="divide-y divide-space-700" data-testid="method-results">
-          {results.map((r) => (
-            <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-              <Link to={`/concepts/${r.concept_id}`} className="text-nebula-300 hover:underline">
-                {r.concept_title}
+          {byConcept(results).map(({ conceptId, title, steps }) => (
+            <li key={conceptId} className="space-y-1 py-2" data-testid="method-results-concept">
+              <Link to={`/concepts/${conceptId}`} className="text-nebula-300 hover:underline">
+                {title}
               </Link>
-              <span className="text-sm text-slate-300">
-                {methodOf(r.method_type)?.name ?? r.method_type} — {stepResult(r)}
-              </span>
+              <dl className="space-y-0.5 text-sm text-slate-300">
+                {steps.map((r) => (
+                  <div key={r.id} className="flex flex-wrap gap-x-2" data-testid="method-step-result">
+                    <dt className="font-medium text-slate-200">{methodOf(r.method_type)?.name ?? r.method_type} :</dt>
+                    <dd>{stepResult(r)}</dd>
+                  </div>
+                ))}
+              </dl>
             </li>
           ))}
         </ul>
