@@ -36,6 +36,7 @@ import { studySessionsRoutes } from './routes/study-sessions';
 import { tagsRoutes } from './routes/tags';
 import { uploadsRoutes } from './routes/uploads';
 import { usersRoutes } from './routes/users';
+import { preferencesRoutes } from './routes/preferences';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 function allowedOrigin(origin: string, env: Env): string | null {
@@ -64,6 +65,7 @@ const routes = app
   .route('/api/config', configRoutes)
   .route('/api/auth', authRoutes)
   .route('/api/users', usersRoutes)
+  .route('/api/users/me/preferences', preferencesRoutes)
   // /api/concepts/all-for-graph and /api/links/all-for-graph (the galaxy and the knowledge graph).
   .route('/api', graphRoutes)
   .route('/api/concepts', conceptsRoutes)

@@ -2,7 +2,6 @@ import { isValidTimeZone } from '../domain/study-day';
 import { z } from 'zod';
 import { MESSAGES, isValidEmail, normaliseEmail, passwordMessage, USERNAME_PATTERN } from '../domain/registration';
 import { fsrsParamsProblem } from '../domain/fsrs-params';
-import { preferencesSchema } from '../domain/preferences';
 
 export const registerBody = z.object({
   username: z.string().regex(USERNAME_PATTERN, MESSAGES.username),
@@ -24,9 +23,6 @@ export const loginForm = z.object({
   username: z.string().trim().min(1, "Nom d'utilisateur requis").max(254),
   password: z.string().min(1, 'Mot de passe requis').max(256),
 });
-
-/** PUT /users/me/preferences: any of the fields (those not sent keep their stored values); unknown fields are refused. */
-export const preferencesBody = preferencesSchema.partial();
 
 const base64url = (name: string) =>
   z

@@ -1,16 +1,15 @@
 import { Hono } from 'hono';
 import { ZodError } from 'zod';
-import { DEFAULT_PREFERENCES } from '../domain/preferences';
 import { isAcceptedPushEndpoint, PUSH_ENDPOINT_REFUSED, pushHostsOf } from '../domain/push-endpoints';
 import { loopbackPushOrigin } from '../services/push';
-import { clearPreferences, readPreferences, savePushSubscription, updatePreferences } from '../db/queries/preferences';
+import { savePushSubscription } from '../db/queries/preferences';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
 import { validate } from '../lib/validate';
 import { presentUser } from '../presenters/user';
 import { deleteAccount } from '../services/delete-account';
 import { registerUser } from '../services/register-user';
-import { deleteAccountBody, fsrsFitBody, fsrsParamsBody, preferencesBody, pushSubscriptionBody, registerBody } from './users.schema';
+import { deleteAccountBody, fsrsFitBody, fsrsParamsBody, pushSubscriptionBody, registerBody } from './users.schema';
 import { fsrsParamsOf, optimizerItemsOf, recordFit, retentionHelperInput, saveFsrsParams } from '../services/fsrs-params';
 
 export const usersRoutes = new Hono<AppEnv>()
@@ -26,17 +25,6 @@ export const usersRoutes = new Hono<AppEnv>()
     const user = await c.get('account');
     await deleteAccount({ d1: c.get('db'), bucket: c.env.FILES, userId: user.id, passwordHash: user.passwordHash, password: c.req.valid('json').password });
     return c.body(null, 204);
-  })
-  // Preferences (spec document 3 §7): the defaults until the person saves; PUT changes the fields sent.
-  .get('/me/preferences', requireUser, async (c) => {
-    return c.json(await readPreferences(c.get('db'), c.get('userId')), 200);
-  })
-  .put('/me/preferences', requireUser, validate('json', preferencesBody), async (c) => {
-    return c.json(await updatePreferences(c.get('db'), c.get('userId'), c.req.valid('json'), c.get('now')), 200);
-  })
-  .post('/me/preferences/reset', requireUser, async (c) => {
-    await clearPreferences(c.get('db'), c.get('userId'));
-    return c.json({ ...DEFAULT_PREFERENCES }, 200);
   })
   // A Web Push subscription for this browser (the spec's name, a standard subscription as the body).
   .get('/me/fsrs-params', requireUser, async (c) => {
