@@ -158,7 +158,8 @@ describe('keyboard, focus, motion and zoom', () => {
     await tabTo(page, /^Save Changes$/);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await api(stack.url, 'GET', '/api/users/me/preferences', { token: account.token })).body.text_size).toBe('larger');
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
+    // The page applies the size once its save has answered, a moment after the server has it.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('20px');
     await screenshot(page, 'keyboard-settings-larger-text');
     expect(pageErrors(page)).toEqual([]);
     await context.close();
