@@ -288,14 +288,21 @@ describe('review by hand and by keyboard', () => {
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Raccourcis clavier' }).waitFor();
     await screenshot(page, 'session-shortcuts-phone');
+    // S the moment the overlay closes is taken, as a person typing fast would expect.
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Raccourcis clavier' }).waitFor({ state: 'detached' });
     await page.keyboard.press('s');
     await question.getByText('Plus haut sommet des Alpes ?').waitFor();
     expect((await cardOf(account, cardIds[0]!)).suspended).toBe(true);
     await page.keyboard.press('u');
     await question.getByText('Plus long fleuve de France ?').waitFor();
     expect((await cardOf(account, cardIds[0]!)).suspended).toBe(false);
+    // U pressed while the burial is still being sent is not dropped: it undoes it once done.
+    await page.keyboard.press('b');
+    await page.keyboard.press('u');
+    await page.getByText('Carte enterrée jusqu’à demain.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: '↶ Défaire' }).count()).toBe(0);
+    expect(await question.innerText()).toContain('Plus long fleuve de France ?');
+    expect((await cardOf(account, cardIds[0]!)).buried_until).toBeNull();
     await screenshot(page, 'session-card-menu-phone');
     await expectAccessible(page);
     expect(pageErrors(page)).toEqual([]);

@@ -3,9 +3,10 @@
  * 'Reprogrammer' and 'Oublier' (each asking first), 'Modifier' (E), 'Historique', and '?'
  * for the shortcuts overlay; U undoes. The keys work whenever `keys` is true and none of
  * the menu's own dialogs is open; `onOverlay` tells the screen when one opens, so its
- * rating keys rest meanwhile.
+ * rating keys rest meanwhile. A key pressed while `busy` still reaches the screen, which
+ * decides whether it waits for the step under way (the buttons are disabled meanwhile).
  */
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { CardActionDialogs, type AskedAction } from './CardActionDialogs';
 import type { ManualAction } from './card-actions';
 import { ShortcutsDialog } from './ShortcutsDialog';
@@ -28,11 +29,12 @@ export function ReviewCardMenu({ keys, busy, onAction, onUndo, leaveActions = fa
   const [asking, setAsking] = useState<AskedAction>(null);
   const [help, setHelp] = useState(false);
   const overlay = asking !== null || help;
-  useEffect(() => onOverlay(overlay), [overlay, onOverlay]);
+  // Told before the paint, so the screen's keys are live again the moment a dialog closes.
+  useLayoutEffect(() => onOverlay(overlay), [overlay, onOverlay]);
 
   const act = (action: ManualAction) => {
     setAsking(null);
-    if (!busy) onAction(action);
+    onAction(action);
   };
   useShortcutKeys(keys && !overlay, {
     s: () => act('suspend'),

@@ -133,7 +133,7 @@ export function StudySessionPage() {
             </>
           )}
           <ReviewCardMenu
-            keys={keys && !s.busy}
+            keys={keys}
             busy={s.busy}
             onAction={(a) => (a === 'suspend' || a === 'bury') && void s.setAside(a)}
             onUndo={() => void s.undo()}

@@ -5,7 +5,8 @@
  * fails. The last answer can be undone ('↶ Défaire'): its card comes back, question side up.
  * The server decides the next card, so a card rated 'À nouveau' (or still on a learning
  * step) comes back later in the same session until it passes. The shown card can also be
- * suspended or buried until tomorrow; '↶ Défaire' takes that back too.
+ * suspended or buried until tomorrow; '↶ Défaire' takes that back too. S, B or U pressed
+ * while an answer or action is still being sent is not dropped: it runs once that ends.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,6 +37,11 @@ export function useStudySession(sessionId: number | null) {
   const shownAt = useRef(0);
   /** Counts each time a question is shown (a new card, or a card back after undo). */
   const [shownCount, setShownCount] = useState(0);
+  /**
+   * U, S or B pressed while an answer or action was under way: done once it ends instead of
+   * lost. S and B name the card shown when pressed, and wait only while it is still shown.
+   */
+  const waiting = useRef<{ action: 'undo' } | { action: 'suspend' | 'bury'; cardId: number } | null>(null);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -99,9 +105,10 @@ export function useStudySession(sessionId: number | null) {
     }
   }
 
-  /** Suspends the shown card, or buries it until tomorrow, and moves on. */
+  /** Suspends the shown card, or buries it until tomorrow, and moves on (once the step under way ends, if one is). */
   async function setAside(action: 'suspend' | 'bury') {
-    if (sessionId === null || !card || busy || (phase !== 'question' && phase !== 'answer')) return;
+    if (busy && card) return void (waiting.current = { action, cardId: card.id });
+    if (sessionId === null || busy || !card || (phase !== 'question' && phase !== 'answer')) return;
     setBusy(true);
     try {
       await sendAction(card.id, action);
@@ -116,7 +123,8 @@ export function useStudySession(sessionId: number | null) {
   }
 
   async function undo() {
-    if (sessionId === null || !last || busy) return;
+    if (busy) return void (waiting.current = { action: 'undo' });
+    if (sessionId === null || !last || phase === 'finished') return;
     setBusy(true);
     try {
       if (last.kind === 'answer') await studySessionsApi.undo(sessionId, last.card.id);
@@ -133,6 +141,17 @@ export function useStudySession(sessionId: number | null) {
       setBusy(false);
     }
   }
+
+  // The key that waited: run by this render's actions, which see the step's outcome.
+  useEffect(() => {
+    const next = waiting.current;
+    if (busy || next === null) return;
+    waiting.current = null;
+    if (next.action === 'undo') void undo();
+    else if (next.cardId === card?.id) void setAside(next.action);
+    // Only the end of a step releases a waiting key; the actions are this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busy]);
 
   async function end() {
     if (sessionId === null) return;
