@@ -1,8 +1,10 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import worker from '../../worker/src/index';
 import { generateFlashcards } from '../../worker/src/services/ai/generate-flashcards';
 import { critiqueFeynman } from '../../worker/src/services/ai/feynman-critique';
 import { ProviderError, type FlashcardProvider } from '../../worker/src/services/ai/provider';
-import { call, env, signUp } from './helpers';
+import { BASE, call, env, signUp, type TestUser } from './helpers';
 import { insertConcept } from './study-fixtures';
 
 const content = {
@@ -118,5 +120,58 @@ describe('POST /api/ai/feynman-critique', () => {
     expect(empty.body.detail[0].msg).toBe('Écrivez votre explication avant de demander une critique.');
     const stolen = await call('POST', '/api/ai/feynman-critique', { token: other.token, json: { concept_id: conceptId, text: 'texte' } });
     expect(stolen.status).toBe(404);
+  });
+});
+
+describe('with a provider configured (an OpenAI-compatible service on loopback)', () => {
+  /** The route as the Worker answers it when AI_BASE_URL names the loopback chat service. */
+  async function withProvider(user: TestUser, path: string, json: unknown, model = 'llama3') {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(
+      new Request(`${BASE}${path}`, { method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: JSON.stringify(json) }),
+      { ...env, AI_BASE_URL: `${env.CHAT_SERVER_ORIGIN}/v1/`, AI_MODEL: model, AI_API_KEY: 'sk-loopback' },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return { status: res.status, body: (await res.json()) as any };
+  }
+  const lastRequest = async () => (await (await fetch(`${env.CHAT_SERVER_ORIGIN}/requests/last`)).json()) as any;
+
+  it('sends the concept and the explanation, and hands back the gaps and errors the model found', async () => {
+    const user = await signUp('critiqueai');
+    const conceptId = await insertConcept(user, 'Enzymes', 'Une enzyme est une protéine.', content);
+    const res = await withProvider(user, '/api/ai/feynman-critique', { concept_id: conceptId, text: 'Une enzyme se consomme pendant la réaction.' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      available: true,
+      critique: { gaps: ['Le rôle exact de « Enzymes » n’est pas expliqué.'], errors: ['« Une enzyme se » est inexact.'] },
+      error_message: null,
+    });
+    const sent = await lastRequest();
+    expect(sent.url).toBe('/v1/chat/completions');
+    expect(sent.authorization).toBe('Bearer sk-loopback');
+    expect(sent.body.model).toBe('llama3');
+    const userMessage = sent.body.messages.at(-1).content;
+    expect(userMessage).toContain('Concept « Enzymes » :\nUne enzyme est une protéine.');
+    expect(userMessage).toContain('Une enzyme se consomme pendant la réaction.');
+  });
+
+  it('says a reply without a critique is unreadable, and still refuses another person’s concept', async () => {
+    const owner = await signUp('critiqueaibad');
+    const other = await signUp('critiqueaioth');
+    const conceptId = await insertConcept(owner, 'Enzymes', 'Une enzyme est une protéine.', content);
+    const unreadable = await withProvider(owner, '/api/ai/feynman-critique', { concept_id: conceptId, text: 'Une enzyme aide.' }, 'broken');
+    expect(unreadable.status).toBe(200);
+    expect(unreadable.body).toEqual({ available: true, critique: null, error_message: 'Réponse du service d’IA illisible : aucune critique trouvée.' });
+    const stolen = await withProvider(other, '/api/ai/feynman-critique', { concept_id: conceptId, text: 'texte' });
+    expect(stolen.status).toBe(404);
+  });
+
+  it('generates flashcards through the provider instead of the offline generator', async () => {
+    const user = await signUp('genai');
+    const conceptId = await insertConcept(user, 'Enzymes', 'Une enzyme est une protéine.', content);
+    const res = await withProvider(user, '/api/ai/generate-flashcards', { concept_id: conceptId, number_of_cards: 5 });
+    expect(res.status).toBe(200);
+    expect(res.body.generated_flashcards.map((c: { recto: string }) => c.recto)).toEqual(['Qu’est-ce que Enzymes ?', 'À quoi sert Enzymes ?']);
   });
 });

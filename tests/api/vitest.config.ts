@@ -5,6 +5,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-worker
 import { defineConfig } from 'vitest/config';
 import { startPageServer } from '../support/page-server.mjs';
 import { startPushServer } from '../support/push-server.mjs';
+import { startChatServer } from '../support/chat-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +41,8 @@ export default defineConfig(async () => {
   const pages = await startPageServer();
   // A Web Push service on loopback: the Worker delivers every push to it.
   const push = await startPushServer();
+  // An OpenAI-compatible chat service on loopback, for the AI routes with a provider configured.
+  const chat = await startChatServer();
   // A VAPID key pair for the Web Push tests' scheduled run.
   const vapid = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign'])) as CryptoKeyPair;
   const vapidPublic = Buffer.from((await crypto.subtle.exportKey('raw', vapid.publicKey)) as ArrayBuffer).toString('base64url');
@@ -69,6 +72,7 @@ export default defineConfig(async () => {
             VAPID_PRIVATE_KEY: vapidPrivate,
             VAPID_SUBJECT: 'mailto:test@astrolabe.test',
             PUSH_LOOPBACK_ORIGIN: push.origin,
+            CHAT_SERVER_ORIGIN: chat.origin,
             // Real Anki packages, file name → base64, for the import's tests.
             ANKI_FIXTURES: ankiFixtures(),
             // An Obsidian vault and a Logseq graph, vault → path → base64, zipped by the vault tests.
