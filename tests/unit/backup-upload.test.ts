@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../worker/src/lib/errors';
 import { readMultipartFile } from '../../worker/src/lib/multipart-file';
 import { readBackupUpload } from '../../worker/src/services/data-import';
+import { runtimeStream } from '../support/runtime-stream';
 
 const BOUNDARY = '----astrolabe-boundary-7MA4YWxkTrZu0gW';
 const encoder = new TextEncoder();
@@ -62,39 +63,16 @@ describe('a backup upload past the limits', () => {
   });
 });
 
-/**
- * An upload of `bytes` read as workerd reads a request body: a byte stream that hands over
- * 4 KB at each default read, and fills the whole buffer of a BYOB read; `reads()` counts them.
- */
-function runtimeUpload(bytes: Uint8Array) {
-  let offset = 0;
-  let reads = 0;
-  const body = new ReadableStream({
-    type: 'bytes',
-    pull(controller) {
-      reads += 1;
-      if (offset >= bytes.length) {
-        controller.close();
-        return controller.byobRequest?.respond(0); // a BYOB read waiting is answered 'done'
-      }
-      const view = controller.byobRequest?.view;
-      const length = Math.min(view ? view.byteLength : 4096, bytes.length - offset);
-      if (view) {
-        new Uint8Array(view.buffer, view.byteOffset, length).set(bytes.subarray(offset, offset + length));
-        controller.byobRequest!.respond(length);
-      } else {
-        controller.enqueue(bytes.slice(offset, offset + length));
-      }
-      offset += length;
-    },
-  });
+/** An upload of `bytes` whose body workerd would read: see runtimeStream. */
+function runtimeUpload(bytes: Uint8Array, fill?: number) {
+  const stream = runtimeStream(bytes, { fill });
   const request = new Request('http://astrolabe.test/api/export-import/import/json', {
     method: 'POST',
-    body,
+    body: stream.body,
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     duplex: 'half',
   } as RequestInit);
-  return { request, reads: () => reads, read: () => offset };
+  return { request, reads: stream.reads, read: stream.sent };
 }
 
 describe('a refused backup upload, read as the runtime hands it over', () => {
@@ -122,6 +100,15 @@ describe('the multipart reader', () => {
       expect(new TextDecoder().decode(file.bytes)).toBe(backup);
       expect(file.name).toBe('backup.json');
       expect(file.type).toBe('application/json');
+    }
+  });
+
+  it('keeps every byte of a file read in large pieces, or in the small ones a slow network gives', async () => {
+    const big = JSON.stringify({ format: 'astrolabe-backup', format_version: 1, concepts: Array.from({ length: 2_000 }, (_, i) => ({ title: `Été ${i}` })) });
+    const body = encoder.encode(`preamble\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nbonjour\r\n${fileHead()}${big}\r\n--${BOUNDARY}--\r\n`);
+    for (const fill of [Infinity, 1000, 7]) {
+      const file = await readMultipartFile(runtimeUpload(body, fill).request, { field: 'file', maxBytes: 1 << 20 });
+      expect(new TextDecoder().decode(file.bytes)).toBe(big);
     }
   });
 

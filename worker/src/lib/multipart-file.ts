@@ -7,6 +7,7 @@
  */
 import { ZodError } from 'zod';
 import { ApiError } from './errors';
+import { bodyReader } from './read-limited';
 
 export interface MultipartFile {
   name: string;
@@ -43,8 +44,8 @@ export function indexOfBytes(hay: Uint8Array, needle: Uint8Array, from = 0): num
   return -1;
 }
 
+/** A copy of `a` then `b` (`b` may be a reader's buffer, read into again). */
 const concat = (a: Uint8Array, b: Uint8Array) => {
-  if (!a.length) return b;
   const out = new Uint8Array(a.length + b.length);
   out.set(a);
   out.set(b, a.length);
@@ -63,60 +64,6 @@ function boundaryOf(contentType: string): string | null {
   const m = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const boundary = m?.[1] ?? m?.[2];
   return boundary && boundary.length <= 200 ? boundary : null;
-}
-
-/** Bytes asked for at each read of the file: the runtime's own reads hand over 4 KB each, a few thousand promises for a 16 MB upload. */
-const READ_BYTES = 64 * 1024;
-/** Bytes asked for at each read of a rest that is dropped (into one buffer, read again and again). */
-const DRAIN_BYTES = 256 * 1024;
-
-/**
- * A body read in large pieces: into buffers of the reader's own size when the body is a byte
- * stream (a request body in workerd is), else as its source cuts it.
- */
-function bodyReader(body: ReadableStream<Uint8Array>) {
-  let byob: ReadableStreamBYOBReader | null = null;
-  try {
-    byob = body.getReader({ mode: 'byob' });
-  } catch {
-    // not a byte stream: its own pieces
-  }
-  const reader = byob ?? body.getReader();
-  let spare = new ArrayBuffer(DRAIN_BYTES);
-  return {
-    /** The next piece, in a buffer of its own (it may be kept). */
-    read: async (): Promise<Uint8Array | null> => {
-      const next = byob ? await byob.read(new Uint8Array(READ_BYTES)) : await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
-      return next.done ? null : next.value;
-    },
-    /**
-     * The rest, read and dropped up to `budget` bytes (then cancelled): a client still sending
-     * its upload gets the answer rather than a reset connection (workerd resets the connection
-     * of an answer sent before the body is read), and a few dozen reads of 256 KB cost next to
-     * nothing beside what thousands of 4 KB reads or parsing it would.
-     */
-    drain: async (budget: number): Promise<void> => {
-      try {
-        for (let left = budget; left > 0; ) {
-          let length: number;
-          if (byob) {
-            const next = await byob.read(new Uint8Array(spare));
-            if (next.done) return;
-            spare = next.value.buffer as ArrayBuffer;
-            length = next.value.length;
-          } else {
-            const next = await (reader as ReadableStreamDefaultReader<Uint8Array>).read();
-            if (next.done) return;
-            length = next.value.length;
-          }
-          left -= length;
-        }
-        await reader.cancel();
-      } catch {
-        // the client went away
-      }
-    },
-  };
 }
 
 /**
