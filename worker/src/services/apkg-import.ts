@@ -3,31 +3,17 @@
  * (fflate), its collection read with sql.js — `collection.anki21b` (zstd, decoded with
  * fzstd) when present, else `collection.anki21` or the legacy `collection.anki2` — and
  * turned into the sections of a JSON backup: each deck a concept (sub-decks its
- * children), each card a flashcard with its FSRS state, each answer a review. That
- * backup then goes through the JSON import's staging and one-batch switch (merge), so an
- * Anki import is as atomic as a restore, and importing the same package again updates
- * the same objects (uids derive from Anki's ids). Images become uploads in R2.
+ * children), each card a flashcard with its FSRS state, each answer a review. The cards
+ * and their answers are read, converted and staged a page at a time (apkg-collection.ts),
+ * each page let go before the next, and the staged backup goes through the JSON import's
+ * one-batch switch (merge), so an Anki import is as atomic as a restore, and importing
+ * the same package again updates the same objects (uids derive from Anki's ids). Images
+ * and sounds become uploads in R2.
  */
-import type { Database, SqlJsStatic } from 'sql.js';
-import {
-  deckPath,
-  fieldToCardText,
-  importCardState,
-  isZstd,
-  mediaNames,
-  noteMediaNames,
-  noteTags,
-  noteTypeFromTables,
-  noteTypesFromModels,
-  pushTo,
-  reviewsByCard,
-  schedulerVersion,
-  type CardMedia,
-} from '../domain/anki-import';
+import { fieldToCardText, importCardState, isZstd, mediaNames, noteMediaNames, noteTags, type CardMedia } from '../domain/anki-import';
 import { noteTypeRow, renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
-import { presetFromConfig, presetFromDconf, presetFsrsParams, type AnkiPreset } from '../domain/anki-preset';
+import { presetFsrsParams } from '../domain/anki-preset';
 import type { BackupHeader, ImportResult } from '../domain/data-format';
-import { emptySections, type Sections } from '../domain/vault-sections';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { upsertNoteTypes } from '../db/queries/anki-note-types';
@@ -37,7 +23,23 @@ import { storedFsrsParams } from '../domain/fsrs-params';
 import { readArchive, unzstdCapped, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
-import { importBackup } from './data-import';
+import {
+  cardPages,
+  mediaNotePages,
+  notAnki,
+  openCollection,
+  readCreated,
+  readDecks,
+  readNoteTypes,
+  readPresets,
+  readRows,
+  readSchedulerVersion,
+  readUsedDecks,
+  readUsedNoteTypes,
+  type CollectionCard,
+  type ReadRows,
+} from './apkg-collection';
+import { importInPieces, type StagePiece } from './data-import';
 import { refreshMastery } from './mastery-refresh';
 import { loadSqlite } from './sqlite-wasm';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads';
@@ -51,7 +53,6 @@ const MAX_ENTRIES = 50_000;
 const MAX_MEDIA_NAME_CHARS = 255;
 const COLLECTIONS = ['collection.anki21b', 'collection.anki21', 'collection.anki2'];
 
-const notAnki = () => new ApiError(422, 'invalid_apkg', 'The file is not an Anki package (.apkg)');
 const tooLarge = () => new ApiError(422, 'apkg_too_large', `The package expands past what can be imported (a collection of at most ${MAX_COLLECTION_BYTES / 1024 / 1024} MB, files of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB)`);
 
 /** Runs a read of the archive, its refusals as the import's 422s. */
@@ -72,98 +73,9 @@ export function openPackage(bytes: Uint8Array): { collection: Uint8Array; archiv
   return { collection: entryBytes(archive, name, MAX_COLLECTION_BYTES), archive };
 }
 
-/** A query's rows; a collection whose tables lack the columns read is not Anki's. */
-function all(db: Database, sql: string): unknown[][] {
-  try {
-    return db.exec(sql)[0]?.values ?? [];
-  } catch {
-    throw notAnki();
-  }
-}
-
-const hasTable = (db: Database, name: string) => all(db, `SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${name}'`).length > 0;
-
-function readDecks(db: Database): Map<number, string[]> {
-  let rows: [unknown, unknown][];
-  try {
-    rows = hasTable(db, 'decks')
-      ? (all(db, 'SELECT id, name FROM decks') as [number, string][])
-      : Object.values(JSON.parse(String(all(db, 'SELECT decks FROM col')[0]?.[0] ?? '{}')) as Record<string, { id: number; name: string }>).map((d) => [d?.id, d?.name]);
-  } catch {
-    throw notAnki();
-  }
-  return new Map(rows.map(([id, name]) => [Number(id), deckPath(String(name ?? ''))]));
-}
-
-/** The collection as a database holding every table the import reads (one without `col` answered 500). */
-function openCollection(SQL: SqlJsStatic, collection: Uint8Array): Database {
-  let db: Database | null = null;
-  try {
-    db = new SQL.Database(collection);
-    const tables = new Set(all(db, "SELECT name FROM sqlite_master WHERE type = 'table'").map((row) => String(row[0])));
-    if (['col', 'notes', 'cards', 'revlog'].every((name) => tables.has(name))) {
-      withoutUnicase(db);
-      return db;
-    }
-  } catch {
-    // Not a database: refused below.
-  }
-  db?.close();
-  throw notAnki();
-}
-
-/**
- * Schema 18 declares names with Anki's own `unicase` collation, which sql.js cannot
- * register, and its WITHOUT ROWID tables (`fields`) cannot even be scanned without it:
- * the collation is dropped from this in-memory copy's schema. Nothing here looks names
- * up through their indexes, so their order does not matter.
- */
-function withoutUnicase(db: Database) {
-  if (!all(db, "SELECT 1 FROM sqlite_master WHERE sql LIKE '%collate unicase%' LIMIT 1").length) return;
-  db.run('PRAGMA writable_schema = ON');
-  db.run("UPDATE sqlite_master SET sql = replace(replace(sql, 'COLLATE unicase', ''), 'collate unicase', '') WHERE sql LIKE '%collate unicase%'");
-  db.run('PRAGMA writable_schema = RESET');
-}
-
-/** The note types by id: the `notetypes`, `fields` and `templates` tables (schema 18) or `col.models` (schema 11). */
-function readNoteTypes(db: Database): Map<number, AnkiNoteType> {
-  if (!hasTable(db, 'notetypes')) return new Map(noteTypesFromModels(String(all(db, 'SELECT models FROM col')[0]?.[0] ?? '{}')).map((t) => [t.id, t]));
-  const fields = new Map<number, { ord: number; name: string }[]>();
-  for (const [ntid, ord, name] of all(db, 'SELECT ntid, ord, name FROM fields') as [number, number, string][]) pushTo(fields, ntid, { ord, name });
-  const templates = new Map<number, { ord: number; name: string; config: Uint8Array }[]>();
-  for (const [ntid, ord, name, config] of all(db, 'SELECT ntid, ord, name, config FROM templates') as [number, number, string, Uint8Array][]) {
-    pushTo(templates, ntid, { ord, name, config });
-  }
-  const types = all(db, 'SELECT id, name, config FROM notetypes') as [number, string, Uint8Array][];
-  return new Map(types.map(([id, name, config]) => [id, noteTypeFromTables({ id, name, config }, fields.get(id) ?? [], templates.get(id) ?? [])]));
-}
-
-/** `schedVer` from the `config` table (schema 18) or `col.conf` (schema 11). */
-function readSchedulerVersion(db: Database): 1 | 2 {
-  if (hasTable(db, 'config')) {
-    const value = all(db, "SELECT val FROM config WHERE KEY = 'schedVer'")[0]?.[0];
-    return schedulerVersion(value instanceof Uint8Array ? new TextDecoder().decode(value) : value);
-  }
-  try {
-    return schedulerVersion((JSON.parse(String(all(db, 'SELECT conf FROM col')[0]?.[0] ?? '{}')) as { schedVer?: unknown }).schedVer);
-  } catch {
-    return 1;
-  }
-}
-
-/** The collection's presets (`deck_config`, schema 18, or `col.dconf`); none when they cannot be read (they are only offered). */
-function readPresets(db: Database): AnkiPreset[] {
-  try {
-    if (hasTable(db, 'deck_config')) return (all(db, 'SELECT mtime_secs, config FROM deck_config') as [number, unknown][]).map(([mtime, config]) => presetFromConfig(Number(mtime), config instanceof Uint8Array ? config : new Uint8Array()));
-    return Object.values(JSON.parse(String(all(db, 'SELECT dconf FROM col')[0]?.[0] ?? '{}')) as Record<string, unknown>).map(presetFromDconf);
-  } catch {
-    return [];
-  }
-}
-
 /** The collection's FSRS parameters when they are not the person's own already: offered by the summary, never saved here. */
-async function offeredParams(d1: D1Database, userId: number, db: Database): Promise<{ offered_fsrs_params?: number[] }> {
-  const offered = presetFsrsParams(readPresets(db));
+async function offeredParams(d1: D1Database, userId: number, read: ReadRows): Promise<{ offered_fsrs_params?: number[] }> {
+  const offered = presetFsrsParams(readPresets(read));
   if (!offered) return {};
   const [[stored]] = await readBatch(d1, [selectFsrsParams(d1, userId)]);
   return JSON.stringify(storedFsrsParams(stored?.fsrs_params)) === JSON.stringify(offered) ? {} : { offered_fsrs_params: offered };
@@ -176,9 +88,20 @@ interface ImportApkgProps {
   bytes: Uint8Array;
 }
 
+interface DeckConcept {
+  uid: string;
+  title: string;
+  content: null;
+  content_text: string;
+  tags: string[];
+  created_at: number;
+  updated_at: number;
+}
 
-/** Each deck path holding cards, and its ancestors, as concepts named by their path. */
-function deckConcepts(decks: Map<number, string[]>, usedDecks: Set<number>, now: number, sections: Sections) {
+/** Each deck path holding cards, and its ancestors, as concepts named by their path (their tags are the cards' ones, added as the cards are read). */
+function deckConcepts(decks: Map<number, string[]>, usedDecks: number[], now: number) {
+  const concepts: DeckConcept[] = [];
+  const relations: { parent_uid: string; child_uid: string }[] = [];
   const uidOfPath = new Map<string, string>();
   const ensure = (path: string[]): string => {
     const key = path.join('\x1f');
@@ -186,26 +109,41 @@ function deckConcepts(decks: Map<number, string[]>, usedDecks: Set<number>, now:
     if (uid) return uid;
     uid = `anki-deck-${[...key].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) >>> 0, 7).toString(36)}-${path.length}`;
     uidOfPath.set(key, uid);
-    sections.concepts.push({ uid, title: path.at(-1)!.slice(0, 500), content: null, content_text: '', tags: [], created_at: now, updated_at: now });
-    if (path.length > 1) sections.concept_relations.push({ parent_uid: ensure(path.slice(0, -1)), child_uid: uid });
+    concepts.push({ uid, title: path.at(-1)!.slice(0, 500), content: null, content_text: '', tags: [], created_at: now, updated_at: now });
+    if (path.length > 1) relations.push({ parent_uid: ensure(path.slice(0, -1)), child_uid: uid });
     return uid;
   };
   const conceptOfDeck = new Map<number, string>();
   for (const id of usedDecks) conceptOfDeck.set(id, ensure(decks.get(id)?.length ? decks.get(id)! : ['Anki']));
-  return conceptOfDeck;
+  return { concepts, relations, conceptOfDeck };
+}
+
+/** The media file names the notes use, read a page of notes at a time. */
+function wantedMedia(read: ReadRows): Set<string> {
+  const wanted = new Set<string>();
+  for (const page of mediaNotePages(read)) for (const flds of page) for (const name of noteMediaNames(flds)) wanted.add(name);
+  return wanted;
+}
+
+/** A stored media file: where the cards find it, and its row of the backup's `files`. */
+interface StoredMedia {
+  media: Map<string, CardMedia>;
+  stored: string[];
+  rows: unknown[];
 }
 
 /** Stores the package's images and sounds that the notes use; returns them by file name. */
-async function storeMedia(props: ImportApkgProps, archive: ZipArchive, wanted: Set<string>, now: number, sections: Sections) {
+async function storeMedia(props: ImportApkgProps, archive: ZipArchive, wanted: Set<string>, now: number): Promise<StoredMedia> {
   const names = archive.has('media') ? readMediaNames(entryBytes(archive, 'media', MAX_COLLECTION_BYTES)) : new Map<string, string>();
   const used = [...names].filter(([entry, fileName]) => archive.has(entry) && wanted.has(fileName));
   if (used.some(([, fileName]) => fileName.length > MAX_MEDIA_NAME_CHARS)) throw new ApiError(422, 'invalid_apkg', `A media file's name is longer than ${MAX_MEDIA_NAME_CHARS} characters`);
-  const stored: string[] = [];
+  const files: StoredMedia = { media: new Map(), stored: [], rows: [] };
   try {
-    return await storeEach(props, archive, used, now, sections, stored);
+    await storeEach(props, archive, used, now, files);
+    return files;
   } catch (error) {
     // A later file refused (too large, corrupt): the ones already stored go too.
-    if (stored.length) await props.bucket.delete(stored);
+    if (files.stored.length) await props.bucket.delete(files.stored);
     throw error;
   }
 }
@@ -218,8 +156,7 @@ function readMediaNames(bytes: Uint8Array): Map<string, string> {
   }
 }
 
-async function storeEach(props: ImportApkgProps, archive: ZipArchive, used: [string, string][], now: number, sections: Sections, stored: string[]) {
-  const media = new Map<string, CardMedia>();
+async function storeEach(props: ImportApkgProps, archive: ZipArchive, used: [string, string][], now: number, files: StoredMedia) {
   for (const [entry, fileName] of used) {
     const bytes = entryBytes(archive, entry, MAX_UPLOAD_BYTES);
     const image = sniffImageType(bytes);
@@ -232,11 +169,10 @@ async function storeEach(props: ImportApkgProps, archive: ZipArchive, used: [str
       httpMetadata: { contentType: type, contentDisposition: contentDisposition('inline', fileName) },
       customMetadata: { userId: String(props.userId), fileName },
     });
-    stored.push(key);
-    media.set(fileName, { address: publicFileUrl(props.userId, uuid), kind });
-    sections.files.push({ key, file_name: fileName.slice(0, 300), mime_type: type, size: bytes.byteLength, kind, created_at: now });
+    files.stored.push(key);
+    files.media.set(fileName, { address: publicFileUrl(props.userId, uuid), kind });
+    files.rows.push({ key, file_name: fileName.slice(0, 300), mime_type: type, size: bytes.byteLength, kind, created_at: now });
   }
-  return { media, stored };
 }
 
 const PLAIN_NOTE: AnkiNoteType = { id: 0, name: '', cloze: false, fields: [], templates: [] };
@@ -256,68 +192,80 @@ function cardSides(noteType: AnkiNoteType | undefined, note: { flds: string; tag
   return { question, answer };
 }
 
+/** What converting a card needs from the whole collection: small maps, kept across pages. */
+interface CollectionContext {
+  crt: number;
+  decks: Map<number, string[]>;
+  noteTypes: Map<number, AnkiNoteType>;
+  media: Map<string, CardMedia>;
+  conceptOfDeck: Map<number, string>;
+  /** Each deck concept's tags: its cards' ones, gathered page by page. */
+  tagsOfConcept: Map<string, Set<string>>;
+}
+
+/** One card as a flashcard row and its answers as review rows. */
+function convertCard(card: CollectionCard, answers: Parameters<typeof importCardState>[1], ctx: CollectionContext, now: number) {
+  const { note } = card;
+  const tags = noteTags(note.tags);
+  const sides = cardSides(ctx.noteTypes.get(note.mid), note, card.ord, ctx.decks.get(card.deck) ?? [], (name) => ctx.media.get(name) ?? null);
+  const conceptUid = ctx.conceptOfDeck.get(card.deck)!;
+  const conceptTags = ctx.tagsOfConcept.get(conceptUid) ?? ctx.tagsOfConcept.set(conceptUid, new Set()).get(conceptUid)!;
+  for (const tag of tags) conceptTags.add(tag);
+  const { card: state, logs } = importCardState(card, answers, ctx.crt, now);
+  const uid = `anki-card-${card.id}`;
+  const flashcard = {
+    uid, concept_uid: conceptUid, question: sides.question, answer: sides.answer, tags,
+    due: state.due, stability: state.stability, difficulty: state.difficulty, elapsed_days: state.elapsedDays, scheduled_days: state.scheduledDays,
+    learning_steps: state.learningSteps, state: state.state, reps: state.reps, lapses: state.lapses, last_review: state.lastReview,
+    created_at: card.id, updated_at: card.mod * 1000,
+    anki_note: { guid: note.guid, ord: card.ord, type_id: note.mid, fields: note.flds.split('\x1f') },
+  };
+  const reviews = logs.map((log) => ({
+    uid: `anki-rev-${card.id}-${log.reviewedAt}`, flashcard_uid: uid, rating: log.rating, state: log.state, due: log.due, stability: log.stability,
+    difficulty: log.difficulty, elapsed_days: log.elapsedDays, last_elapsed_days: log.lastElapsedDays, scheduled_days: log.scheduledDays,
+    learning_steps: log.learningSteps, reviewed_at: log.reviewedAt, duration_ms: log.durationMs, card_before: log.cardBefore,
+  }));
+  return { flashcard, reviews };
+}
+
+/** Converts and stages the collection's cards a page at a time, then the deck concepts with their cards' tags. */
+async function stageCollection(read: ReadRows, ctx: CollectionContext, decks: ReturnType<typeof deckConcepts>, stage: StagePiece, now: number) {
+  for (const page of cardPages(read, readSchedulerVersion(read))) {
+    const converted = page.cards.map((card) => convertCard(card, page.answers.get(card.id) ?? [], ctx, now));
+    await stage('flashcards', converted.map((c) => c.flashcard));
+    await stage('reviews', converted.flatMap((c) => c.reviews));
+  }
+  for (const concept of decks.concepts) concept.tags = [...(ctx.tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
+  await stage('concepts', decks.concepts);
+  await stage('concept_relations', decks.relations);
+}
+
 export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult & { offered_fsrs_params?: number[] }> {
   const { collection, archive } = openPackage(props.bytes);
   const SQL = await loadSqlite();
   const db = openCollection(SQL, collection);
-  const sections: Sections = emptySections();
+  const read = readRows(db);
   let stored: string[] = [];
   try {
-    const crt = Number(all(db, 'SELECT crt FROM col')[0]?.[0] ?? Math.floor(now / 1000));
-    const decks = readDecks(db);
-    const noteTypes = readNoteTypes(db);
-    const scheduler = readSchedulerVersion(db);
-    const notes = new Map(
-      all(db, 'SELECT id, guid, mid, flds, tags FROM notes').map(([id, guid, mid, flds, tags]) => [Number(id), { guid: String(guid ?? ''), mid: Number(mid), flds: String(flds ?? ''), tags: String(tags ?? '') }]),
-    );
-    // A card in a filtered deck belongs to its home deck (odid) and keeps its home due date (odue) there.
-    const cards = all(
-      db,
-      'SELECT id, nid, CASE WHEN odid != 0 THEN odid ELSE did END, ord, type, queue, CASE WHEN odid != 0 AND odue != 0 THEN odue ELSE due END, ivl, reps, lapses, data, mod FROM cards ORDER BY id',
-    ) as (number | string)[][];
-    const reviews = reviewsByCard(all(db, 'SELECT id, cid, ease, time, type FROM revlog ORDER BY id') as number[][], scheduler);
-    const wanted = new Set([...notes.values()].flatMap((n) => noteMediaNames(n.flds)));
-    const files = await storeMedia(props, archive, wanted, now, sections);
+    const decks = readDecks(read);
+    const noteTypes = readNoteTypes(read);
+    const files = await storeMedia(props, archive, wantedMedia(read), now);
     stored = files.stored;
-    const conceptOfDeck = deckConcepts(decks, new Set(cards.map((c) => Number(c[2]))), now, sections);
-    const tagsOfConcept = new Map<string, Set<string>>();
-    for (const [id, nid, did, ord, type, queue, due, ivl, reps, lapses, data, mod] of cards) {
-      const note = notes.get(Number(nid));
-      if (!note) continue;
-      const tags = noteTags(note.tags);
-      const sides = cardSides(noteTypes.get(note.mid), note, Number(ord), decks.get(Number(did)) ?? [], (name) => files.media.get(name) ?? null);
-      const conceptUid = conceptOfDeck.get(Number(did))!;
-      const conceptTags = tagsOfConcept.get(conceptUid) ?? tagsOfConcept.set(conceptUid, new Set()).get(conceptUid)!;
-      for (const tag of tags) conceptTags.add(tag);
-      const row = { type: Number(type), queue: Number(queue), due: Number(due), ivl: Number(ivl), reps: Number(reps), lapses: Number(lapses), data: String(data ?? '') };
-      const { card, logs } = importCardState(row, reviews.get(Number(id)) ?? [], crt, now);
-      const uid = `anki-card-${id}`;
-      sections.flashcards.push({
-        uid, concept_uid: conceptUid, question: sides.question, answer: sides.answer, tags,
-        due: card.due, stability: card.stability, difficulty: card.difficulty, elapsed_days: card.elapsedDays, scheduled_days: card.scheduledDays,
-        learning_steps: card.learningSteps, state: card.state, reps: card.reps, lapses: card.lapses, last_review: card.lastReview,
-        created_at: Number(id), updated_at: Number(mod) * 1000,
-        anki_note: { guid: String(note.guid), ord: Number(ord), type_id: Number(note.mid), fields: note.flds.split('\x1f') },
-      });
-      for (const log of logs) {
-        sections.reviews.push({
-          uid: `anki-rev-${id}-${log.reviewedAt}`, flashcard_uid: uid, rating: log.rating, state: log.state, due: log.due, stability: log.stability,
-          difficulty: log.difficulty, elapsed_days: log.elapsedDays, last_elapsed_days: log.lastElapsedDays, scheduled_days: log.scheduledDays,
-          learning_steps: log.learningSteps, reviewed_at: log.reviewedAt, duration_ms: log.durationMs, card_before: log.cardBefore,
-        });
-      }
-    }
-    for (const concept of sections.concepts as { uid: string; tags: string[] }[]) concept.tags = [...(tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
+    const concepts = deckConcepts(decks, readUsedDecks(read), now);
+    const ctx: CollectionContext = { crt: readCreated(read, now), decks, noteTypes, media: files.media, conceptOfDeck: concepts.conceptOfDeck, tagsOfConcept: new Map() };
     // The note types go first, on their own: should the import then fail, they are only
     // descriptions the next import of these notes replaces.
-    const usedTypes = [...new Set([...notes.values()].map((n) => Number(n.mid)))].flatMap((id) => noteTypes.get(id) ?? []);
+    const usedTypes = readUsedNoteTypes(read).flatMap((id) => noteTypes.get(id) ?? []);
     if (usedTypes.length) await props.d1.batch(upsertNoteTypes(props.d1, props.userId, usedTypes.map(noteTypeRow), now));
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
-    const result = await importBackup({ d1: props.d1, userId: props.userId, backup: { header, sections }, merge: true }, now);
+    const result = await importInPieces({ d1: props.d1, userId: props.userId, header, merge: true }, now, async (stage) => {
+      await stage('files', files.rows);
+      await stageCollection(read, ctx, concepts, stage, now);
+    });
     // The decks' history gives their concepts a mastery at once (the nightly refresh would
     // otherwise be the first to see them). The import has landed: a failure here only waits for that refresh.
     await refreshMastery({ DB: props.d1 }, now, props.userId).catch((err) => console.error('mastery after an Anki import failed', err));
-    return { ...result, message: 'Anki package imported successfully', ...(await offeredParams(props.d1, props.userId, db)) };
+    return { ...result, message: 'Anki package imported successfully', ...(await offeredParams(props.d1, props.userId, read)) };
   } catch (error) {
     if (stored.length) await props.bucket.delete(stored);
     throw error;

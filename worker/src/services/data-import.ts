@@ -223,9 +223,45 @@ export async function importBackup(
   now: number,
 ): Promise<ImportResult> {
   const valid = SECTION_NAMES.map((name) => [name, validateRows(name, backup.sections[name])] as const);
-  const importId = await startImport({ d1, userId, header: backup.header, merge }, now);
-  try {
+  return importStaged({ d1, userId, header: backup.header, merge, failAt }, now, async (importId) => {
     for (const [name, rows] of valid) if (rows.length) await stageValidRows(d1, importId, name, rows);
+  });
+}
+
+/** Stages one more piece of a section's rows into the job `stagePieces` opened; validated, their indexes counted from the section's earlier pieces. */
+export type StagePiece = (section: SectionName, rows: unknown[]) => Promise<void>;
+
+/**
+ * A backup built and staged piece by piece by `fill` (an import from another format that
+ * does not hold the whole backup in memory at once), then switched in with the same one
+ * batch as a backup sent whole: a failure while filling drops what was staged, and the
+ * person's data changes only when the switch lands.
+ */
+export async function importInPieces(
+  { d1, userId, header, merge }: JobProps & { header: BackupHeader; merge: boolean },
+  now: number,
+  fill: (stage: StagePiece) => Promise<void>,
+): Promise<ImportResult> {
+  const staged = new Map<SectionName, number>();
+  return importStaged({ d1, userId, header, merge }, now, (importId) =>
+    fill(async (section, rows) => {
+      const first = staged.get(section) ?? 0;
+      const valid = validateRows(section, rows, first);
+      staged.set(section, first + rows.length);
+      if (valid.length) await stageValidRows(d1, importId, section, valid);
+    }),
+  );
+}
+
+/** Opens a job, lets `fill` stage its rows, and commits it; a failure while filling deletes the job and its rows. */
+async function importStaged(
+  { d1, userId, header, merge, failAt = null }: JobProps & { header: BackupHeader; merge: boolean; failAt?: FailPoint },
+  now: number,
+  fill: (importId: string) => Promise<void>,
+): Promise<ImportResult> {
+  const importId = await startImport({ d1, userId, header, merge }, now);
+  try {
+    await fill(importId);
   } catch (error) {
     await d1.batch([deleteImportStatement(d1, importId), deleteImportJobStatement(d1, importId)]);
     throw error;
