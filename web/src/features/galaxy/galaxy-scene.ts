@@ -8,6 +8,9 @@
  * Quality follows the frame time (quality.ts): every drawn frame that follows another is
  * timed, and while the camera moves the scene is drawn at the step those times allow
  * (`host.dataset.quality`); once the camera is still, the view is drawn again in full.
+ * `host.dataset.labels` says 'settled' once the names shown were chosen and placed for a
+ * still camera at full quality ('moving' before), and `host.dataset.labelsSize` the size
+ * of the view they were placed in.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -49,6 +52,7 @@ export class GalaxyScene {
   private lastMotion = -Infinity;
   private lastTick = 0;
   private drewLastTick = false;
+  private wasMoving = false;
   private quality = initialQuality();
   private applied: GalaxyQuality = QUALITY_STEPS[0]!;
 
@@ -118,6 +122,7 @@ export class GalaxyScene {
     };
     this.controls.enabled = false;
     this.labels.focus(node);
+    this.host.dataset.labels = 'moving';
     if (jump) {
       this.stepFlight(this.flight.start + FLIGHT_MS);
       return;
@@ -155,15 +160,23 @@ export class GalaxyScene {
     if (this.flight) this.stepFlight(now);
     else this.controls.update();
     const moving = this.flight !== null || now - this.lastMotion < SETTLE_MS;
-    // Once still, the view is drawn again in full.
+    // Once still, the view is drawn again in full, its names chosen again for where the camera stopped.
     const quality = moving ? qualityOf(this.quality) : QUALITY_STEPS[0]!;
     if (quality !== this.applied) this.dirty = true;
+    if (this.wasMoving && !moving) {
+      this.dirty = true;
+      this.labels.chooseAgain();
+    }
+    this.wasMoving = moving;
     if (!this.dirty) return;
     this.dirty = false;
     this.apply(quality);
     this.renderer.render(this.scene, this.camera);
     this.drewLastTick = true;
-    this.labels.update(this.camera, this.host.clientWidth, this.host.clientHeight, now);
+    const [width, height] = [this.host.clientWidth, this.host.clientHeight];
+    this.labels.update(this.camera, width, height, now);
+    this.host.dataset.labels = moving ? 'moving' : 'settled';
+    this.host.dataset.labelsSize = `${width}x${height}`;
     this.framesDrawn += 1;
     if (this.framesDrawn === 1) {
       this.host.dataset.frames = 'drawn';
@@ -209,6 +222,8 @@ export class GalaxyScene {
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
+    // Other stars are on screen in a view of another shape.
+    this.labels.chooseAgain();
     this.invalidate();
   }
 

@@ -10,6 +10,7 @@
 import * as THREE from 'three';
 import type { GraphNode } from '../../api/graph';
 import { LABEL_DISTANCE, MAX_LABELS } from './constants';
+import { LabelPicker } from './label-picker';
 
 const RESELECT_MS = 250;
 /** A label starts this far right of and above its star (CSS pixels). */
@@ -38,11 +39,15 @@ export class LabelLayer {
   /** Each name's size on screen, by star id, measured when its label first shows it. */
   private readonly sizes = new Map<number, { width: number; height: number }>();
   private readonly v = new THREE.Vector3();
+  private readonly m = new THREE.Matrix4();
+  /** The stars filed for picking, once per layout. */
+  private readonly picker: LabelPicker<GraphNode>;
 
   constructor(
     host: HTMLElement,
-    private readonly nodes: readonly GraphNode[],
+    nodes: readonly GraphNode[],
   ) {
+    this.picker = new LabelPicker(nodes);
     this.layer = document.createElement('div');
     this.layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
     this.layer.setAttribute('aria-hidden', 'true');
@@ -60,6 +65,11 @@ export class LabelLayer {
   setLimit(count: number): void {
     if (count === this.limit) return;
     this.limit = Math.min(count, MAX_LABELS);
+    this.chosenAt = -Infinity;
+  }
+
+  /** Chooses the names again on the next frame (the camera has stopped). */
+  chooseAgain(): void {
     this.chosenAt = -Infinity;
   }
 
@@ -119,15 +129,8 @@ export class LabelLayer {
   }
 
   private select(camera: THREE.PerspectiveCamera): GraphNode[] {
-    const candidates: { node: GraphNode; distance: number; score: number }[] = [];
-    for (const node of this.nodes) {
-      const distance = camera.position.distanceTo(this.v.set(node.x, node.y, node.z));
-      if (distance > LABEL_DISTANCE || !this.project(node, camera)) continue;
-      // Near the camera, the nearest stars matter most; from afar, the biggest.
-      const score = node.id === this.focused?.id ? Infinity : (0.2 + node.size) / (1 + distance / 4_000);
-      candidates.push({ node, distance, score });
-    }
-    candidates.sort((a, b) => b.score - a.score || a.distance - b.distance);
-    return candidates.slice(0, this.limit).map((c) => c.node);
+    const p = camera.position;
+    const viewProjection = this.m.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse).elements;
+    return this.picker.pick({ eye: [p.x, p.y, p.z], viewProjection }, this.limit, LABEL_DISTANCE, this.focused?.id ?? null);
   }
 }
