@@ -133,7 +133,7 @@ describe('the installable app', () => {
 });
 
 describe('reviewing offline', () => {
-  it('reviews due cards with no network, undoes one, keeps the queue across a reload, warns before a logout, and uploads it once back online', async () => {
+  it('reviews due cards with no network, undoes one, keeps the queue across a reload, runs a study session on the kept cards, warns before a logout, and uploads it once back online', async () => {
     const ada = await createAccount(stack.url, 'rev');
     const capitals = ['Pérou', 'Chili', 'Bolivie', 'Équateur', 'Uruguay', 'Paraguay'];
     const cards = new Map<string, number>();
@@ -188,10 +188,26 @@ describe('reviewing offline', () => {
     expect(answered).not.toContain(await dialog.getByTestId('review-question').textContent());
     await dialog.getByRole('button', { name: 'Fermer', exact: true }).last().click();
 
+    // A study session started offline runs on the kept due cards: the one card left.
+    await page.goto(`${stack.url}/study/select-concepts`);
+    await page.getByTestId('due-count').getByText("1 carte(s) à réviser aujourd'hui").waitFor();
+    await page.getByRole('button', { name: 'Commencer la révision' }).click();
+    await page.waitForURL(`${stack.url}/study/session/hors-ligne`);
+    await page.getByTestId('offline-session').waitFor();
+    await page.getByTestId('session-counter').getByText('Carte 1 / 1').waitFor();
+    const inSession = (await page.getByTestId('session-question').textContent())!;
+    expect(answered).not.toContain(inSession);
+    await page.getByRole('button', { name: 'Voir la réponse' }).click();
+    await screenshot(page, 'offline-study-session');
+    await page.getByRole('button', { name: /^Facile/ }).click();
+    await page.getByText('Session terminée !').waitFor();
+    await status.getByText('6 modifications en attente', { exact: false }).waitFor();
+    await page.waitForURL(`${stack.url}/study`);
+
     // A logout now says what it would lose, and can be called off.
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
-    await page.getByRole('dialog', { name: 'Se déconnecter ?' }).getByText('5 révisions hors ligne seront perdues', { exact: false }).waitFor();
+    await page.getByRole('dialog', { name: 'Se déconnecter ?' }).getByText('6 révisions hors ligne seront perdues', { exact: false }).waitFor();
     await screenshot(page, 'offline-review-logout-warning');
     await page.getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
@@ -203,6 +219,12 @@ describe('reviewing offline', () => {
     await screenshot(page, 'offline-review-synced');
     for (const [question, id] of cards) {
       const card = (await api(stack.url, 'GET', `/api/flashcards/${id}`, { token: ada.token })).body;
+      if (question === inSession) {
+        // 'Facile' in the offline session: past the learning steps at once.
+        expect([card.reps, card.state], question).toEqual([1, 'Review']);
+        expect(Date.parse(card.last_review), question).toBeLessThan(backOnline);
+        continue;
+      }
       if (!answered.includes(question)) {
         expect(card.reps, question).toBe(0);
         continue;

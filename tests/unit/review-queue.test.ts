@@ -9,6 +9,7 @@ import { cardColumns, newCard, reviewCard, STATE_NAMES, type RatingValue, type S
 import { replayOrder } from '@domain/review-replay';
 import { pendingLossText, pendingText, ReviewQueue, UPLOAD_CHUNK, type ApiCard, type SendAnswers } from '../../web/src/features/flashcards/review-queue';
 import type { AnswerStore, QueuedAnswer } from '../../web/src/lib/queued-answer';
+import { OfflineStudySession } from '../../web/src/features/study/offline-session';
 
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 const MINUTE = 60_000;
@@ -209,5 +210,55 @@ describe('what the person is told', () => {
     expect(pendingLossText(0)).toBeNull();
     expect(pendingLossText(3)).toBe('3 révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur.');
     expect(pendingLossText(1)).toBe('1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.');
+  });
+});
+
+describe('a study session without the server', () => {
+  /** Kept due cards as the session gets them (only the memory state and the id matter here). */
+  const kept = (...ids: number[]) => ids.map((id) => apiCard(id));
+
+  it('shows a card still learning again when its step falls due, after the unanswered ones, and counts each card once', async () => {
+    const { queue } = await queueOf();
+    const session = new OfflineStudySession(kept(1, 2, 3), queue, scheduling, async () => undefined);
+    expect(session.next(T0)?.id).toBe(1);
+    expect(session.next(T0)?.previews?.['3'].interval).toBe('10 min');
+    await session.answer(1, 1, 1000, T0);
+    expect(session.next(T0 + 1000)?.id).toBe(2);
+    await session.answer(2, 4, 1000, T0 + 1000);
+    await session.answer(3, 4, 1000, T0 + 2000);
+    // 'À nouveau' put card 1 on a 1-minute step: it comes back within the learn-ahead window.
+    expect(session.next(T0 + 3000)?.id).toBe(1);
+    await session.answer(1, 4, 1000, T0 + 3000);
+    expect(session.next(T0 + 4000)).toBeNull();
+    expect(session.progress()).toEqual({ total_cards: 3, cards_reviewed: 3, average_rating: 4 });
+    expect(queue.list().map((a) => [a.flashcard_id, a.rating])).toEqual([[1, 1], [2, 4], [3, 4], [1, 4]]);
+  });
+
+  it('schedules a card from its state in the session even once its first answer was uploaded', async () => {
+    const { queue, server } = await queueOf();
+    const session = new OfflineStudySession(kept(1), queue, scheduling, async () => undefined);
+    await session.answer(1, 1, null, T0);
+    await queue.upload();
+    expect(queue.list()).toHaveLength(0);
+    await session.answer(1, 3, null, T0 + MINUTE);
+    // Its second answer, not a first one from the kept copy: the server's replay gives the same.
+    expect(queue.list()[0]!.after.reps).toBe(2);
+    expect(server.logged.map((l) => l.flashcardId)).toEqual([1]);
+  });
+
+  it('undo takes a queued answer out of the queue, and asks the server to undo one uploaded meanwhile', async () => {
+    const { queue } = await queueOf();
+    const undoneOnServer: number[] = [];
+    const session = new OfflineStudySession(kept(1, 2), queue, scheduling, async (id) => void undoneOnServer.push(id));
+    await session.answer(1, 3, null, T0);
+    await queue.upload();
+    await session.answer(2, 3, null, T0 + 1000);
+    expect(await session.undo()).toBe(2);
+    expect(queue.list()).toHaveLength(0);
+    expect(session.next(T0 + 2000)?.id).toBe(2);
+    expect(await session.undo()).toBe(1);
+    expect(undoneOnServer).toEqual([1]);
+    expect(session.progress().cards_reviewed).toBe(0);
+    expect(session.canUndo).toBe(false);
   });
 });

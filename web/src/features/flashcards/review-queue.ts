@@ -12,11 +12,11 @@
  * The queue logic is plain (its store and its sender are given), so the unit tests drive it
  * without a browser; `reviewQueue()` is the page's one queue for the signed-in person.
  */
-import { isRating, reviewCard, STATE_NAMES, storedCardOf, type RatingValue, type StoredCard } from '@domain/fsrs';
+import { isRating, reviewCard, type RatingValue, type StoredCard } from '@domain/fsrs';
 import type { AnswerStore, QueuedAnswer } from '../../lib/queued-answer';
 import { newClientId } from '../../lib/queue-store';
 import { DeviceQueue, memoryClock, statusOf, type LastSyncStore } from '../../lib/device-queue';
-import type { ApiCardState } from './previews';
+import { storedCardOfApi, type ApiCardState } from './previews';
 
 export type { QueuedAnswer };
 
@@ -78,9 +78,10 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
    * queues it, with the client id it was first sent with: if the server logged it and only
    * the reply was lost, the upload finds that id logged and adds nothing.
    */
-  async answer(card: ApiCard, rating: number, durationMs: number | null, scheduling: Scheduling, now = Date.now(), clientId = newClientId()): Promise<QueuedAnswer> {
+  async answer(card: ApiCard, rating: number, durationMs: number | null, scheduling: Scheduling, now = Date.now(), clientId = newClientId(), from: StoredCard | null = null): Promise<QueuedAnswer> {
     if (!isRating(rating)) throw new Error(`rating ${rating}`);
-    const before = this.localCard(card.id) ?? storedCardOf({ ...card, state: Math.max(0, STATE_NAMES.indexOf(card.state as (typeof STATE_NAMES)[number])) }, Date.parse);
+    // `from`: the state a caller holds itself (an offline study session keeps its cards' states even once their answers are uploaded).
+    const before = from ?? this.localCard(card.id) ?? storedCardOfApi(card);
     // A clock put back never places an answer before the card's previous one.
     const at = Math.max(now, before.lastReview ?? now);
     const { card: after } = reviewCard(before, at, rating, { ...scheduling, fuzz: true });

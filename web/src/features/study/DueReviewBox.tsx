@@ -2,6 +2,8 @@
 import { useToast } from '../../ui/Toasts';
 import { flashcardsApi } from '../../api/flashcards';
 import { useLoad } from '../../ui/use-load';
+import { DUE_REVIEW_LIMIT, isUnreachable } from '../flashcards/review-queue';
+import { useReviewQueue } from '../flashcards/use-review-queue';
 import { DUE_START_ERROR, dueSessionSettings, type useStartSession } from './use-start-session';
 
 /** The count is the length of a list capped at 200 (spec document 2 §9). */
@@ -9,7 +11,18 @@ export const DUE_COUNT_CAP = 200;
 
 export function DueReviewBox({ starter }: { starter: ReturnType<typeof useStartSession> }) {
   const toast = useToast();
-  const load = useLoad(() => flashcardsApi.due(DUE_COUNT_CAP), []);
+  const queue = useReviewQueue();
+  // Without the server: the due cards the shell keeps a copy of, less those answered on this device.
+  const load = useLoad(
+    () =>
+      flashcardsApi.due(DUE_COUNT_CAP).catch(async (err) => {
+        if (!queue || !isUnreachable(err)) throw err;
+        const [kept] = await Promise.all([flashcardsApi.due(DUE_REVIEW_LIMIT), queue.ready]);
+        const now = Date.now();
+        return kept.filter((card) => queue.dueAt(card) <= now);
+      }),
+    [queue],
+  );
   const due = load.phase === 'loaded' ? load.data.length : null;
   const failed = load.phase === 'error';
 

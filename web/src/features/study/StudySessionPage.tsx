@@ -1,5 +1,6 @@
 /**
- * /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8). The
+ * /study/session/{sessionId}: 'Session Flashcards' (spec document 2 §2, §4, §5, §8);
+ * /study/session/hors-ligne is the same session run without the server (offline-session.ts). The
  * shown card can be suspended (S), buried (B) or edited (E) by hand, U undoes, '?' lists
  * the keys; each side can be read aloud (L) and its sounds played (A).
  */
@@ -13,7 +14,9 @@ import { SessionProblem } from './SessionProblem';
 import { RatingButtons } from '../flashcards/RatingButtons';
 import { CardAnnouncer } from '../flashcards/CardAnnouncer';
 import { useReviewKeys } from '../flashcards/use-review-keys';
-import { useStudySession } from './use-study-session';
+import { useStudySession, type StudySessionView } from './use-study-session';
+import { useOfflineStudySession } from './use-offline-study-session';
+import { OFFLINE_SESSION_ID } from './offline-session';
 import { useStudyTimers } from './use-study-timers';
 import { useAutoReveal } from './use-auto-reveal';
 import { usePreferences } from '../settings/preferences-context';
@@ -29,8 +32,19 @@ function parseSessionId(raw: string | undefined): { id: number | null; problem: 
 
 export function StudySessionPage() {
   const { sessionId } = useParams();
-  const { id, problem } = parseSessionId(sessionId);
-  const s = useStudySession(id);
+  return sessionId === OFFLINE_SESSION_ID ? <OfflineSession /> : <ServerSession raw={sessionId} />;
+}
+
+function ServerSession({ raw }: { raw: string | undefined }) {
+  const { id, problem } = parseSessionId(raw);
+  return <SessionScreen s={useStudySession(id)} problem={problem} />;
+}
+
+function OfflineSession() {
+  return <SessionScreen s={useOfflineStudySession()} problem={null} />;
+}
+
+function SessionScreen({ s, problem }: { s: StudySessionView; problem: string | null }) {
   const [overlay, setOverlay] = useState(false);
   const [editing, setEditing] = useState(false);
   /** The card whose 'Historique' is open (the review keys rest meanwhile). */
@@ -70,6 +84,11 @@ export function StudySessionPage() {
           </button>
         </div>
       </header>
+      {s.offline && (
+        <p role="status" data-testid="offline-session" className="rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100">
+          Hors ligne : session sur les cartes dues gardées sur cet appareil. Vos réponses y sont gardées et envoyées au retour du réseau.
+        </p>
+      )}
       {total > 0 && (
         <div className="h-1.5 overflow-hidden rounded-full bg-space-700" aria-hidden>
           <div className="h-full bg-nebula-500 transition-all" style={{ width: `${((s.progress?.cards_reviewed ?? 0) / total) * 100}%` }} />
@@ -102,7 +121,7 @@ export function StudySessionPage() {
       {s.phase === 'finished' && (
         <div className="card text-center">
           <p className="text-2xl font-semibold text-emerald-300">Session terminée !</p>
-          <p className="mt-2 text-slate-300">Affichage du résumé...</p>
+          <p className="mt-2 text-slate-300">{s.offline ? "Réponses gardées sur cet appareil. Retour au menu d'étude..." : 'Affichage du résumé...'}</p>
         </div>
       )}
       {s.card && (s.phase === 'question' || s.phase === 'answer') && (

@@ -15,18 +15,38 @@ import { useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
 import { flashcardsApi, type Flashcard, type Rating } from '../../api/flashcards';
 import { actionDone, sendAction } from '../flashcards/card-actions';
-import { studySessionsApi, type SessionCard, type SessionProgress, type StudySession } from '../../api/study-sessions';
+import { studySessionsApi, type SessionCard, type SessionProgress } from '../../api/study-sessions';
 
 export const NEXT_CARD_DELAY_MS = 100;
 const FINISHED_PAUSE_MS = 1200;
 
 type Phase = 'loading' | 'question' | 'answer' | 'finished' | 'error';
 
-export function useStudySession(sessionId: number | null) {
+/** What the session screen draws and does; a session without the server (use-offline-study-session.ts) gives the same. */
+export interface StudySessionView {
+  phase: Phase;
+  progress: SessionProgress | null;
+  card: SessionCard | null;
+  error: string | null;
+  busy: boolean;
+  canUndo: boolean;
+  /** Counts each time a question is shown (a new card, or a card back after undo). */
+  shownCount: number;
+  /** The session runs on this device's copies, its answers queued for the upload. */
+  offline: boolean;
+  reveal(): void;
+  rate(rating: Rating): Promise<void>;
+  setAside(action: 'suspend' | 'bury'): Promise<void>;
+  /** The shown card after an edit ('Modifier', E): its new text, same place in the session. */
+  replaceCard(saved: Flashcard): void;
+  undo(): Promise<void>;
+  end(): Promise<void>;
+}
+
+export function useStudySession(sessionId: number | null): StudySessionView {
   const navigate = useNavigate();
   const toast = useToast();
   const [phase, setPhase] = useState<Phase>('loading');
-  const [session, setSession] = useState<StudySession | null>(null);
   const [progress, setProgress] = useState<SessionProgress | null>(null);
   const [card, setCard] = useState<SessionCard | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +97,6 @@ export function useStudySession(sessionId: number | null) {
       .get(sessionId)
       .then((info) => {
         if (!live) return;
-        setSession(info);
         setProgress(info);
         if (info.ended_at) return toSummary();
         return loadNext();
@@ -166,17 +185,16 @@ export function useStudySession(sessionId: number | null) {
 
   return {
     phase,
-    session,
     progress,
     card,
     error,
     busy,
     canUndo: last !== null && phase !== 'finished',
     shownCount,
-    reveal: () => phase === 'question' && setPhase('answer'),
+    offline: false,
+    reveal: () => void (phase === 'question' && setPhase('answer')),
     rate,
     setAside,
-    /** The shown card after an edit ('Modifier', E): its new text, same place in the session. */
     replaceCard: (saved: Flashcard) => setCard((shown) => (shown && shown.id === saved.id ? { ...saved, previews: shown.previews } : shown)),
     undo,
     end,
