@@ -11,6 +11,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { ToastProvider } from '../ui/Toasts';
 import { UpdateBanner } from '../ui/UpdateBanner';
 import { prefetchDailyNote, prefetchDailyNoteOfPath } from '../features/daily/prefetch';
+import { prefetchGraph } from '../features/graph/prefetch';
 
 /** The note's data is asked for while the page's code loads (the loader runs only once it has). */
 async function dailyNotePage() {
@@ -18,6 +19,11 @@ async function dailyNotePage() {
   return { Component: (await import('../features/daily/DailyNotePage')).DailyNotePage };
 }
 
+/** The graph's data is asked for while the page's code loads (the loader runs only once it has). */
+async function knowledgeGraphPage() {
+  prefetchGraph();
+  return { Component: (await import('../features/graph/KnowledgeGraphPage')).KnowledgeGraphPage };
+}
 
 /** Guarded screens, inside the drawer shell. */
 export const guardedRoutes: RouteObject[] = [
@@ -49,7 +55,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/summary', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },
   { path: 'galaxy', lazy: async () => ({ Component: (await import('../features/galaxy/GalaxyPage')).GalaxyPage }) },
-  { path: 'graph', lazy: async () => ({ Component: (await import('../features/graph/KnowledgeGraphPage')).KnowledgeGraphPage }) },
+  { path: 'graph', loader: prefetchGraph, lazy: knowledgeGraphPage },
   { path: 'import', lazy: async () => ({ Component: (await import('../features/import/ImportPage')).ImportPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
   { path: 'explore-hierarchy', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },

@@ -29,6 +29,8 @@ export class GraphView {
   private readonly painter: { worker: Worker } | { scene: GraphScene; ctx: CanvasRenderingContext2D };
   private positionsSent = true;
   private finalPositions = false;
+  /** The page's own painter has drawn a frame. */
+  private drawnOnce = false;
   private k = 1;
   private tx = 0;
   private ty = 0;
@@ -46,7 +48,7 @@ export class GraphView {
     private readonly nodes: readonly GraphNode[],
     links: Int32Array,
     start: Float32Array,
-    private readonly events: { onHover(point: ScreenPoint | null): void; onOpen(node: GraphNode): void; onFinalDrawn?(): void },
+    private readonly events: { onHover(point: ScreenPoint | null): void; onOpen(node: GraphNode): void; onFirstDrawn?(): void; onFinalDrawn?(): void },
   ) {
     const canvas = document.createElement('canvas');
     canvas.className = 'block h-full w-full';
@@ -61,7 +63,7 @@ export class GraphView {
     };
     if (typeof canvas.transferControlToOffscreen === 'function') {
       const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = () => this.events.onFinalDrawn?.();
+      worker.onmessage = (event: MessageEvent<{ type: 'first-drawn' | 'final-drawn' }>) => (event.data.type === 'first-drawn' ? this.events.onFirstDrawn?.() : this.events.onFinalDrawn?.());
       const offscreen = canvas.transferControlToOffscreen();
       const init: RenderMessage = { type: 'init', canvas: offscreen, scene };
       worker.postMessage(init, [offscreen]);
@@ -187,6 +189,8 @@ export class GraphView {
     } else {
       const { scene, ctx } = this.painter;
       drawGraph(ctx, { ...scene, positions: this.positions }, camera);
+      if (!this.drawnOnce) this.events.onFirstDrawn?.();
+      this.drawnOnce = true;
       if (this.finalPositions && !this.positionsSent) this.events.onFinalDrawn?.();
     }
     this.positionsSent = true;
