@@ -7,9 +7,20 @@
 // ANKI_CARDS=10000 runs a smaller collection (reviews stay six per card).
 // When written (shared 2-core machine): 10,000 cards imported in 24.5 s (floor p95 35.8 ms),
 // within budget; 50,000 cards in 132.7 s (floor p95 19.6 ms) with the isolate's heap seen
-// at 751 MiB — over both budgets: the import builds the whole collection's backup
-// sections (every card, every review with the card as it was before) in memory before
-// staging them, so a collection this size needs the staging streamed in pieces.
+// at 751 MiB, the import building every card and review in memory before staging them.
+// Since the import reads, converts and stages the collection a page of 1,000 rows at a
+// time (apkg-collection.ts), 50,000 cards: 159.5 s beside 174.0 s before in runs side by
+// side (floor p95 181 and 216 ms), the heap at the call's end 134.8 MiB beside 758.6 MiB;
+// on a quieter machine 90.4 s (floor p95 46.3 ms): 3.9 s to unzip and open the collection,
+// 2.7 s reading pages, 11.6 s converting cards (templates, FSRS replay), 8.5 s validating
+// rows, 26.4 s staging them in D1, 8.0 s checking and 24.7 s switching them in, 3.3 s of
+// mastery — D1's work, about 59 s, is most of it; heap idle 85.9 MiB (the export just
+// made in the same isolate grew sql.js's memory, which never shrinks), 180.1 MiB at its
+// highest sample. The isolate answers DevTools only between its tasks, so a long import
+// gives few samples (2–3): the true peak may lie above the one printed, and a sample
+// counts garbage V8 has not collected yet. With ASTROLABE_BENCH_LIVE_HEAP=1 (collected
+// first): 108.4 s (floor p95 46.2 ms), idle 102.1 MiB, 194.7 MiB at the one sample taken
+// during the import — the 128 MB budget is not shown to hold.
 import { execSql } from './03-study.bench.mjs';
 import { seedSql } from './09-data.bench.mjs';
 import { account, call, FLOOR_NAME, recordValue } from './lib.mjs';

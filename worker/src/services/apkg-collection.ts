@@ -7,7 +7,7 @@
  * then lets it go before reading the next.
  */
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
-import { deckPath, noteTypeFromTables, noteTypesFromModels, pushTo, reviewsByCard, schedulerVersion, type AnkiReview } from '../domain/anki-import';
+import { deckPath, noteTypeFromTables, noteTypesFromModels, pushTo, reviewsByCard, schedulerVersion, type AnkiCardRow, type AnkiReview } from '../domain/anki-import';
 import type { AnkiNoteType } from '../domain/anki-template';
 import { presetFromConfig, presetFromDconf, type AnkiPreset } from '../domain/anki-preset';
 import { ApiError } from '../lib/errors';
@@ -162,20 +162,12 @@ export function* mediaNotePages(read: ReadRows, pageRows = PAGE_ROWS): Generator
   for (const rows of pagesById(read, sql, pageRows)) yield rows.map(([, flds]) => String(flds ?? ''));
 }
 
-/** A card with its note, as the import reads it. */
-export interface CollectionCard {
+/** A card with its note, as the import reads it; `due` is its home deck's when it sits in a filtered one. */
+export interface CollectionCard extends AnkiCardRow {
   id: number;
   /** Its home deck (a filtered deck's card belongs to the deck it came from). */
   deck: number;
   ord: number;
-  type: number;
-  queue: number;
-  /** In its home deck when it sits in a filtered one. */
-  due: number;
-  ivl: number;
-  reps: number;
-  lapses: number;
-  data: string;
   mod: number;
   note: { guid: string; mid: number; flds: string; tags: string };
 }

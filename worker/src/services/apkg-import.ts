@@ -10,7 +10,7 @@
  * the same package again updates the same objects (uids derive from Anki's ids). Images
  * and sounds become uploads in R2.
  */
-import { fieldToCardText, importCardState, isZstd, mediaNames, noteMediaNames, noteTags, type CardMedia } from '../domain/anki-import';
+import { fieldToCardText, importCardState, isZstd, mediaNames, noteMediaNames, noteTags, type AnkiReview, type CardMedia } from '../domain/anki-import';
 import { noteTypeRow, renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
 import { presetFsrsParams } from '../domain/anki-preset';
 import type { BackupHeader, ImportResult } from '../domain/data-format';
@@ -204,7 +204,7 @@ interface CollectionContext {
 }
 
 /** One card as a flashcard row and its answers as review rows. */
-function convertCard(card: CollectionCard, answers: Parameters<typeof importCardState>[1], ctx: CollectionContext, now: number) {
+function convertCard(card: CollectionCard, answers: AnkiReview[], ctx: CollectionContext, now: number) {
   const { note } = card;
   const tags = noteTags(note.tags);
   const sides = cardSides(ctx.noteTypes.get(note.mid), note, card.ord, ctx.decks.get(card.deck) ?? [], (name) => ctx.media.get(name) ?? null);
