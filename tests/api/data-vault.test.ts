@@ -169,9 +169,9 @@ describe('importing a Markdown vault', () => {
     expect(bomb.status).toBe(422);
     expect(bomb.body.code).toBe('vault_too_large');
     // More pages than one request can hold in memory: refused whole, with how to split it.
-    const crowded = await importVault(user, zipSync(Object.fromEntries(Array.from({ length: 2_501 }, (_, i) => [`Notes/Page ${i}.md`, new TextEncoder().encode(`# Page ${i}\n\nUne ligne.`)]))));
+    const crowded = await importVault(user, zipSync(Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`Notes/Page ${i}.md`, new TextEncoder().encode(`# Page ${i}\n\nUne ligne.`)]))));
     expect(crowded.status).toBe(422);
-    expect(crowded.body).toMatchObject({ code: 'vault_too_large', detail: expect.stringContaining('2501 pages') });
+    expect(crowded.body).toMatchObject({ code: 'vault_too_large', detail: expect.stringContaining('10001 pages') });
     expect(counts((await exportJson(user)) as Backup)).toEqual(before);
     const missing = await call('POST', '/api/export-import/import/vault', { token: user.token, body: new FormData() });
     expect(missing.status).toBe(422);

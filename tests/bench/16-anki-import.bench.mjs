@@ -23,23 +23,11 @@
 // during the import — the 128 MB budget is not shown to hold.
 import { execSql } from './03-study.bench.mjs';
 import { seedSql } from './09-data.bench.mjs';
-import { account, call, FLOOR_NAME, recordValue } from './lib.mjs';
+import { account, call, FLOOR_NAME, recordValue, unsentAgain } from './lib.mjs';
 import { describeHeap, withPeakHeap } from './isolate-heap.mjs';
 
 const CARDS = Number(process.env.ANKI_CARDS ?? 50_000);
 const SIZE = { concepts: 200, cards: CARDS, logs: CARDS * 6 };
-
-/** A pooled keep-alive socket goes stale during the long seeding: a call that failed before the server answered is sent again. */
-async function unsentAgain(send) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await send();
-    } catch (err) {
-      if (attempt >= 3 || !(err instanceof TypeError)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-}
 
 export default async function ankiImport(ctx) {
   const { url, persistTo, inspectorUrl, measure } = ctx;

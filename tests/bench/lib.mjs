@@ -25,6 +25,18 @@ export async function call(base, method, path, { token, json, form, headers: ext
   return text ? JSON.parse(text) : null;
 }
 
+/** A pooled keep-alive socket goes stale while a bench prepares a long time: a call that failed before the server answered is sent again. */
+export async function unsentAgain(send) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof TypeError)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 export async function account(base, username) {
   await call(base, 'POST', '/api/users', { json: { username, email: `${username}@example.com`, password: PASSWORD } });
   const { access_token } = await call(base, 'POST', '/api/auth/login', { form: { username, password: PASSWORD } });

@@ -9,11 +9,18 @@ import { SECTION_NAMES, type SectionName } from './data-format';
 import { newCard, type StoredCard } from './fsrs';
 import { markdownToDoc } from './markdown';
 import { docToPlainText, type RichDoc, type RichNode } from './richtext';
-import { titleKey } from './wiki-links';
+import { cutAtStandIns, linkWikiTitlesBy, standInId, titleKey, type LinkableConcept } from './wiki-links';
 import type { VaultSchedule } from './vault-cards';
 import { stableHex, type VaultPlan } from './vault-pages';
 
 const DAY_MS = 86_400_000;
+
+/** A concept of the account a page may link to by its title. */
+export interface AccountConcept {
+  uid: string;
+  id: number;
+  title: string;
+}
 
 /** What the account already holds of this vault, read before the switch. */
 export interface VaultExisting {
@@ -23,7 +30,7 @@ export interface VaultExisting {
   /** Days that already have a daily note, with the last block's place in it. */
   lastBlockOfDay: Map<string, number>;
   /** The account's concepts by title key (first one), for links to pages outside the vault. */
-  conceptByTitleKey: Map<string, string>;
+  conceptByTitleKey: Map<string, AccountConcept>;
 }
 
 export type Sections = Record<SectionName, unknown[]>;
@@ -79,49 +86,100 @@ export function aliasedLinks(node: RichNode): RichNode {
 
 const pageDoc = (markdown: string) => aliasedLinks(markdownToDoc(markdown)) as RichDoc;
 
-/** The vault's new objects as backup sections (files are added by the caller, once stored). */
-export function vaultSections(plan: VaultPlan, existing: VaultExisting, now: number): Sections {
-  const sections = emptySections();
-  const target = new Map(existing.conceptByTitleKey);
+/** Concepts, cards and daily-note blocks made per piece: what one piece holds in memory at once. */
+export const VAULT_PIECE_PAGES = 400;
+
+/** One piece of the vault's new objects: backup sections, and each linked text's cut for the switch by row index. */
+export interface VaultPiece {
+  sections: Partial<Sections>;
+  linkParts: { concepts: (string[] | null)[]; note_blocks: (string[] | null)[] };
+}
+
+/**
+ * A page's document with its `[[Title]]`s made into links, as the restore's linking pass
+ * makes them (services/import-wiki-links.ts), but here, before staging: a title of the
+ * vault names its new concept (by a stand-in id, cut out for the switch), else the
+ * account's concept of that title, else the link stays a placeholder.
+ */
+function linker(plan: VaultPlan, existing: VaultExisting) {
+  const uids: string[] = [];
+  const byKey = new Map<string, LinkableConcept>();
+  for (const c of plan.concepts) {
+    if (existing.conceptUids.has(c.uid)) continue;
+    const key = titleKey(c.title);
+    if (!byKey.has(key)) byKey.set(key, { id: standInId(uids.length), title: c.title });
+    uids.push(c.uid);
+  }
+  for (const [key, c] of existing.conceptByTitleKey) if (!byKey.has(key)) byKey.set(key, { id: c.id, title: c.title });
+  const keys = new Map<string, string>();
+  const keyOf = (name: string) => {
+    let key = keys.get(name);
+    if (key === undefined) keys.set(name, (key = titleKey(name)));
+    return key;
+  };
+  return (doc: RichDoc) => {
+    const linked = linkWikiTitlesBy(doc, (name) => byKey.get(keyOf(name)));
+    const json = JSON.stringify(linked);
+    return { doc: linked, json, parts: linked === doc ? null : cutAtStandIns(json, uids) };
+  };
+}
+
+/**
+ * The vault's new objects as backup sections, a piece of pages at a time (files are
+ * added by the caller, once stored). Every text is linked before it is staged.
+ */
+export function* vaultSectionPieces(plan: VaultPlan, existing: VaultExisting, now: number): Generator<VaultPiece> {
+  const target = new Map([...existing.conceptByTitleKey].map(([key, c]) => [key, c.uid]));
   // A title in the vault names its page before any same-titled concept already in the account.
   for (const c of [...plan.concepts].reverse()) target.set(titleKey(c.title), c.uid);
+  const link = linker(plan, existing);
   const fresh = newCard(now);
-  for (const concept of plan.concepts) {
-    const isNew = !existing.conceptUids.has(concept.uid);
-    if (isNew) {
-      const doc = pageDoc(concept.markdown);
-      sections.concepts.push({ uid: concept.uid, title: concept.title, content: doc.content?.length ? doc : null, content_text: docToPlainText(doc), tags: concept.tags, created_at: now, updated_at: now });
-      if (concept.parentUid) sections.concept_relations.push({ parent_uid: concept.parentUid, child_uid: concept.uid });
-      for (const title of concept.links) {
-        const to = target.get(titleKey(title));
-        if (to && to !== concept.uid) sections.concept_links.push({ uid: `md-${stableHex(`link:${concept.uid}>${to}`)}`, concept_uid: concept.uid, target_concept_uid: to, link_type: 'wiki', created_at: now });
+  for (let at = 0; at < plan.concepts.length; at += VAULT_PIECE_PAGES) {
+    const piece: VaultPiece = { sections: { concepts: [], concept_relations: [], concept_links: [], flashcards: [] }, linkParts: { concepts: [], note_blocks: [] } };
+    const { concepts, concept_relations: relations, concept_links: links, flashcards } = piece.sections as Sections;
+    for (const concept of plan.concepts.slice(at, at + VAULT_PIECE_PAGES)) {
+      if (!existing.conceptUids.has(concept.uid)) {
+        const { doc, parts } = link(pageDoc(concept.markdown));
+        concepts.push({ uid: concept.uid, title: concept.title, content: doc.content?.length ? doc : null, content_text: docToPlainText(doc), tags: concept.tags, created_at: now, updated_at: now });
+        piece.linkParts.concepts.push(parts);
+        if (concept.parentUid) relations.push({ parent_uid: concept.parentUid, child_uid: concept.uid });
+        for (const title of concept.links) {
+          const to = target.get(titleKey(title));
+          if (to && to !== concept.uid) links.push({ uid: `md-${stableHex(`link:${concept.uid}>${to}`)}`, concept_uid: concept.uid, target_concept_uid: to, link_type: 'wiki', created_at: now });
+        }
+      }
+      const seen = new Set<string>();
+      for (const card of concept.cards) {
+        const uid = cardUid(card.from ?? concept.path ?? concept.uid, card.question);
+        if (seen.has(uid) || existing.cardUids.has(uid)) continue;
+        seen.add(uid);
+        const state = card.schedule ? scheduledCard(card.schedule) : fresh;
+        flashcards.push({
+          uid, concept_uid: concept.uid, question: card.question.slice(0, 100_000), answer: card.answer.slice(0, 100_000), tags: concept.tags,
+          due: state.due, stability: state.stability, difficulty: state.difficulty, elapsed_days: state.elapsedDays, scheduled_days: state.scheduledDays,
+          learning_steps: state.learningSteps, state: state.state, reps: state.reps, lapses: state.lapses, last_review: state.lastReview, created_at: now, updated_at: now,
+        });
       }
     }
-    const seen = new Set<string>();
-    for (const card of concept.cards) {
-      const uid = cardUid(card.from ?? concept.path ?? concept.uid, card.question);
-      if (seen.has(uid) || existing.cardUids.has(uid)) continue;
-      seen.add(uid);
-      const state = card.schedule ? scheduledCard(card.schedule) : fresh;
-      sections.flashcards.push({
-        uid, concept_uid: concept.uid, question: card.question.slice(0, 100_000), answer: card.answer.slice(0, 100_000), tags: concept.tags,
-        due: state.due, stability: state.stability, difficulty: state.difficulty, elapsed_days: state.elapsedDays, scheduled_days: state.scheduledDays,
-        learning_steps: state.learningSteps, state: state.state, reps: state.reps, lapses: state.lapses, last_review: state.lastReview, created_at: now, updated_at: now,
+    yield piece;
+  }
+  for (let at = 0; at < plan.dailyNotes.length; at += VAULT_PIECE_PAGES) {
+    const piece: VaultPiece = { sections: { daily_notes: [], note_blocks: [], block_mentions: [] }, linkParts: { concepts: [], note_blocks: [] } };
+    const { daily_notes: days, note_blocks: blocks, block_mentions: mentions } = piece.sections as Sections;
+    for (const note of plan.dailyNotes.slice(at, at + VAULT_PIECE_PAGES)) {
+      const last = existing.lastBlockOfDay.get(note.date);
+      if (last === undefined) days.push({ date: note.date, title: null, created_at: now, updated_at: now });
+      note.blocks.forEach((block, i) => {
+        if (existing.blockUids.has(block.uid)) return;
+        const { doc, json, parts } = link(pageDoc(block.markdown));
+        blocks.push({ uid: block.uid, note_date: note.date, text: json, plain_text: docToPlainText(doc), order_idx: (last ?? -1) + 1 + i, created_at: now, updated_at: now });
+        piece.linkParts.note_blocks.push(parts);
+        for (const title of block.links) {
+          const to = target.get(titleKey(title));
+          if (to) mentions.push({ block_uid: block.uid, concept_uid: to });
+        }
       });
     }
+    yield piece;
   }
-  for (const note of plan.dailyNotes) {
-    const last = existing.lastBlockOfDay.get(note.date);
-    if (last === undefined) sections.daily_notes.push({ date: note.date, title: null, created_at: now, updated_at: now });
-    note.blocks.forEach((block, i) => {
-      if (existing.blockUids.has(block.uid)) return;
-      const doc = pageDoc(block.markdown);
-      sections.note_blocks.push({ uid: block.uid, note_date: note.date, text: JSON.stringify(doc), plain_text: docToPlainText(doc), order_idx: (last ?? -1) + 1 + i, created_at: now, updated_at: now });
-      for (const title of block.links) {
-        const to = target.get(titleKey(title));
-        if (to) sections.block_mentions.push({ block_uid: block.uid, concept_uid: to });
-      }
-    });
-  }
-  return sections;
 }

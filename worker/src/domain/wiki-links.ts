@@ -82,12 +82,40 @@ export function wikiLinkNames(doc: RichNode): string[] {
 export function linkWikiTitles(doc: RichDoc, concepts: readonly LinkableConcept[]): RichDoc {
   const byKey = new Map<string, LinkableConcept>();
   for (const concept of concepts) if (!byKey.has(titleKey(concept.title))) byKey.set(titleKey(concept.title), concept);
-  const find = (name: string) => byKey.get(titleKey(name));
+  return linkWikiTitlesBy(doc, (name) => byKey.get(titleKey(name)));
+}
+
+/** The concept a written name links to, if any. */
+export type Find = (name: string) => LinkableConcept | undefined;
+
+/** `linkWikiTitles` with the concepts looked up by `find`: many documents linked against one index of titles. */
+export function linkWikiTitlesBy(doc: RichDoc, find: Find): RichDoc {
   const linked = linkChildren(doc, find);
   return linked === doc.content ? doc : { ...doc, content: linked };
 }
 
-type Find = (name: string) => LinkableConcept | undefined;
+/**
+ * A concept of an import has no id before the import's switch: a link to the concept at
+ * `index` of the import's concepts is made with this stand-in id, and its JSON is cut
+ * there (`cutAtStandIns`) so that the switch puts the real id in.
+ */
+export const standInId = (index: number) => -(index + 1);
+const STAND_IN_HREF = /"\/concepts\/-(\d+)"/g;
+
+/** `json` cut at each stand-in href: text, concept uid, text, … (null when it has none). `uids`: the import's concepts by index. */
+export function cutAtStandIns(json: string, uids: readonly string[]): string[] | null {
+  const parts: string[] = [];
+  let at = 0;
+  for (const match of json.matchAll(STAND_IN_HREF)) {
+    const uid = uids[Number(match[1]) - 1];
+    if (uid === undefined) continue;
+    parts.push(json.slice(at, match.index), uid);
+    at = match.index! + match[0].length;
+  }
+  if (!parts.length) return null;
+  parts.push(json.slice(at));
+  return parts;
+}
 
 /** A node's children with their links made; the same array when none changed. */
 function linkChildren(node: RichNode, find: Find): RichNode[] {

@@ -171,17 +171,24 @@ export async function abandonImport({ d1, userId, importId }: JobProps & { impor
 const countOf = (counts: Map<string, number>, section: SectionName) => counts.get(section) ?? 0;
 
 /**
- * Checks the staged rows, makes the links their `[[Title]]`s write (import-wiki-links.ts)
- * and switches them in with one batch. The job and its rows are
+ * Checks the staged rows, makes the links their `[[Title]]`s write (import-wiki-links.ts;
+ * `linked`: the importer staged its texts with their links already made) and switches
+ * them in with one batch. The job and its rows are
  * deleted whatever happens; the person's data changes only if the batch succeeds.
  */
-export async function commitImport({ d1, userId, importId, failAt = null }: JobProps & { importId: string; failAt?: FailPoint }): Promise<ImportResult> {
+export async function commitImport({
+  d1,
+  userId,
+  importId,
+  failAt = null,
+  linked = false,
+}: JobProps & { importId: string; failAt?: FailPoint; linked?: boolean }): Promise<ImportResult> {
   const { merge } = await requireJob(d1, userId, importId);
   try {
     const [counted, ...checks] = await readBatch(d1, [countStagedStatement(d1, importId), ...checkStagedStatements(d1, importId, userId, merge)]);
     const counts = new Map(counted.map((r) => [r.section, Number(r.n)]));
     refuseProblems(checks.flat(), counts);
-    await linkStagedWikiTitles(d1, userId, importId, merge);
+    if (!linked) await linkStagedWikiTitles(d1, userId, importId, merge);
     const switchIn = switchInStatements(d1, importId, userId, merge);
     // A write that fails after half the statements have run.
     if (failAt === 'middle') switchIn.splice(Math.floor(switchIn.length / 2), 0, failingWriteStatement(d1, userId));
@@ -253,26 +260,33 @@ export async function importBackup(
   });
 }
 
-/** Stages one more piece of a section's rows into the job `stagePieces` opened; validated, their indexes counted from the section's earlier pieces. */
-export type StagePiece = (section: SectionName, rows: unknown[]) => Promise<void>;
+/**
+ * Stages one more piece of a section's rows into the job `importInPieces` opened; validated,
+ * their indexes counted from the section's earlier pieces. `linkParts`: for rows whose
+ * text links a concept of the same import, the text cut where that concept's id goes
+ * (domain/wiki-links.ts cutAtStandIns), by row index.
+ */
+export type StagePiece = (section: SectionName, rows: unknown[], linkParts?: readonly (string[] | null)[]) => Promise<void>;
 
 /**
  * A backup built and staged piece by piece by `fill` (an import from another format that
  * does not hold the whole backup in memory at once), then switched in with the same one
  * batch as a backup sent whole: a failure while filling drops what was staged, and the
- * person's data changes only when the switch lands.
+ * person's data changes only when the switch lands. `linked`: `fill` stages texts with
+ * their `[[Title]]`s already made into links, so the switch does not read them back.
  */
 export async function importInPieces(
-  { d1, userId, header, merge }: JobProps & { header: BackupHeader; merge: boolean },
+  { d1, userId, header, merge, linked = false }: JobProps & { header: BackupHeader; merge: boolean; linked?: boolean },
   now: number,
   fill: (stage: StagePiece) => Promise<void>,
 ): Promise<ImportResult> {
   const staged = new Map<SectionName, number>();
-  return importStaged({ d1, userId, header, merge }, now, (importId) =>
-    fill(async (section, rows) => {
+  return importStaged({ d1, userId, header, merge, linked }, now, (importId) =>
+    fill(async (section, rows, linkParts) => {
       const first = staged.get(section) ?? 0;
       const valid = validateRows(section, rows, first);
       staged.set(section, first + rows.length);
+      if (linkParts) valid.forEach((row, i) => linkParts[i] && ((row as Record<string, unknown>).link_parts = linkParts[i]));
       if (valid.length) await stageValidRows(d1, importId, section, valid);
     }),
   );
@@ -280,7 +294,7 @@ export async function importInPieces(
 
 /** Opens a job, lets `fill` stage its rows, and commits it; a failure while filling deletes the job and its rows. */
 async function importStaged(
-  { d1, userId, header, merge, failAt = null }: JobProps & { header: BackupHeader; merge: boolean; failAt?: FailPoint },
+  { d1, userId, header, merge, failAt = null, linked = false }: JobProps & { header: BackupHeader; merge: boolean; failAt?: FailPoint; linked?: boolean },
   now: number,
   fill: (importId: string) => Promise<void>,
 ): Promise<ImportResult> {
@@ -291,7 +305,7 @@ async function importStaged(
     await d1.batch([deleteImportStatement(d1, importId), deleteImportJobStatement(d1, importId)]);
     throw error;
   }
-  return commitImport({ d1, userId, importId, failAt });
+  return commitImport({ d1, userId, importId, failAt, linked });
 }
 
 /** The `file` part of a multipart import, within `maxBytes`; 422 when there is none. */

@@ -18,36 +18,18 @@ import {
 } from '../db/queries/data-import';
 import { allRows } from '../db/rows';
 import { docToPlainText, isRichDoc, type RichDoc } from '../domain/richtext';
-import { linkWikiTitles, titleKey, wikiLinkNames, type LinkableConcept } from '../domain/wiki-links';
+import { cutAtStandIns, linkWikiTitles, standInId, titleKey, wikiLinkNames, type LinkableConcept } from '../domain/wiki-links';
 import { conceptsNamed, linkableBlockDoc } from './wiki-link-writes';
 
 /** Rows read and rewritten at a time: at most this many, and this many bytes of them (but at least one). */
 const PAGE_ROWS = 200;
 const PAGE_BYTES = 4 * 1024 * 1024;
-/** A stand-in id for the import's concept at `index`; its href is cut out of the JSON. */
-const standInId = (index: number) => -(index + 1);
-const STAND_IN_HREF = /"\/concepts\/-(\d+)"/g;
 
 /** The document a staged row's links are made in, or null when it has none to make. */
 function stagedDoc(section: Section, row: Record<string, unknown>): RichDoc | null {
   if (section === 'note_blocks') return typeof row.text === 'string' ? linkableBlockDoc(row.text) : null;
   if (isRichDoc(row.content)) return row.content;
   return typeof row.content === 'string' ? linkableBlockDoc(row.content) : null;
-}
-
-/** `json` cut at each stand-in href: text, concept uid, text, … (null when it has none). */
-function cutAtStandIns(json: string, uids: string[]): string[] | null {
-  const parts: string[] = [];
-  let at = 0;
-  for (const match of json.matchAll(STAND_IN_HREF)) {
-    const uid = uids[Number(match[1]) - 1];
-    if (uid === undefined) continue;
-    parts.push(json.slice(at, match.index), uid);
-    at = match.index! + match[0].length;
-  }
-  if (!parts.length) return null;
-  parts.push(json.slice(at));
-  return parts;
 }
 
 /** Pages of rows to read together, in the order found. */

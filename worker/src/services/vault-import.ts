@@ -2,13 +2,14 @@
  * Importing a Markdown vault (an Obsidian vault or a Logseq graph, zipped). The zip is
  * read against its declared sizes (lib/archive.ts: a zip bomb is refused before it is
  * expanded), its pages planned in the domain (vault-pages.ts), the attachments they show
- * stored in R2 under addresses derived from their paths, and the new objects switched
- * in through the JSON backup's staging and one batch (merge) — so the import lands whole
- * or not at all, and the same vault imported again adds nothing.
+ * stored in R2 under addresses derived from their paths, and the new objects staged a
+ * piece of pages at a time (their links made before staging) then switched in through
+ * the JSON backup's staging and one batch (merge) — so the import lands whole or not at
+ * all, and the same vault imported again adds nothing.
  */
 import { planVault, stableUuid, vaultEntries, type VaultFile } from '../domain/vault-pages';
-import { vaultSections, type VaultExisting } from '../domain/vault-sections';
-import type { BackupHeader, ImportResult } from '../domain/data-format';
+import { vaultSectionPieces, type AccountConcept, type VaultExisting } from '../domain/vault-sections';
+import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
 import { sniffAudioType } from '../domain/sniff-audio';
 import { sniffImageType } from '../domain/sniff-image';
 import { titleKey } from '../domain/wiki-links';
@@ -17,7 +18,7 @@ import { allRows, readBatch } from '../db/rows';
 import { readArchive, ZipArchive } from '../lib/archive';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
-import { importBackup } from './data-import';
+import { importInPieces } from './data-import';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads';
 
 export const MAX_VAULT_BYTES = 48 * 1024 * 1024;
@@ -25,11 +26,11 @@ const VAULT_LIMITS = { maxEntries: 30_000, maxTotalBytes: 160 * 1024 * 1024, max
 /** A page longer than this is not a note someone wrote by hand. */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 /**
- * One import holds every page's document and the staged rows at once: 2,000 notes peaked
- * at 64 MiB of isolate heap and 10,000 ran the isolate out of memory, so a vault is taken
- * in one request only up to these, and a larger one is refused before any page is parsed.
+ * One import holds every page's Markdown text (its documents are made and staged a piece
+ * at a time): a vault is taken in one request only up to these, and a larger one is
+ * refused before any page is parsed.
  */
-export const MAX_VAULT_PAGES = 2_500;
+export const MAX_VAULT_PAGES = 10_000;
 export const MAX_VAULT_TEXT_BYTES = 16 * 1024 * 1024;
 
 export interface VaultImportResult extends ImportResult {
@@ -76,6 +77,12 @@ function openVault(bytes: Uint8Array) {
   return { archive, entries, pages };
 }
 
+/** The vault planned from its pages (whose texts are not kept beyond this). */
+function plannedVault(bytes: Uint8Array, addressOf: (path: string) => string) {
+  const { archive, entries, pages } = openVault(bytes);
+  return { archive, entries, plan: planVault(entries.kind, pages, [...entries.attachments.values()], addressOf) };
+}
+
 /** What an earlier import of a vault left in the account, and the account's concepts the pages name. */
 async function readExisting(d1: D1Database, userId: number, dates: string[], titleKeys: string[]): Promise<VaultExisting> {
   const [conceptRows, cardRows, days, titleRows] = await readBatch(d1, [
@@ -84,8 +91,8 @@ async function readExisting(d1: D1Database, userId: number, dates: string[], tit
     daysWithBlocks(d1, userId, dates),
     conceptsByTitleKeys(d1, userId, titleKeys),
   ]);
-  const conceptByTitleKey = new Map<string, string>();
-  for (const row of titleRows) if (!conceptByTitleKey.has(row.title_key)) conceptByTitleKey.set(row.title_key, row.uid!);
+  const conceptByTitleKey = new Map<string, AccountConcept>();
+  for (const row of titleRows) if (!conceptByTitleKey.has(row.title_key)) conceptByTitleKey.set(row.title_key, { uid: row.uid!, id: row.id, title: row.title });
   return {
     conceptUids: new Set(conceptRows.map((r) => r.uid!)),
     cardUids: new Set(cardRows.map((r) => r.uid!)),
@@ -97,17 +104,16 @@ async function readExisting(d1: D1Database, userId: number, dates: string[], tit
 
 export async function importVault(props: ImportVaultProps, now: number): Promise<VaultImportResult> {
   const { d1, bucket, userId } = props;
-  const { archive, entries, pages } = openVault(props.bytes);
   const uuidOf = (path: string) => stableUuid(`attachment:${path}`);
-  const plan = planVault(entries.kind, pages, [...entries.attachments.values()], (path) => publicFileUrl(userId, uuidOf(path)));
+  const { archive, entries, plan } = plannedVault(props.bytes, (path) => publicFileUrl(userId, uuidOf(path)));
   const linked = [...plan.concepts.flatMap((c) => c.links), ...plan.dailyNotes.flatMap((n) => n.blocks.flatMap((b) => b.links))];
   const existing = await readExisting(d1, userId, plan.dailyNotes.map((n) => n.date), [...new Set(linked.map(titleKey))]);
-  const sections = vaultSections(plan, existing, now);
   const entryOf = new Map([...entries.attachments].map(([name, path]) => [path, name]));
   const keyOf = (path: string) => userFileKey(userId, uuidOf(path));
   const wanted = [...plan.attachments];
   const held = new Set(wanted.length ? (await allRows(storedFileKeys(d1, userId, wanted.map(keyOf)))).map((r) => r.key) : []);
   const stored: string[] = [];
+  const files: unknown[] = [];
   try {
     for (const path of wanted.filter((p) => !held.has(keyOf(p)))) {
       const bytes = reading(() => archive.read(entryOf.get(path)!, MAX_UPLOAD_BYTES));
@@ -120,11 +126,21 @@ export async function importVault(props: ImportVaultProps, now: number): Promise
         customMetadata: { userId: String(userId), fileName },
       });
       stored.push(keyOf(path));
-      sections.files.push({ key: keyOf(path), file_name: fileName, mime_type: type, size: bytes.byteLength, kind: image ? 'image' : 'audio', created_at: now });
+      files.push({ key: keyOf(path), file_name: fileName, mime_type: type, size: bytes.byteLength, kind: image ? 'image' : 'audio', created_at: now });
     }
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
-    const result = await importBackup({ d1, userId, backup: { header, sections }, merge: true }, now);
-    return { ...result, message: 'Markdown vault imported successfully', daily_notes: sections.daily_notes.length, attachments: sections.files.length };
+    let dailyNotes = 0;
+    // Staged a piece of pages at a time with their links already made: one piece's documents are in memory at once.
+    const result = await importInPieces({ d1, userId, header, merge: true, linked: true }, now, async (stage) => {
+      for (const piece of vaultSectionPieces(plan, existing, now)) {
+        for (const [section, rows] of Object.entries(piece.sections) as [SectionName, unknown[]][]) {
+          if (rows.length) await stage(section, rows, section === 'concepts' || section === 'note_blocks' ? piece.linkParts[section] : undefined);
+        }
+        dailyNotes += piece.sections.daily_notes?.length ?? 0;
+      }
+      if (files.length) await stage('files', files);
+    });
+    return { ...result, message: 'Markdown vault imported successfully', daily_notes: dailyNotes, attachments: files.length };
   } catch (error) {
     // Only bytes this import stored go: an earlier import's files stay with their pages.
     if (stored.length) await bucket.delete(stored);

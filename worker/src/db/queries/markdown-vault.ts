@@ -10,7 +10,7 @@ import { query, type SqlColumns } from '../rows';
 export type UidRow = SqlColumns<typeof concepts, 'uid'>;
 /** A day with its blocks' uids (JSON array) and the place of its last block (null when it has none). */
 export type DayRow = SqlColumns<typeof dailyNotes, 'date'> & { block_uids: string; last_order: SqlColumns<typeof noteBlocks, 'order_idx'>['order_idx'] | null };
-export type TitleKeyRow = SqlColumns<typeof concepts, 'uid' | 'title_key'>;
+export type TitleKeyRow = SqlColumns<typeof concepts, 'id' | 'uid' | 'title' | 'title_key'>;
 export type FileKeyRow = SqlColumns<typeof files, 'key'>;
 
 /** Concepts and flashcards a vault import made (uids `md-…`). */
@@ -32,7 +32,7 @@ export const daysWithBlocks = (d1: D1Database, userId: number, dates: string[]) 
 /** The person's concepts of these title keys (the oldest first), for links to pages outside the vault. */
 export const conceptsByTitleKeys = (d1: D1Database, userId: number, keys: string[]) =>
   query<TitleKeyRow>(
-    d1.prepare('SELECT uid, title_key FROM concepts WHERE user_id = ? AND uid IS NOT NULL AND title_key IN (SELECT value FROM json_each(?)) ORDER BY id').bind(userId, JSON.stringify(keys)),
+    d1.prepare('SELECT id, uid, title, title_key FROM concepts WHERE user_id = ? AND uid IS NOT NULL AND title_key IN (SELECT value FROM json_each(?)) ORDER BY id').bind(userId, JSON.stringify(keys)),
   );
 
 /** Which of these storage keys the person's files already hold. */
