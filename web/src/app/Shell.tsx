@@ -13,6 +13,7 @@ import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
 import { OfflineCopyNotice } from '../ui/OfflineCopyNotice';
 import { DrawerNotes } from '../features/daily/DrawerNotes';
+import { prefetchDailyNoteOfPath } from '../features/daily/prefetch';
 import { SyncStatus } from '../features/flashcards/SyncStatus';
 import { usePendingLoss } from '../features/offline/use-pending-loss';
 import { ConfirmDialog } from '../ui/Dialog';
@@ -72,7 +73,15 @@ function Drawer({ onClose }: { onClose(): void }) {
         </button>
         {notesOpen && (
           <div className="ml-3 space-y-1">
-            <NavLink to="/daily" end className={linkClass} onClick={closeOnPhone}>
+            <NavLink
+              to="/daily"
+              end
+              className={linkClass}
+              onClick={() => {
+                prefetchDailyNoteOfPath('/daily');
+                closeOnPhone();
+              }}
+            >
               Aujourd'hui
             </NavLink>
             <DrawerNotes linkClass={linkClass} />

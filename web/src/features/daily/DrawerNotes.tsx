@@ -3,6 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { longFrenchDate } from '@domain/daily-dates';
 import { notesApi } from '../../api/daily-notes';
 import { useLoad } from '../../ui/use-load';
+import { prefetchDailyNoteOfPath } from './prefetch';
 
 const DRAWER_RECENT_NOTES = 5;
 
@@ -14,7 +15,7 @@ export function DrawerNotes({ linkClass }: { linkClass(props: { isActive: boolea
   return (
     <>
       {recent.data.map((n) => (
-        <NavLink key={n.id} to={`/daily/${n.date}`} className={linkClass}>
+        <NavLink key={n.id} to={`/daily/${n.date}`} className={linkClass} onClick={() => prefetchDailyNoteOfPath(`/daily/${n.date}`)}>
           {longFrenchDate(n.date)}
         </NavLink>
       ))}

@@ -1,7 +1,7 @@
 /**
- * A daily note's data asked for as soon as the route is chosen, while the page's code is
- * still loading (route `loader`), so `/daily` shows its blocks sooner. Light on purpose:
- * part of the first bundle, no editor, no Yjs.
+ * A daily note's data asked for as soon as the drawer's link is clicked or the route is
+ * chosen, while the page's code is still loading (route `loader`), so `/daily` shows its
+ * blocks sooner. Light on purpose: part of the first bundle, no editor, no Yjs.
  */
 import { isNoteDate, localNoteDate } from '@domain/daily-dates';
 import { partyHost } from '../../api/config';
@@ -10,19 +10,29 @@ import { storedToken } from '../../lib/token-store';
 
 /** A prefetched answer is used only by a page opened within this time. */
 const FRESH_MS = 10_000;
-const pending = new Map<string, { note: Promise<DailyNote>; at: number }>();
+const pending = new Map<string, { note: Promise<DailyNote>; at: number; answered: boolean }>();
 
-/** Two asks for one date this close together are one (the route's first load asks twice: lazy and loader). */
+/**
+ * Asks for one date while its answer is on the way, or this close together, are one: a move
+ * to the note asks up to three times (the drawer link's click, the route's lazy and its
+ * loader), and on a slow phone the loader runs only once the page's code has loaded.
+ */
 const SAME_ASK_MS = 1000;
 
 export function prefetchDailyNote({ params }: { params: { date?: string } }): null {
   if (!storedToken()) return null;
   const date = params.date ?? localNoteDate(new Date());
   if (!isNoteDate(date)) return null;
-  if (Date.now() - (pending.get(date)?.at ?? 0) < SAME_ASK_MS) return null;
+  const asked = pending.get(date);
+  if (asked && (!asked.answered || Date.now() - asked.at < SAME_ASK_MS)) return null;
   const note = notesApi.byDate(date);
-  note.catch(() => undefined); // the page asks again and shows its own error
-  pending.set(date, { note, at: Date.now() });
+  const entry = { note, at: Date.now(), answered: false };
+  // The page asks again and shows its own error.
+  note.then(
+    () => (entry.answered = true),
+    () => (entry.answered = true),
+  );
+  pending.set(date, entry);
   void partyHost().catch(() => undefined);
   return null;
 }
