@@ -93,6 +93,52 @@ describe('Composite sessions', () => {
     expect(history.body).toHaveLength(1);
   });
 
+  it('takes the Flashcards step answered offline: the uploaded answers count in the session, the step is saved from them, and a retried answer counts once', async () => {
+    const user = await signUp('compoffline');
+    const bastille = await insertConcept(user, 'Révolution', '', BASTILLE);
+    const known = await createCard(user, bastille, 'Qui est guillotiné en 1793 ?');
+    const other = await createCard(user, bastille, 'Quand la Bastille est-elle prise ?');
+    const sessionId = (await create(user, { method_type: 'COMPOSITE', concept_ids: [bastille], steps: STEPS })).body.id as number;
+    // One answer online whose reply was lost, then the same answer in the offline upload.
+    const lost = await call('POST', `/api/study-sessions/${sessionId}/flashcards/${known.id}/review`, { token: user.token, json: { rating: 4, client_id: 'lost-reply-1' } });
+    expect(lost.status).toBe(200);
+    const again = await call('POST', `/api/study-sessions/${sessionId}/flashcards/${known.id}/review`, { token: user.token, json: { rating: 4, client_id: 'lost-reply-1' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ cards_reviewed: 1 });
+    const reviewedAt = new Date(Date.now() - 60_000).toISOString();
+    const upload = await call('POST', '/api/flashcards/reviews', {
+      token: user.token,
+      json: { reviews: [
+        { client_id: 'lost-reply-1', flashcard_id: known.id, rating: 4, reviewed_at: reviewedAt, session_id: sessionId },
+        { client_id: 'offline-answer-2', flashcard_id: other.id, rating: 2, reviewed_at: reviewedAt, duration_ms: 3000, session_id: sessionId },
+      ] },
+    });
+    expect(upload.status).toBe(200);
+    expect(upload.body).toMatchObject({ accepted: ['offline-answer-2'], skipped: ['lost-reply-1'] });
+    const cards = await call('GET', `/api/study-sessions/${sessionId}/concepts/${bastille}/flashcards`, { token: user.token });
+    expect(cards.body.map((c: { id: number; session_rating: number | null }) => [c.id, c.session_rating])).toEqual([[known.id, 4], [other.id, 2]]);
+    const step = await call('PUT', `/api/study-sessions/${sessionId}/results/flashcards`, { token: user.token, json: { concept_id: bastille } });
+    expect(step.body.details.ratings.map((r: { rating: number }) => r.rating)).toEqual([4, 2]);
+    expect((await call('GET', `/api/study-sessions/${sessionId}`, { token: user.token })).body).toMatchObject({ cards_reviewed: 2 });
+    const logs = await env.DB.prepare('SELECT uid, session_id FROM review_logs WHERE flashcard_id IN (?, ?) ORDER BY id').bind(known.id, other.id).all<{ uid: string; session_id: number }>();
+    expect(logs.results).toEqual([{ uid: 'lost-reply-1', session_id: sessionId }, { uid: 'offline-answer-2', session_id: sessionId }]);
+  });
+
+  it("an offline answer naming another person's session is logged as the card's own review, outside that session", async () => {
+    const { sessionId: theirs } = await compositeSession('compofflineowner');
+    const { user, known } = await compositeSession('compofflineintruder');
+    const upload = await call('POST', '/api/flashcards/reviews', {
+      token: user.token,
+      json: { reviews: [{ client_id: 'intruder-answer-1', flashcard_id: known.id, rating: 3, reviewed_at: new Date().toISOString(), session_id: theirs }] },
+    });
+    expect(upload.status).toBe(200);
+    expect(upload.body.accepted).toEqual(['intruder-answer-1']);
+    const log = await env.DB.prepare('SELECT session_id FROM review_logs WHERE uid = ?').bind('intruder-answer-1').first<{ session_id: number | null }>();
+    expect(log).toEqual({ session_id: null });
+    const session = await env.DB.prepare('SELECT cards_reviewed FROM study_sessions WHERE id = ?').bind(theirs).first<{ cards_reviewed: number }>();
+    expect(session).toEqual({ cards_reviewed: 0 });
+  });
+
   it("refuses another person's session and its cards with 404", async () => {
     const { bastille, sessionId } = await compositeSession('compowner');
     const intruder = await signUp('compintruder');

@@ -65,6 +65,15 @@ export async function signedInPage(browser: Browser, url: string, token: string,
   return { context, page };
 }
 
+/** Waits until this page is controlled by the app's service worker (the first visit's worker claims it). */
+export async function controlledBySw(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    return navigator.serviceWorker.controller!.scriptURL;
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount } from '../support/client';
-import { beforeScripts, recordBeforeScripts, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { beforeScripts, controlledBySw, recordBeforeScripts, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -57,15 +57,6 @@ describe('staying signed in without the server', () => {
 });
 
 const doc = (text: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
-
-/** Waits until this page is controlled by the app's service worker (the first visit's worker claims it). */
-async function controlledBySw(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    return navigator.serviceWorker.controller!.scriptURL;
-  });
-}
 
 describe('the installable app', () => {
   it('meets the install criteria, and opens offline after one online visit with the concepts, a concept page and today\'s note', async () => {

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { controlledBySw, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -197,10 +197,10 @@ describe('Feynman', () => {
 });
 
 describe('Composite', () => {
-  it('chains Blurting, the cards of what was missed and Feynman on a phone, and sums up each step', async () => {
+  it('chains Blurting, the cards of what was missed (offline, resumed after a reload, sent once back online) and Feynman on a phone, and sums up each step', async () => {
     const account = await createAccount(stack.url, 'composite');
     await seedConcepts(account);
-    const { page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
     await page.goto(`${stack.url}/study/select-concepts?method=COMPOSITE`);
     const picker = page.getByTestId('composite-steps');
     const order = async () => (await picker.locator('ol > li').allInnerTexts()).map((t) => t.split('\n')[0]!.replace(/^\d+\.\s*\S+\s*/, ''));
@@ -228,24 +228,45 @@ describe('Composite', () => {
     const made = Number((await page.getByTestId('missed-cards-message').innerText()).match(/^(\d+) cartes créées/)![1]);
     expect(made).toBeGreaterThan(1);
 
-    // Flashcards: the concept's cards, those just made included, by keyboard (Space, then 3 'Bon').
-    await page.getByRole('button', { name: 'Étape suivante' }).click();
-    await page.getByTestId('flashcards-step-counter').getByText(`Carte 1 / ${made}`).waitFor();
+    // One online visit under the service worker keeps the session and the concept's cards; a reload resumes at the Flashcards step.
+    await controlledBySw(page);
+    const cardsKept = page.waitForResponse((res) => /\/concepts\/\d+\/flashcards$/.test(new URL(res.url()).pathname) && res.ok());
+    await page.reload();
+    await cardsKept;
+    await page.getByTestId('method-counter').getByText('Étape 2 / 3 : Flashcards').waitFor();
+
+    // Flashcards with no network: the concept's cards, those just made included, by keyboard (Space, then 3 'Bon').
+    await context.setOffline(true);
+    await page.reload();
+    const counter = page.getByTestId('flashcards-step-counter');
+    await counter.getByText(`Carte 1 / ${made}`).waitFor();
     expect(await page.getByTestId('session-question').innerText()).toMatch(/^Complétez : « /);
     await screenshot(page, 'composite-flashcards-phone');
-    for (let i = 1; i <= made; i++) {
-      if (i > 1) await page.getByTestId('flashcards-step-counter').getByText(`Carte ${i} / ${made}`).waitFor();
+    const answer = async () => {
       await page.keyboard.press('Space');
       await page.getByTestId('session-answer').waitFor();
       await page.keyboard.press('3');
+    };
+    await answer();
+    await counter.getByText(`Carte 2 / ${made}`).waitFor();
+    // A reload offline resumes after the card answered: its answer waits on this device.
+    await page.reload();
+    await counter.getByText(`Carte 1 / ${made - 1}`).waitFor();
+    for (let i = 1; i < made; i++) {
+      if (i > 1) await counter.getByText(`Carte ${i} / ${made - 1}`).waitFor();
+      await answer();
     }
-    await page.getByTestId('flashcards-step-result').getByText(`Étape terminée : ${made} / ${made} cartes revues, ${made} bien retenues.`).waitFor();
+    await page.getByTestId('flashcards-step-result').getByText(`Étape terminée hors ligne : ${made} / ${made} cartes revues, ${made} bien retenues.`, { exact: false }).waitFor();
+    await page.getByTestId('sync-status').getByText(`${made} modifications en attente`, { exact: false }).waitFor();
+    await screenshot(page, 'composite-flashcards-offline-phone');
 
-    // Feynman, with one gap marked.
+    // Feynman, its feedback offline, with one gap marked; saved once back online.
     await page.getByRole('button', { name: 'Étape suivante' }).click();
     await page.getByLabel('Expliquez ce concept avec des mots simples, comme à un enfant de 12 ans.').fill('Le peuple de Paris prend une prison, la Bastille, en 1789.');
     await page.getByRole('button', { name: 'Analyser mon explication' }).click();
     await page.getByRole('checkbox', { name: 'Non mentionné : Louis XVI' }).check();
+    await context.setOffline(false);
+    await page.getByTestId('sync-status').getByText('Modifications synchronisées', { exact: false }).waitFor();
     await page.getByRole('button', { name: "Enregistrer l'explication" }).click();
     await page.getByText('Explication enregistrée (1 lacune à revoir).').waitFor();
     await page.getByRole('button', { name: 'Terminer la session' }).click();
@@ -263,6 +284,8 @@ describe('Composite', () => {
     expect(rows[1]).toMatch(new RegExp(`^Flashcards :\\s+${made} / ${made} cartes revues, ${made} bien retenues$`));
     expect(rows[2]).toMatch(/^Feynman :\s+Explication de \d+ mots · 1 lacune à revoir$/);
     expect(rows.join(' ')).not.toContain('(s)');
+    // The answers given offline count in the session, each once.
+    expect((await api(stack.url, 'GET', `/api/study-sessions/${sessionId}`, { token: account.token })).body).toMatchObject({ cards_reviewed: made });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'composite-summary-phone');
     expect(pageErrors(page)).toEqual([]);

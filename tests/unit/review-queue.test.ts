@@ -143,6 +143,23 @@ describe('uploading the queue', () => {
     expect(store.records.size).toBe(0);
   });
 
+  it('an answer given in a study session names it, is listed for that session across a reload, and is uploaded with it', async () => {
+    const store = memoryStore();
+    const { queue } = await queueOf(store);
+    await queue.answer(apiCard(1), 4, 900, scheduling, T0, 'in-session-1', null, 42);
+    await queue.answer(apiCard(2), 3, null, scheduling, T0 + MINUTE, 'outside-1');
+    const reopened = new ReviewQueue(7, store, async (answers) => {
+      sent.push(...answers);
+      return { accepted: answers.map((a) => a.client_id), skipped: [] };
+    });
+    const sent: Parameters<SendAnswers>[0] = [];
+    await reopened.ready;
+    expect(reopened.sessionAnswers(42).map((a) => [a.client_id, a.flashcard_id, a.rating])).toEqual([['in-session-1', 1, 4]]);
+    expect(reopened.sessionAnswers(43)).toEqual([]);
+    await reopened.upload();
+    expect(sent.map((a) => [a.client_id, a.session_id])).toEqual([['in-session-1', 42], ['outside-1', undefined]]);
+  });
+
   it('an upload whose answer was lost on the way back is sent again and adds nothing twice', async () => {
     const { queue, server } = await queueOf();
     for (let i = 0; i < 5; i++) await queue.answer(apiCard(i + 1), 3, null, scheduling, T0 + i * MINUTE);

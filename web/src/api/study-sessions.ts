@@ -27,8 +27,9 @@ export const studySessionsApi = {
   get: (id: number) => call(session.$get(param(id))),
   /** The next card; 404 once every card is answered or the session has ended. */
   next: (id: number) => call(session['next-flashcard'].$get(param(id))),
-  review: (id: number, cardId: number, rating: Rating, durationMs?: number) =>
-    call(sessionCard.review.$post({ ...cardParam(id, cardId), json: { rating, duration_ms: durationMs } })),
+  /** With the answer's client id, a retry whose reply was lost answers the review already logged. */
+  review: (id: number, cardId: number, rating: Rating, durationMs?: number, clientId?: string) =>
+    call(sessionCard.review.$post({ ...cardParam(id, cardId), json: { rating, duration_ms: durationMs, client_id: clientId } })),
   undo: (id: number, cardId: number) => call(sessionCard.review.undo.$post(cardParam(id, cardId))),
   end: (id: number) => call(session.end.$put(param(id))),
 };

@@ -17,6 +17,8 @@ const REGISTRY_KEY = 'astrolabe.offline-copies';
 const PROFILE_KEY = 'astrolabe.profile';
 /** The knowledge graph's last layout (features/graph/kept-layout.ts). */
 export const GRAPH_LAYOUT_KEY = 'astrolabe.graph-layout';
+/** Composite Flashcards steps finished offline, waiting to be saved (features/study/methods/pending-steps.ts). */
+export const PENDING_STEPS_KEY = 'astrolabe.pending-steps';
 
 /** Keeps the profile `GET /api/users/me` answered, for starts without the server. */
 export function keepProfile<T extends { id: number }>(profile: T): void {
@@ -85,6 +87,7 @@ export async function forgetOfflineCopies({ keepPendingReviews = false } = {}): 
     names.add(PENDING_REVIEWS_DB);
     names.add(PENDING_CREATIONS_DB);
     localStorage.removeItem(LAST_SYNC_KEY);
+    localStorage.removeItem(PENDING_STEPS_KEY);
   }
   await Promise.all([...[...names].map(deleteDatabase), forgetReadCopies()]);
 }

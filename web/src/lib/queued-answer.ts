@@ -12,6 +12,8 @@ export interface QueuedAnswer {
   duration_ms: number | null;
   /** The card as this device scheduled it after the answer. */
   after: StoredCard;
+  /** The study session it was given in (a Composite session's Flashcards step), absent outside one. */
+  session_id?: number | null;
 }
 
 /** Where the queue lives (IndexedDB in the page, memory in tests). */

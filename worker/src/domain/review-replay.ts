@@ -24,6 +24,8 @@ export interface QueuedReview {
   rating: RatingValue;
   reviewedAt: number;
   durationMs: number | null;
+  /** The study session it was given in, when the device says so (kept only if the card is in that person's session). */
+  sessionId?: number | null;
 }
 
 /** An answer already in a card's log (from the earliest new answer's time on). */

@@ -64,6 +64,8 @@ export const uploadReviewsBody = z.object({
         rating,
         reviewed_at: z.string().datetime({ offset: true, message: 'Date de révision invalide (ISO 8601 attendu).' }),
         duration_ms: z.number().int().min(0).max(86_400_000).nullish(),
+        /** The study session it was given in (a Composite session's Flashcards step offline). */
+        session_id: z.number().int().positive().nullish(),
       }),
     )
     .min(1)

@@ -75,6 +75,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
       rating: r.rating,
       reviewedAt: Math.min(Date.parse(r.reviewed_at), now),
       durationMs: r.duration_ms ?? null,
+      sessionId: r.session_id ?? null,
     }));
     const result = await uploadReviews(c.get('db'), { userId: c.get('userId'), reviews, now, fuzz: c.get('fuzz') });
     return c.json({ accepted: result.accepted, skipped: result.skipped, flashcards: result.flashcards.map(presentFlashcard) }, 200);

@@ -83,7 +83,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const now = c.get('now');
     const fuzz = c.get('fuzz');
     const body = c.req.valid('json');
-    const result = await reviewFlashcard(c.get('db'), { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, sessionId: id, now, fuzz });
+    const result = await reviewFlashcard(c.get('db'), { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, clientId: body.client_id, sessionId: id, now, fuzz });
     return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review/undo', validate('param', sessionCardParam), async (c) => {

@@ -20,6 +20,7 @@ import {
   type FlashcardRow,
 } from '../db/queries/flashcards';
 import { assertSessionCard } from './study-session-progress';
+import { findStudySession } from '../db/queries/study-sessions';
 import { sessionCardCheckStatement, sessionProgressStatements, sessionRead, type StudySessionRow } from '../db/queries/study-session-progress';
 
 export interface ReviewProps {
@@ -57,25 +58,27 @@ export function schedulingOf(row: SchedulingRow | undefined): { desiredRetention
  * card as it now stands); null when it is new. The id naming another card's answer is
  * the device mixing two answers up: 409.
  */
-async function answeredBefore(d1: D1Database, userId: number, flashcardId: number, clientId: string) {
+async function answeredBefore(d1: D1Database, userId: number, flashcardId: number, clientId: string, sessionId: number | null) {
   const [[logged], [row]] = await readBatch(d1, [loggedReviewStatement(d1, userId, clientId), findFlashcardStatement(d1, userId, flashcardId)]);
   if (!logged) return null;
   if (logged.flashcard_id !== flashcardId || !row) throw new ApiError(409, 'client_id_conflict', 'Cet identifiant client désigne déjà la réponse à une autre carte.');
-  return { flashcard: row, reviewId: logged.id, session: null, buried: [] as number[] };
+  const session = sessionId === null ? null : await findStudySession(d1, userId, sessionId);
+  if (sessionId !== null && !session) throw notFound("Session d'étude");
+  return { flashcard: row, reviewId: logged.id, session: session ?? null, buried: [] as number[] };
 }
 
 export async function reviewFlashcard(d1: D1Database, props: ReviewProps): Promise<{ flashcard: FlashcardRow; reviewId: number; session: StudySessionRow | null; buried: number[] }> {
   const { userId, flashcardId, rating, now } = props;
   const clientId = props.clientId ?? null;
   if (clientId !== null) {
-    const replay = await answeredBefore(d1, userId, flashcardId, clientId);
+    const replay = await answeredBefore(d1, userId, flashcardId, clientId, props.sessionId ?? null);
     if (replay) return replay;
   }
   try {
     return await answer(d1, props, clientId);
   } catch (err) {
     // Two sends of one answer racing: the other one logged it.
-    const raced = clientId !== null && isUniqueViolation(err) ? await answeredBefore(d1, userId, flashcardId, clientId) : null;
+    const raced = clientId !== null && isUniqueViolation(err) ? await answeredBefore(d1, userId, flashcardId, clientId, props.sessionId ?? null) : null;
     if (raced) return raced;
     throw err;
   }

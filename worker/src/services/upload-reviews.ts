@@ -12,6 +12,8 @@
  * A card whose newest answer comes from the batch is decided by services/answer-plan.ts, the
  * path of every answer given online: load balancing and easy days, leech marking, siblings
  * buried while that answer's study day lasts, with the effects logged for undo.
+ * An answer naming a study session (given offline in a Composite session's Flashcards step)
+ * is logged in it when the card is in that person's session, and the session recounted.
  */
 import { burySiblingsStatement, markLeechStatement, updateCardStatement, withCard, reviewConflict, type FlashcardRow } from '../db/queries/flashcards';
 import { schedulingStatement } from '../db/queries/fsrs-params';
@@ -32,6 +34,7 @@ import { resolveTimeZone } from '../domain/study-day';
 import { notFound } from '../lib/errors';
 import { planAnswers, type AnswerPlan } from './answer-plan';
 import { conceptCardsStatement } from '../db/queries/mastery';
+import { sessionCardFromLogsStatement, sessionMembersStatement, sessionTotalsStatement } from '../db/queries/study-session-progress';
 import { conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates, type SiblingCard } from './concept-study-state';
 import { schedulingOf } from './review-flashcard';
 
@@ -55,14 +58,22 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/** (session, card) pairs, each once. */
+const distinctPairs = (pairs: (readonly [number, number])[]) => [...new Map(pairs.map((p) => [p.join(':'), p])).values()];
+
 export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
   const { userId, now } = props;
   const cardIds = [...new Set(props.reviews.map((r) => r.flashcardId))];
-  const [cardRows, known, [schedulingRow]] = await readBatch(d1, [
+  const askedSessions = distinctPairs(props.reviews.flatMap((r) => (r.sessionId ? [[r.sessionId, r.flashcardId] as const] : [])));
+  const [cardRows, known, [schedulingRow], members] = await readBatch(d1, [
     flashcardsByIdsStatement(d1, userId, cardIds),
     loggedUidsStatement(d1, userId, props.reviews.map((r) => r.clientId)),
     schedulingStatement(d1, userId),
+    sessionMembersStatement(d1, userId, askedSessions),
   ]);
+  // An answer counts in the session it names only when the card is in that person's session; else it is the card's own review.
+  const inSession = new Set(members.map((m) => `${m.session_id}:${m.flashcard_id}`));
+  const sessionOf = (r: QueuedReview) => (r.sessionId && inSession.has(`${r.sessionId}:${r.flashcardId}`) ? r.sessionId : null);
   const cards = new Map(cardRows.map((row) => [row.id, row]));
   if (cards.size !== cardIds.length) throw notFound('Flashcard');
   const fresh = replayOrder(props.reviews, new Set(known.map((r) => r.uid)));
@@ -118,7 +129,16 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
       writes.push(
         step.kind === 'logged'
           ? rescheduleReviewStatement(d1, userId, step.id, step.log, step.cardBefore)
-          : insertUploadedReviewStatement(d1, { userId, flashcardId: id, uid: step.review.clientId, log: decided?.log ?? step.log, durationMs: step.review.durationMs, cardBefore: step.cardBefore, effects: decided ? effects : null }),
+          : insertUploadedReviewStatement(d1, {
+              userId,
+              flashcardId: id,
+              uid: step.review.clientId,
+              sessionId: sessionOf(step.review),
+              log: decided?.log ?? step.log,
+              durationMs: step.review.durationMs,
+              cardBefore: step.cardBefore,
+              effects: decided ? effects : null,
+            }),
       );
     });
     writes.push(updateCardStatement(d1, userId, id, card, now, row.updated_at));
@@ -127,6 +147,10 @@ export async function uploadReviews(d1: D1Database, props: UploadReviewsProps) {
     if (bury.length) sideWrites.push(burySiblingsStatement(d1, userId, bury, plan!.sideEffects.buriedUntil, id, now));
   }
   writes.push(...sideWrites);
+  // The sessions' progress, recounted from their answers once this batch's are logged.
+  const sessionCards = distinctPairs(fresh.flatMap((r) => (sessionOf(r) ? [[sessionOf(r)!, r.flashcardId] as const] : [])));
+  for (const [sessionId, cardId] of sessionCards) writes.push(sessionCardFromLogsStatement(d1, sessionId, cardId));
+  for (const sessionId of new Set(sessionCards.map(([s]) => s))) writes.push(sessionTotalsStatement(d1, sessionId));
   conceptRows.forEach((rows, i) => {
     const siblings: SiblingCard[] = siblingCards(rows).map((s) => {
       const replayed = replayedCards.get(s.id);

@@ -21,7 +21,9 @@ import { storedCardOfApi, type ApiCardState } from './previews';
 export type { QueuedAnswer };
 
 /** What the server answers an upload: the ids it logged now and those it had already. */
-export type SendAnswers = (answers: { client_id: string; flashcard_id: number; rating: RatingValue; reviewed_at: string; duration_ms: number | null }[]) => Promise<{ accepted: string[]; skipped: string[] }>;
+export type SendAnswers = (
+  answers: { client_id: string; flashcard_id: number; rating: RatingValue; reviewed_at: string; duration_ms: number | null; session_id?: number }[],
+) => Promise<{ accepted: string[]; skipped: string[] }>;
 
 /** A card as the API sends it: ISO moments and the state's name. */
 export type ApiCard = ApiCardState & { id: number };
@@ -68,6 +70,11 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
     return null;
   }
 
+  /** The answers given in a study session that wait on this device, oldest first. */
+  sessionAnswers(sessionId: number): QueuedAnswer[] {
+    return this.items.filter((a) => a.session_id === sessionId);
+  }
+
   /** When a card is due, counting the answers waiting on this device. */
   dueAt(card: ApiCard): number {
     return this.localCard(card.id)?.due ?? Date.parse(card.due);
@@ -76,9 +83,19 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
   /**
    * Schedules an answer on this device (from the card's local state if it has one) and
    * queues it, with the client id it was first sent with: if the server logged it and only
-   * the reply was lost, the upload finds that id logged and adds nothing.
+   * the reply was lost, the upload finds that id logged and adds nothing. An answer given in
+   * a study session names it, and the upload counts it in that session.
    */
-  async answer(card: ApiCard, rating: number, durationMs: number | null, scheduling: Scheduling, now = Date.now(), clientId = newClientId(), from: StoredCard | null = null): Promise<QueuedAnswer> {
+  async answer(
+    card: ApiCard,
+    rating: number,
+    durationMs: number | null,
+    scheduling: Scheduling,
+    now = Date.now(),
+    clientId = newClientId(),
+    from: StoredCard | null = null,
+    sessionId: number | null = null,
+  ): Promise<QueuedAnswer> {
     if (!isRating(rating)) throw new Error(`rating ${rating}`);
     // `from`: the state a caller holds itself (an offline study session keeps its cards' states even once their answers are uploaded).
     const before = from ?? this.localCard(card.id) ?? storedCardOfApi(card);
@@ -93,6 +110,7 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
       reviewed_at: new Date(at).toISOString(),
       duration_ms: durationMs === null ? null : Math.max(0, Math.round(durationMs)),
       after,
+      ...(sessionId === null ? {} : { session_id: sessionId }),
     };
     await this.keep(answer, byReviewTime);
     return answer;
@@ -134,7 +152,9 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
   /** The ids the server took or had; when one answer spoils the batch (404, 422), each is sent alone so the good ones still go. */
   private async sendBatch(batch: QueuedAnswer[]): Promise<string[]> {
     try {
-      const result = await this.send(batch.map(({ client_id, flashcard_id, rating, reviewed_at, duration_ms }) => ({ client_id, flashcard_id, rating, reviewed_at, duration_ms })));
+      const result = await this.send(
+        batch.map(({ client_id, flashcard_id, rating, reviewed_at, duration_ms, session_id }) => ({ client_id, flashcard_id, rating, reviewed_at, duration_ms, ...(session_id ? { session_id } : {}) })),
+      );
       return [...result.accepted, ...result.skipped];
     } catch (err) {
       if (!isRefused(err)) throw err;

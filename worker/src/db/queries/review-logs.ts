@@ -75,16 +75,16 @@ export const logsSinceStatement = (d1: D1Database, userId: number, since: readon
 
 export function insertUploadedReviewStatement(
   d1: D1Database,
-  row: { userId: number; flashcardId: number; uid: string; log: StoredReviewLog; durationMs: number | null; cardBefore: StoredCard; effects?: ReviewEffects | null },
+  row: { userId: number; flashcardId: number; uid: string; sessionId: number | null; log: StoredReviewLog; durationMs: number | null; cardBefore: StoredCard; effects?: ReviewEffects | null },
 ) {
   const { log } = row;
   return d1
     .prepare(
       `INSERT INTO review_logs (user_id, uid, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
          last_elapsed_days, scheduled_days, learning_steps, reviewed_at, duration_ms, card_before, effects)
-       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(row.userId, row.uid, row.flashcardId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
+    .bind(row.userId, row.uid, row.flashcardId, row.sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
       log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, row.durationMs, JSON.stringify(row.cardBefore),
       row.effects ? JSON.stringify(row.effects) : null);
 }

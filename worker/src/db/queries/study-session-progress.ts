@@ -23,6 +23,18 @@ export const sessionCardCheckStatement = (d1: D1Database, userId: number, sessio
       .bind(flashcardId, sessionId, userId),
   );
 
+/** Which of the (session, card) pairs are a card of one of the person's sessions. */
+export const sessionMembersStatement = (d1: D1Database, userId: number, pairs: readonly (readonly [number, number])[]) =>
+  query<{ session_id: number; flashcard_id: number }>(
+    d1
+      .prepare(
+        `SELECT sc.session_id, sc.flashcard_id FROM json_each(?) p
+         JOIN study_session_cards sc ON sc.session_id = json_extract(p.value, '$[0]') AND sc.flashcard_id = json_extract(p.value, '$[1]')
+         JOIN study_sessions s ON s.id = sc.session_id AND s.user_id = ?`,
+      )
+      .bind(JSON.stringify(pairs), userId),
+  );
+
 /** Sets a session card's rating from its latest remaining answer in that session (null if none). */
 export function sessionCardFromLogsStatement(d1: D1Database, sessionId: number, flashcardId: number) {
   return d1
