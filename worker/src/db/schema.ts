@@ -265,6 +265,8 @@ export const flashcards = sqliteTable(
     answerLang: text('answer_lang'),
     /** 1 when the answer is typed in review and compared character by character (migration 0035). */
     typeAnswer: integer('type_answer').notNull().default(0),
+    /** JSON {image, shapes, target, mode} of an image-occlusion card (domain/image-occlusion.ts); null for a text card (migration 0036). */
+    occlusion: text('occlusion'),
     ...timestamps,
     /** Stable identity across backups (migration 0013); a trigger gives one to rows inserted without it. */
     uid: text('uid'),

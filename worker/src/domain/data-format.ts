@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { SPEECH_LANGUAGE_TAGS } from './card-speech';
 import { COMPOSITE_STEPS } from './composite-steps';
 import { CORNELL_SHEET_BYTES_MAX, CORNELL_SUMMARY_MAX } from './cornell';
+import { OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_SHAPES_MAX, parseCardOcclusion } from './image-occlusion';
 
 export const EXPORT_FORMAT = 'astrolabe-export';
 export const FORMAT_VERSION = 1;
@@ -115,6 +116,17 @@ export const SECTIONS = {
     suspended: z.number().int().min(0).max(1).default(0),
     buried_until: time.nullable().default(null),
     type_answer: z.number().int().min(0).max(1).default(0),
+    /** An image-occlusion card's image, shapes, asked shape and mode; null for a question/answer card and in older backups. */
+    occlusion: z
+      .object({
+        image: text(200),
+        shapes: z.array(z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number(), label: text(OCCLUSION_LABEL_MAX) })).min(1).max(OCCLUSION_SHAPES_MAX),
+        target: z.number().int().min(0),
+        mode: z.enum(OCCLUSION_MODES),
+      })
+      .refine((o) => parseCardOcclusion(JSON.stringify(o)) !== null, 'occlusion: every shape must lie inside the image (fractions 0-1) and target must name one of them')
+      .nullable()
+      .default(null),
     created_at: time,
     updated_at: time,
     /** The Anki note and card it came from, so an Anki export updates that note. */

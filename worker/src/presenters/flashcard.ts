@@ -1,5 +1,6 @@
 import { stateName } from '../domain/fsrs';
 import { isSpeechLanguage } from '../domain/card-speech';
+import { parseCardOcclusion } from '../domain/image-occlusion';
 import type { FlashcardRow } from '../db/queries/flashcards';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -27,6 +28,8 @@ export function presentFlashcard(row: FlashcardRow) {
     answer_lang: isSpeechLanguage(row.answer_lang) ? row.answer_lang : null,
     /** The answer is typed in review, then compared character by character with the card's. */
     type_answer: row.type_answer === 1,
+    /** An image-occlusion card's image, shapes, asked shape and mode; null for a question/answer card. */
+    occlusion: parseCardOcclusion(row.occlusion),
     due: iso(row.due),
     stability: row.stability,
     difficulty: row.difficulty,

@@ -9,11 +9,11 @@ import { applyCardAction, undoCardAction } from '../services/card-actions';
 import { resolveTimeZone } from '../domain/study-day';
 import { LEECH_TAG } from '../domain/workload';
 import { cardHistoryOf } from '../services/card-history';
-import { createFlashcard, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
+import { createFlashcard, createOcclusionCards, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
 import { uploadReviews } from '../services/upload-reviews';
-import { cardActionParam, dueQuery, flashcardBody, idParam, rescheduleBody, reviewBody, uploadReviewsBody } from './flashcards.schema';
+import { cardActionParam, dueQuery, flashcardBody, idParam, occlusionBody, rescheduleBody, reviewBody, uploadReviewsBody } from './flashcards.schema';
 
 /** How many leeches the dashboard's 'Sangsues' list shows. */
 const LEECH_LIST_SIZE = 50;
@@ -23,6 +23,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   .use('/flashcards/*', requireUser)
   .use('/flashcards', requireUser)
   .use('/concepts/:id{[0-9]+}/flashcards', requireUser)
+  .use('/concepts/:id{[0-9]+}/flashcards/*', requireUser)
   .get('/flashcards', async (c) => {
     const rows = await listFlashcards(c.get('db'), c.get('userId'));
     return c.json(rows.map(presentFlashcard), 200);
@@ -111,4 +112,9 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     const now = c.get('now');
     const row = await createFlashcard(c.get('db'), { ...c.req.valid('json'), userId: c.get('userId'), conceptId: c.req.valid('param').id, now });
     return c.json(presentFlashcard(row), 201);
+  })
+  // One card per shape drawn over one of the person's uploaded images (image occlusion).
+  .post('/concepts/:id{[0-9]+}/flashcards/occlusion', validate('param', idParam), validate('json', occlusionBody), async (c) => {
+    const rows = await createOcclusionCards(c.get('db'), c.env.FILES, { ...c.req.valid('json'), userId: c.get('userId'), conceptId: c.req.valid('param').id, now: c.get('now') });
+    return c.json(rows.map(presentFlashcard), 201);
   });

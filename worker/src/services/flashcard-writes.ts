@@ -1,9 +1,11 @@
-import { cardColumns, newCard } from '../domain/fsrs';
+import { cardColumns, newCard, type StoredCard } from '../domain/fsrs';
+import { occlusionCardText, type CardOcclusion, type OcclusionMode, type OcclusionShape } from '../domain/image-occlusion';
 import { notFound } from '../lib/errors';
+import { userFileKey } from '../lib/r2-keys';
 import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
 import { conceptTitleById } from '../db/queries/concepts';
 import * as sql from '../db/queries/flashcards';
-import { firstRow, readBatch } from '../db/rows';
+import { firstRow, runBatch } from '../db/rows';
 
 export interface FlashcardText {
   question: string;
@@ -25,21 +27,11 @@ const cardText = (props: FlashcardText): sql.CardText => ({
   type_answer: props.type_answer,
 });
 
-/**
- * Adds a new card (never answered, due at once) to one of the person's concepts, and
- * moves the concept's next review to now and scales its mastery in the same batch.
- */
-export async function createFlashcard(d1: D1Database, props: FlashcardText & { userId: number; conceptId: number; now: number }) {
-  const { userId, conceptId, now } = props;
-  const concept = await firstRow(conceptTitleById(d1, userId, conceptId));
-  if (!concept) throw notFound('Concept');
-  const card = newCard(now);
-  const text = cardText(props);
-  const [[inserted]] = await readBatch(d1, [sql.insertFlashcard(d1, userId, conceptId, text, card, now), sql.conceptAfterNewCard(d1, userId, conceptId)]);
-  const id = inserted!.id;
-  const row: sql.FlashcardRow = {
+/** The row of a card just inserted: never answered, due at once. */
+function newCardRow(id: number, concept: { id: number; title: string }, text: sql.CardText, card: StoredCard, now: number): sql.FlashcardRow {
+  return {
     id,
-    concept_id: conceptId,
+    concept_id: concept.id,
     concept_title: concept.title,
     question: text.question,
     answer: text.answer,
@@ -50,10 +42,49 @@ export async function createFlashcard(d1: D1Database, props: FlashcardText & { u
     question_lang: text.question_lang ?? null,
     answer_lang: text.answer_lang ?? null,
     type_answer: text.type_answer ? 1 : 0,
+    occlusion: text.occlusion ?? null,
     created_at: now,
     updated_at: now,
   };
-  return row;
+}
+
+/**
+ * Adds new cards (never answered, due at once) to one of the person's concepts, and
+ * moves the concept's next review to now and scales its mastery in the same batch.
+ */
+async function insertCards(d1: D1Database, userId: number, conceptId: number, texts: sql.CardText[], now: number) {
+  const concept = await firstRow(conceptTitleById(d1, userId, conceptId));
+  if (!concept) throw notFound('Concept');
+  const card = newCard(now);
+  const inserts = texts.map((text) => sql.insertFlashcard(d1, userId, conceptId, text, card, now));
+  const read = await runBatch(d1, [...inserts, sql.conceptAfterNewCard(d1, userId, conceptId, texts.length)]);
+  return texts.map((text, i) => newCardRow(read(inserts[i]!)[0]!.id, { id: conceptId, title: concept.title }, text, card, now));
+}
+
+/** Adds a new card to one of the person's concepts. */
+export async function createFlashcard(d1: D1Database, props: FlashcardText & { userId: number; conceptId: number; now: number }) {
+  const [row] = await insertCards(d1, props.userId, props.conceptId, [cardText(props)], props.now);
+  return row!;
+}
+
+/**
+ * Adds one image-occlusion card per shape to one of the person's concepts, all in one
+ * batch. The image must be one of the person's own uploads: another person's address, or
+ * one whose file is gone, is a 404 and nothing is added.
+ */
+export async function createOcclusionCards(
+  d1: D1Database,
+  bucket: R2Bucket,
+  props: { userId: number; conceptId: number; image: string; shapes: OcclusionShape[]; mode: OcclusionMode; header: string; tags: string[]; now: number },
+) {
+  const [owner, uuid] = props.image.split('/').slice(-2);
+  if (Number(owner) !== props.userId || !(await bucket.head(userFileKey(props.userId, uuid!)))) throw notFound('Image');
+  const tags = JSON.stringify(props.tags);
+  const texts = props.shapes.map((_, target): sql.CardText => {
+    const occlusion: CardOcclusion = { image: props.image, shapes: props.shapes, target, mode: props.mode };
+    return { ...occlusionCardText(props.shapes, target, props.header), tags, occlusion: JSON.stringify(occlusion) };
+  });
+  return insertCards(d1, props.userId, props.conceptId, texts, props.now);
 }
 
 /** Changes a card's text and tags; its memory state is kept. */

@@ -117,7 +117,7 @@ const upsert = (merge: boolean, columns: string[]) =>
 
 const CONCEPT_COLUMNS = ['title', 'title_key', 'content', 'content_text', 'notes', 'source', 'source_url', 'category', 'mastery_level', 'next_review_at', 'created_at', 'updated_at'];
 const CONSTELLATION_COLUMNS = ['name', 'description', 'color', 'icon', 'created_at', 'updated_at'];
-const CARD_COLUMNS = ['question', 'answer', 'question_lang', 'answer_lang', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'suspended', 'buried_until', 'type_answer', 'created_at', 'updated_at', 'anki_note'];
+const CARD_COLUMNS = ['question', 'answer', 'question_lang', 'answer_lang', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'suspended', 'buried_until', 'type_answer', 'created_at', 'updated_at', 'anki_note', 'occlusion'];
 const SESSION_COLUMNS = ['method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at', 'steps'];
 const METHOD_RESULT_COLUMNS = ['recall_score', 'details', 'cards_created', 'duration_ms', 'created_at', 'updated_at'];
 const BLOCK_COLUMNS = ['note_id', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at'];

@@ -78,6 +78,7 @@ export const EXPORT_QUERIES: Record<SectionName, ExportQuery> = {
       ['tags', jsonValue('f.tags')],
       ...plain('f', ...CARD, 'reps', 'lapses', 'last_review', 'suspended', 'buried_until', 'type_answer', 'created_at', 'updated_at'),
       ['anki_note', jsonValue('f.anki_note')],
+      ['occlusion', jsonValue('f.occlusion')],
     ],
   },
   study_sessions: {

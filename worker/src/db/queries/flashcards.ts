@@ -11,13 +11,13 @@ import { ownConcept } from './concepts';
 /** A flashcard row: its memory state under the shared column names, the rest, and its concept's title. */
 export type FlashcardRow = SqlColumns<
   typeof flashcards,
-  keyof MemoryColumns<number> | 'id' | 'concept_id' | 'question' | 'answer' | 'tags' | 'suspended' | 'buried_until' | 'question_lang' | 'answer_lang' | 'type_answer' | 'created_at' | 'updated_at'
+  keyof MemoryColumns<number> | 'id' | 'concept_id' | 'question' | 'answer' | 'tags' | 'suspended' | 'buried_until' | 'question_lang' | 'answer_lang' | 'type_answer' | 'occlusion' | 'created_at' | 'updated_at'
 > & { concept_title: SqlColumns<typeof concepts, 'title'>['title'] };
 
 /** The SELECT list and FROM clause every flashcard read shares (alias f, concept c). */
 export const FLASHCARD_SELECT = `SELECT f.id, f.concept_id, c.title AS concept_title, f.question, f.answer, f.tags, f.due,
   f.stability, f.difficulty, f.elapsed_days, f.scheduled_days, f.learning_steps, f.reps, f.lapses, f.state,
-  f.last_review, f.suspended, f.buried_until, f.question_lang, f.answer_lang, f.type_answer, f.created_at, f.updated_at
+  f.last_review, f.suspended, f.buried_until, f.question_lang, f.answer_lang, f.type_answer, f.occlusion, f.created_at, f.updated_at
   FROM flashcards f JOIN concepts c ON c.id = f.concept_id`;
 
 /** A card that a study queue may show at `?` (bind now): not suspended, not buried past it (alias f). */
@@ -123,6 +123,8 @@ export interface CardText {
   question_lang?: string | null;
   answer_lang?: string | null;
   type_answer?: boolean;
+  /** An image-occlusion card's JSON (domain/image-occlusion.ts); only set when the card is made. */
+  occlusion?: string | null;
 }
 
 /** Adds a card with the given memory state to a concept; reads back its id. */
@@ -131,28 +133,28 @@ export const insertFlashcard = (d1: D1Database, userId: number, conceptId: numbe
     d1
       .prepare(
         `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
-           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at, question_lang, answer_lang, type_answer)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at, question_lang, answer_lang, type_answer, occlusion)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       )
       .bind(userId, conceptId, text.question, text.answer, text.tags, card.due, card.stability, card.difficulty,
         card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, now,
-        text.question_lang ?? null, text.answer_lang ?? null, text.type_answer ? 1 : 0),
+        text.question_lang ?? null, text.answer_lang ?? null, text.type_answer ? 1 : 0, text.occlusion ?? null),
   );
 
 /**
- * After a new card (never answered) joined the concept: its next review is its earliest due,
+ * After `added` new cards (never answered) joined the concept: its next review is its earliest due,
  * and its mastery (a mean over all its cards and its latest recall score, if any) counts
- * the new card as 0 — n items become n + 1.
+ * each new card as 0 — n items become n + added.
  */
-export const conceptAfterNewCard = (d1: D1Database, userId: number, conceptId: number) =>
+export const conceptAfterNewCard = (d1: D1Database, userId: number, conceptId: number, added = 1) =>
   d1
     .prepare(
       `UPDATE concepts SET next_review_at = (SELECT MIN(due) FROM flashcards WHERE concept_id = ?1),
-         mastery_level = mastery_level * ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) - 1 + ${HAS_RECALL})
+         mastery_level = mastery_level * ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) - ?3 + ${HAS_RECALL})
            / ((SELECT COUNT(*) FROM flashcards WHERE concept_id = ?1) + ${HAS_RECALL})
        WHERE id = ?1 AND user_id = ?2`,
     )
-    .bind(conceptId, userId);
+    .bind(conceptId, userId, added);
 
 /**
  * Changes a card's text and tags, and each side's speech language and its typed answer when given. A card whose

@@ -1,0 +1,112 @@
+/** Image occlusion: one card per shape drawn over one of the person's uploaded images. */
+import { describe, expect, it } from 'vitest';
+import { call, signUp, type TestUser } from './helpers';
+import { insertConcept } from './study-fixtures';
+import { exportJson, importJson } from './data-fixtures';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
+
+async function uploadImage(user: TestUser): Promise<string> {
+  const data = new FormData();
+  data.append('file', new File([PNG], 'carte.png', { type: 'image/png' }));
+  const res = await call('POST', '/api/v1/media/upload', { token: user.token, body: data });
+  expect(res.status).toBe(201);
+  return res.body.public_url;
+}
+
+const SHAPES = [
+  { left: 0.1, top: 0.2, width: 0.3, height: 0.1, label: 'Lyon' },
+  { left: 0.5, top: 0.6, width: 0.2, height: 0.2 },
+];
+
+const cardsOf = async (user: TestUser) => (await call('GET', '/api/flashcards', { token: user.token })).body as { id: number; question: string; answer: string; occlusion: unknown }[];
+
+describe('image-occlusion cards', () => {
+  it('makes one card per shape, each asking its own shape, and reviews them like any card', async () => {
+    const user = await signUp('occlusion');
+    const conceptId = await insertConcept(user, 'Géographie');
+    const image = await uploadImage(user);
+    const res = await call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json: { image, shapes: SHAPES, header: 'Quelle ville ?', mode: 'hide_all' } });
+    expect(res.status).toBe(201);
+    expect(res.body).toHaveLength(2);
+    const shapes = [{ ...SHAPES[0] }, { ...SHAPES[1], label: '' }];
+    expect(res.body[0]).toMatchObject({ question: 'Quelle ville ?', answer: 'Lyon', state: 'New', occlusion: { image, shapes, target: 0, mode: 'hide_all' } });
+    expect(res.body[1]).toMatchObject({ question: 'Quelle ville ?', answer: 'Zone 2 sur 2', occlusion: { image, shapes, target: 1, mode: 'hide_all' } });
+
+    const read = await call('GET', `/api/flashcards/${res.body[1].id}`, { token: user.token });
+    expect(read.body.occlusion).toEqual({ image, shapes, target: 1, mode: 'hide_all' });
+    const due = (await call('GET', '/api/flashcards/due', { token: user.token })).body as { id: number }[];
+    expect(due.map((c) => c.id).sort()).toEqual(res.body.map((c: { id: number }) => c.id).sort());
+    const reviewed = await call('POST', `/api/flashcards/${res.body[0].id}/review`, { token: user.token, json: { rating: 3 } });
+    expect(reviewed.status).toBe(200);
+    expect(reviewed.body.flashcard).toMatchObject({ reps: 1, occlusion: { target: 0 } });
+    // A question/answer card says it is none.
+    const plain = await call('POST', `/api/concepts/${conceptId}/flashcards`, { token: user.token, json: { question: 'q', answer: 'r' } });
+    expect(plain.body.occlusion).toBeNull();
+  });
+
+  it('hides one shape by default (Anki’s “hide one, guess one”)', async () => {
+    const user = await signUp('occlusion');
+    const conceptId = await insertConcept(user, 'Anatomie');
+    const res = await call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json: { image: await uploadImage(user), shapes: [SHAPES[0]] } });
+    expect(res.status).toBe(201);
+    expect(res.body[0]).toMatchObject({ question: 'Que cache la zone masquée ?', occlusion: { mode: 'hide_one', target: 0 } });
+  });
+
+  it('refuses bad shapes with a French 422 and makes no card', async () => {
+    const user = await signUp('occlusion');
+    const conceptId = await insertConcept(user, 'Refus');
+    const image = await uploadImage(user);
+    const post = (json: unknown) => call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json });
+    const cases: [unknown, string][] = [
+      [{ image, shapes: [] }, 'Dessinez au moins une zone'],
+      [{ image, shapes: [SHAPES[0], { left: 1.2, top: 0, width: 0.1, height: 0.1 }] }, 'nombre de 0 à 1'],
+      [{ image, shapes: [{ left: 0.8, top: 0, width: 0.3, height: 0.1 }] }, 'dépasse de l’image'],
+      [{ image, shapes: [{ left: 0.1, top: 0.1, width: 0, height: 0.1 }] }, 'au moins 1 %'],
+      [{ image, shapes: [{ left: '0.1', top: 0.1, width: 0.1, height: 0.1 }] }, 'nombre de 0 à 1'],
+      [{ image, shapes: Array.from({ length: 101 }, () => SHAPES[0]) }, 'Au plus 100 zones'],
+      [{ image, shapes: SHAPES, mode: 'hide_some' }, 'hide_one'],
+      [{ image: 'https://example.com/carte.png', shapes: SHAPES }, 'image téléversée'],
+    ];
+    for (const [json, message] of cases) {
+      const res = await post(json);
+      expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(422);
+      expect(JSON.stringify(res.body.detail)).toContain(message);
+    }
+    expect(await cardsOf(user)).toEqual([]);
+  });
+
+  it('answers 404 for another person’s image or concept, and one whose file is gone, making no card', async () => {
+    const [owner, other] = [await signUp('occlusion'), await signUp('occlusion')];
+    const ownConcept = await insertConcept(other, 'Le mien');
+    const ownerConcept = await insertConcept(owner, 'Privé');
+    const ownerImage = await uploadImage(owner);
+    const theft = await call('POST', `/api/concepts/${ownConcept}/flashcards/occlusion`, { token: other.token, json: { image: ownerImage, shapes: SHAPES } });
+    expect(theft.status).toBe(404);
+    expect(theft.body.detail).toBe('Image introuvable.');
+    const intoOther = await call('POST', `/api/concepts/${ownerConcept}/flashcards/occlusion`, { token: other.token, json: { image: await uploadImage(other), shapes: SHAPES } });
+    expect(intoOther.status).toBe(404);
+    const gone = ownerImage.replace(/[0-9a-f]{12}$/, '000000000000');
+    expect((await call('POST', `/api/concepts/${ownerConcept}/flashcards/occlusion`, { token: owner.token, json: { image: gone, shapes: SHAPES } })).status).toBe(404);
+    expect(await cardsOf(other)).toEqual([]);
+    expect(await cardsOf(owner)).toEqual([]);
+    const card = (await call('POST', `/api/concepts/${ownerConcept}/flashcards/occlusion`, { token: owner.token, json: { image: ownerImage, shapes: SHAPES } })).body[0];
+    expect((await call('GET', `/api/flashcards/${card.id}`, { token: other.token })).status).toBe(404);
+  });
+
+  it('goes into a JSON backup and comes back from it', async () => {
+    const user = await signUp('occlusion');
+    const conceptId = await insertConcept(user, 'Sauvegarde');
+    const image = await uploadImage(user);
+    await call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json: { image, shapes: SHAPES, mode: 'hide_all' } });
+    const backup = await exportJson(user);
+    expect(backup.flashcards[1]).toMatchObject({ occlusion: { image, target: 1, mode: 'hide_all' } });
+    expect((await importJson(user, backup, false)).status).toBe(200);
+    const cards = await cardsOf(user);
+    expect(cards.map((c) => c.occlusion)).toEqual(backup.flashcards.map((c: { occlusion: unknown }) => c.occlusion));
+    const broken = structuredClone(backup);
+    broken.flashcards[0].occlusion.shapes[0].left = 0.95;
+    expect((await importJson(user, broken, false)).status).toBe(422);
+    expect((await cardsOf(user)).map((c) => c.occlusion)).toEqual(backup.flashcards.map((c: { occlusion: unknown }) => c.occlusion));
+  });
+});
