@@ -12,6 +12,7 @@ export type FlashcardInput = InferRequestType<typeof flashcard.$put>['json'];
 export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['rating'];
 export type UploadedReview = InferRequestType<typeof flashcards.reviews.$post>['json']['reviews'][number];
 export type CardHistory = InferResponseType<typeof flashcard.history.$get, 200>;
+export type OcclusionInput = InferRequestType<(typeof ofConcept)['occlusion']['$post']>['json'];
 export type CardAction = 'suspend' | 'unsuspend' | 'bury' | 'unbury' | 'forget';
 
 const param = (id: number) => ({ param: { id: String(id) } });
@@ -21,6 +22,8 @@ export const flashcardsApi = {
   all: () => call(flashcards.$get()),
   due: (limit: number) => call(flashcards.due.$get({ query: { limit } })),
   create: (conceptId: number, input: FlashcardInput) => call(ofConcept.$post({ ...param(conceptId), json: input })),
+  /** One image-occlusion card per shape drawn over an uploaded image. */
+  createOcclusion: (conceptId: number, input: OcclusionInput) => call(ofConcept.occlusion.$post({ ...param(conceptId), json: input })),
   update: (id: number, input: FlashcardInput) => call(flashcard.$put({ ...param(id), json: input })),
   remove: (id: number) => callEmpty(flashcard.$delete(param(id))),
   /** With the answer's client id, a retry whose reply was lost answers the review already logged. */

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { AiGeneration } from './AiGeneration';
 import { FlashcardForm } from './FlashcardForm';
+import { OcclusionEditor } from './OcclusionEditor';
 import { ReviewTab } from './ReviewTab';
 import { Tabs } from './Tabs';
 import { useFlashcards } from './use-flashcards';
@@ -27,6 +28,9 @@ export function ConceptFlashcardsPanel({ conceptId, conceptTitle, onStudyChanged
         <div className="grid gap-4 lg:grid-cols-2">
           <FlashcardForm conceptId={conceptId} onSaved={state.reload} />
           <AiGeneration conceptId={conceptId} onSaved={backToReview} />
+          <div className="lg:col-span-2">
+            <OcclusionEditor conceptId={conceptId} onSaved={state.reload} />
+          </div>
         </div>
       )}
     </section>

@@ -33,6 +33,7 @@ import { TypedAnswer } from './TypedAnswer';
 import { sendAction, type ManualAction } from './card-actions';
 import { EditCardDialog } from './EditCardDialog';
 import { CardSide } from './CardSide';
+import { OccludedImage } from './OccludedImage';
 import { useCardVoice } from './use-card-voice';
 
 const LOAD_ERROR = 'Erreur lors du chargement des flashcards. Veuillez réessayer.';
@@ -233,6 +234,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
           <div className="readable-view rounded-xl border border-space-600 bg-space-800 p-5">
             <p className="text-xs uppercase tracking-wide text-slate-400">Question</p>
             <CardSide side="question" text={card.question} lang={card.question_lang} voice={voice} className="mt-1 whitespace-pre-wrap text-lg" testId="review-question" />
+            {card.occlusion && <OccludedImage occlusion={card.occlusion} side={revealed ? 'answer' : 'question'} testId="review-occlusion" />}
             {revealed && (
               <div className="mt-4 border-t border-space-600 pt-4">
                 <p className="text-xs uppercase tracking-wide text-slate-400">Réponse</p>

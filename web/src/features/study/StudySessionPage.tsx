@@ -22,6 +22,7 @@ import { useAutoReveal } from './use-auto-reveal';
 import { usePreferences } from '../settings/preferences-context';
 import { EditCardDialog } from '../flashcards/EditCardDialog';
 import { CardSide } from '../flashcards/CardSide';
+import { OccludedImage } from '../flashcards/OccludedImage';
 import { useCardVoice } from '../flashcards/use-card-voice';
 
 function parseSessionId(raw: string | undefined): { id: number | null; problem: string | null } {
@@ -129,6 +130,7 @@ function SessionScreen({ s, problem }: { s: StudySessionView; problem: string | 
           {s.card.concept_title && <p className="text-xs text-nebula-400">{s.card.concept_title}</p>}
           <div>
             <CardSide side="question" text={s.card.question} lang={s.card.question_lang} voice={voice} className="whitespace-pre-wrap text-xl" testId="session-question" />
+            {s.card.occlusion && <OccludedImage occlusion={s.card.occlusion} side={s.phase} testId="session-occlusion" />}
           </div>
           {s.card.type_answer && <TypedAnswer key={s.shownCount} answer={s.card.answer} revealed={s.phase === 'answer'} tolerant={preferences.typed_answer_tolerant} onReveal={s.reveal} />}
           {s.phase === 'answer' ? (

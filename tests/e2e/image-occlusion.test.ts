@@ -1,0 +1,99 @@
+/**
+ * Image occlusion in one journey: an image uploaded in the concept's 'Créer' tab, one zone
+ * drawn with the mouse and one added and placed from the keyboard, two cards made; then a
+ * study session at phone size where the asked zone is covered in the question (its pixels
+ * are the mask's colour) and uncovered in the answer.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { api, createAccount } from '../support/client';
+import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { a11yViolations } from './axe';
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+
+const stack = inject('stack');
+let browser: Browser;
+useBrowser((b) => (browser = b));
+
+/**
+ * The colour on screen at the centre of an element, read from a screenshot of that one pixel.
+ * A 1x1 PNG's one row needs no unfiltering (every PNG filter predicts 0 from outside the image).
+ */
+async function colourAtCentre(page: Page, element: Locator): Promise<number[]> {
+  const box = (await element.boundingBox())!;
+  const png = await page.screenshot({ clip: { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2), width: 1, height: 1 } });
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const size = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + size));
+    at += size + 12;
+  }
+  return [...inflateSync(Buffer.concat(idat)).subarray(1, 4)];
+}
+const MASK = [0xff, 0x7e, 0x7e];
+const isMask = (rgb: number[]) => rgb.every((v, i) => Math.abs(v - MASK[i]!) <= 2);
+
+describe('image occlusion', () => {
+  it('draws zones with the mouse and the keyboard, makes a card per zone, masks the asked zone in the question and reveals it in the answer', async () => {
+    const account = await createAccount(stack.url, 'occlusion');
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Logo' } });
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+
+    await page.goto(`${stack.url}/concepts/${concept.body.id}`);
+    await page.getByRole('tab', { name: 'Créer' }).click();
+    await page.getByLabel('Image *').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: readFileSync('web/public/icons/icon-512.png') });
+    const canvas = page.getByTestId('occlusion-canvas');
+    await expect.poll(() => canvas.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    // One zone drawn with the mouse over the image's top-left quarter.
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.1);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.25, { steps: 4 });
+    await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.4, { steps: 4 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: /^Zone 1 : à 10 % du bord gauche, 10 % du haut, 30 % de large, 30 % de haut$/ }).waitFor();
+    await page.getByLabel('Réponse', { exact: true }).fill('Coin');
+    // Another from the keyboard: added in the middle, moved right 10 steps, grown 5 steps down.
+    await page.getByRole('button', { name: 'Ajouter une zone' }).press('Enter');
+    const second = page.getByRole('button', { name: /^Zone 2 :/ });
+    await second.focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(() => second.textContent()).toBe('Zone 2 : à 50 % du bord gauche, 40 % du haut, 20 % de large, 25 % de haut');
+    await screenshot(page, 'occlusion-editor');
+    expect(await a11yViolations(page.mainFrame())).toEqual([]);
+    await page.getByRole('button', { name: 'Créer 2 carte(s)' }).click();
+    await page.getByText('2 carte(s) créée(s) avec succès!').waitFor();
+    const cards = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { answer: string; occlusion: { target: number; shapes: unknown[] } }[];
+    expect(cards.map((c) => [c.answer, c.occlusion.target, c.occlusion.shapes.length])).toEqual([
+      ['Coin', 0, 2],
+      ['Zone 2 sur 2', 1, 2],
+    ]);
+
+    // A study session on a phone: the question covers the asked zone only (hide one, guess one).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const session = await api(stack.url, 'POST', '/api/study-sessions', { token: account.token, json: { method_type: 'FLASHCARDS', concept_ids: [concept.body.id] } });
+    await page.goto(`${stack.url}/study/session/${session.body.id}`);
+    const figure = page.getByTestId('session-occlusion');
+    await expect.poll(() => figure.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    const caption = (await figure.locator('figcaption').textContent())!;
+    const asked = Number(/Zone masquée (\d) sur 2/.exec(caption)![1]) - 1;
+    const masks = figure.locator('rect');
+    expect(await masks.count()).toBe(1);
+    expect(isMask(await colourAtCentre(page, masks.first()))).toBe(true);
+    await screenshot(page, 'occlusion-question-phone');
+    expect(await a11yViolations(page.mainFrame())).toEqual([]);
+    // Revealed from the keyboard: the same place now shows the image, outlined.
+    await page.keyboard.press('Space');
+    await page.getByTestId('session-answer').waitFor();
+    await expect.poll(() => figure.locator('figcaption').textContent()).toContain(`Zone ${asked + 1} sur 2 révélée`);
+    expect(await figure.locator('rect[data-kind="revealed"]').count()).toBe(1);
+    expect(isMask(await colourAtCentre(page, figure.locator('rect[data-kind="revealed"]')))).toBe(false);
+    expect(await page.getByTestId('session-answer').textContent()).toBe(cards[asked]!.answer);
+    await screenshot(page, 'occlusion-answer-phone');
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+});
