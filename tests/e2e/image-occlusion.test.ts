@@ -64,8 +64,8 @@ describe('image occlusion', () => {
     await expect.poll(() => second.textContent()).toBe('Zone 2 : à 50 % du bord gauche, 40 % du haut, 20 % de large, 25 % de haut');
     await screenshot(page, 'occlusion-editor');
     expect(await a11yViolations(page.mainFrame())).toEqual([]);
-    await page.getByRole('button', { name: 'Créer 2 carte(s)' }).click();
-    await page.getByText('2 carte(s) créée(s) avec succès!').waitFor();
+    await page.getByRole('button', { name: 'Créer 2 cartes' }).click();
+    await page.getByText('2 cartes créées avec succès!').waitFor();
     const cards = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { answer: string; occlusion: { target: number; shapes: unknown[] } }[];
     expect(cards.map((c) => [c.answer, c.occlusion.target, c.occlusion.shapes.length])).toEqual([
       ['Coin', 0, 2],

@@ -90,7 +90,7 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
     setBusy(true);
     try {
       const cards = await flashcardsApi.createOcclusion(conceptId, { image, shapes, mode, header: header.trim(), tags: splitTags(tags) });
-      toast.success(`${cards.length} carte(s) créée(s) avec succès!`, TOAST_FLASHCARD_MS);
+      toast.success(cards.length === 1 ? '1 carte créée avec succès!' : `${cards.length} cartes créées avec succès!`, TOAST_FLASHCARD_MS);
       setImage(null);
       setShapes([]);
       setHeader('');
@@ -202,7 +202,7 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
             <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />
           </label>
           <button type="submit" className="btn-primary" disabled={shapes.length === 0 || busy}>
-            Créer {shapes.length} carte(s)
+            {shapes.length === 1 ? 'Créer 1 carte' : `Créer ${shapes.length} cartes`}
           </button>
         </>
       )}
