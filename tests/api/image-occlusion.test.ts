@@ -107,6 +107,10 @@ describe('image-occlusion cards', () => {
     const broken = structuredClone(backup);
     broken.flashcards[0].occlusion.shapes[0].left = 0.95;
     expect((await importJson(user, broken, false)).status).toBe(422);
+    // Review never fetches another site's image: a backup naming one is refused.
+    const elsewhere = structuredClone(backup);
+    elsewhere.flashcards[0].occlusion.image = 'https://tracker.example/pixel.png';
+    expect((await importJson(user, elsewhere, false)).status).toBe(422);
     expect((await cardsOf(user)).map((c) => c.occlusion)).toEqual(backup.flashcards.map((c: { occlusion: unknown }) => c.occlusion));
   });
 });

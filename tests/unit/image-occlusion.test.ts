@@ -43,8 +43,9 @@ describe('mask geometry', () => {
 
 describe('stored occlusion', () => {
   it('reads a card’s JSON back and refuses one whose asked shape or geometry is wrong', () => {
-    const stored: CardOcclusion = { image: '/api/v1/files/1/x', shapes: three, target: 2, mode: 'hide_all' };
+    const stored: CardOcclusion = { image: '/api/v1/files/1/0b5f3c1e-2a4d-4e6f-8a9b-1c2d3e4f5a6b', shapes: three, target: 2, mode: 'hide_all' };
     expect(parseCardOcclusion(JSON.stringify(stored))).toEqual(stored);
+    expect(parseCardOcclusion(JSON.stringify({ ...stored, image: 'https://tracker.example/pixel.png' }))).toBeNull();
     expect(parseCardOcclusion(JSON.stringify({ ...stored, target: 3 }))).toBeNull();
     expect(parseCardOcclusion(JSON.stringify({ ...stored, shapes: [shape(0.9, 0, 0.2, 0.2)], target: 0 }))).toBeNull();
     expect(parseCardOcclusion(JSON.stringify({ ...stored, mode: 'other' }))).toBeNull();

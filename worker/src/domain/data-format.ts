@@ -124,7 +124,7 @@ export const SECTIONS = {
         target: z.number().int().min(0),
         mode: z.enum(OCCLUSION_MODES),
       })
-      .refine((o) => parseCardOcclusion(JSON.stringify(o)) !== null, 'occlusion: every shape must lie inside the image (fractions 0-1) and target must name one of them')
+      .refine((o) => parseCardOcclusion(JSON.stringify(o)) !== null, 'occlusion: the image must be an upload (/api/v1/files/...), every shape inside it (fractions 0-1), and target one of them')
       .nullable()
       .default(null),
     created_at: time,

@@ -9,6 +9,7 @@
  * others as the question had them. Pure: the editor, the review screens and the Worker's
  * checks share it.
  */
+import { isUploadAddress } from './card-images';
 
 export const OCCLUSION_MODES = ['hide_one', 'hide_all'] as const;
 export type OcclusionMode = (typeof OCCLUSION_MODES)[number];
@@ -108,7 +109,8 @@ export function parseCardOcclusion(json: string | null): CardOcclusion | null {
   if (!json) return null;
   try {
     const value = JSON.parse(json) as Partial<CardOcclusion>;
-    if (typeof value.image !== 'string' || !Array.isArray(value.shapes) || !Number.isInteger(value.target)) return null;
+    // Review shows only the app's own uploads: another site's image is never fetched.
+    if (typeof value.image !== 'string' || !isUploadAddress(value.image) || !Array.isArray(value.shapes) || !Number.isInteger(value.target)) return null;
     if (!OCCLUSION_MODES.includes(value.mode as OcclusionMode)) return null;
     const shapes = value.shapes.map((s: Partial<OcclusionShape>) => ({
       left: Number(s.left),
