@@ -79,6 +79,15 @@ describe('memory at phone size', () => {
     // The newest answer left the card due in three days, with its stability of 4 days.
     expect(await rows.first().locator('td').allTextContents()).toEqual(['Bon', '3 j', '4 j', '5', expect.stringMatching(/^\d+ %$/)]);
     expect(await history.getByTestId('forgetting-curve').getAttribute('aria-label')).toMatch(/^Courbe d'oubli : 100 % juste après la dernière réponse, \d+ % à la date prévue \(3 j\), 100 % aujourd'hui/);
+    // chart.js loads on demand: the curve is drawn (pixels of its violet line on the canvas) before the picture is taken.
+    const curvePixels = () =>
+      history.getByTestId('forgetting-curve').evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let violet = 0;
+        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - 0xa7) < 12 && Math.abs(data[i + 1]! - 0x8b) < 12 && Math.abs(data[i + 2]! - 0xfa) < 12 && data[i + 3]! > 200) violet++;
+        return violet;
+      });
+    await expect.poll(curvePixels).toBeGreaterThan(100);
     await screenshot(page, 'memory-card-history-phone');
     expect(await a11yViolations(page.mainFrame())).toEqual([]);
     await page.keyboard.press('Escape');
