@@ -200,6 +200,46 @@ describe('expired sessions', () => {
   });
 });
 
+describe('a logout asked by the host', () => {
+  it('while an answer given offline waits: the page answers what would be lost and stays signed in, then logs out once the host confirms', async () => {
+    const account = await createAccount(stack.url, 'hostout');
+    const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Pérou' }] }] });
+    const concept = (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Capitales', content: doc } })).body;
+    await api(stack.url, 'POST', `/api/concepts/${concept.id}/flashcards`, { token: account.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima' } });
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const received = () => page.evaluate(() => (window as unknown as { received: { type: string }[] }).received);
+    const fromHost = (message: object) => page.evaluate((m) => window.postMessage(m, location.origin), message);
+    try {
+      await actAsNativeWebView(page, [account.token]);
+      await page.goto(`${stack.url}/flashcards?source=mobile`);
+      await page.getByRole('button', { name: 'Réviser les cartes dues' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Réviser les flashcards' });
+      await dialog.getByRole('button', { name: 'Afficher la Réponse' }).click();
+      // The network goes: the answer is kept on the device.
+      await context.setOffline(true);
+      await dialog.getByRole('button', { name: /^Bon/ }).click();
+      const status = page.getByTestId('sync-status');
+      await status.getByText('1 modification en attente', { exact: false }).waitFor();
+
+      await fromHost({ type: 'logout' });
+      await expect.poll(async () => (await received()).find((m) => m.type === 'logout-pending')).toEqual({
+        type: 'logout-pending',
+        pending: 1,
+        message: '1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.',
+      });
+      expect((await received()).map((m) => m.type)).not.toContain('logout');
+      await status.getByText('1 modification en attente', { exact: false }).waitFor();
+
+      // The person chose to log out anyway: the page logs out and tells the host.
+      await fromHost({ type: 'logout', discard_pending: true });
+      await expect.poll(async () => (await received()).map((m) => m.type)).toContain('logout');
+      expect(pageErrors(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('console and phone layout', () => {
   it('loads pages and editors without router or linkify warnings, fills a short page with its background, shows a code block without an inner chip, and keeps a long mention on a phone screen', async () => {
     const account = await createAccount(stack.url, 'console');

@@ -17,6 +17,7 @@ import { onHostMessage, postToHost, requestFromHost } from '../lib/native-bridge
 import { forgetOfflineCopies, keepProfile, keptProfile } from '../lib/offline-copies';
 import { forgetReviewQueue } from '../features/flashcards/use-review-queue';
 import { forgetCreationQueue } from '../features/offline/use-creation-queue';
+import { pendingLossOf } from '../features/offline/use-pending-loss';
 import { clearToken, isExpired, storeToken, storedToken, tokenUserId } from '../lib/token-store';
 import { detectWebView, hostSignalled } from '../lib/webview';
 import { AuthContext, type AuthContextValue, type AuthStatus, type CurrentUser } from '../ui/auth-context';
@@ -178,12 +179,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [endSession, isWebView]);
 
-  // Messages the host may send at any time: a new token, or a logout.
+  // Messages the host may send at any time: a new token, or a logout. A logout while
+  // changes made offline wait to be sent is answered first with 'logout-pending' (how many,
+  // and the words naming them) and the session stays: the host asks the person, then sends
+  // 'logout' again with `discard_pending: true` to log out anyway.
   useEffect(
     () =>
       onHostMessage((message) => {
         if (message.type === 'logout') {
-          endSession(false);
+          const userId = tokenRef.current ? tokenUserId(tokenRef.current) : null;
+          if (message.discard_pending === true || userId === null) return endSession(false);
+          void pendingLossOf(userId).then((loss) => (loss ? postToHost({ type: 'logout-pending', ...loss }) : endSession(false)));
         } else if (message.type === 'auth-token' && typeof message.token === 'string') {
           const current = tokenRef.current;
           if (current && message.token !== current) {

@@ -3,6 +3,13 @@
  * §4, document 3 §3-4). The host is React Native's `ReactNativeWebView` when present,
  * else the parent window of an iframe. Messages are accepted only from the product's
  * own origin, or from a local development host while the app itself runs locally.
+ *
+ * Logout asked by the host, beyond the spec: when changes made offline still wait to be sent
+ * (answers, concepts or note blocks), the page answers the host's `{type: 'logout'}` with
+ * `{type: 'logout-pending', pending: <how many>, message: <French words naming what would be
+ * lost>}` and stays signed in; the host shows the message to the person and, if they choose
+ * to log out anyway, sends `{type: 'logout', discard_pending: true}`. With nothing waiting, a
+ * logout happens at once and the page answers `{type: 'logout'}`, as before.
  */
 export type HostMessage = { type: string; [key: string]: unknown };
 
