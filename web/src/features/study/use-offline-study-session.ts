@@ -17,7 +17,7 @@ import { DUE_REVIEW_LIMIT } from '../flashcards/review-queue';
 import { useReviewQueue } from '../flashcards/use-review-queue';
 import { usePreferences } from '../settings/preferences-context';
 import { OfflineStudySession } from './offline-session';
-import { NEXT_CARD_DELAY_MS, type StudySessionView } from './use-study-session';
+import { NEXT_CARD_DELAY_MS, editedCard, type StudySessionView } from './use-study-session';
 
 const FINISHED_PAUSE_MS = 1200;
 export const OFFLINE_LOAD_ERROR = "Hors ligne : aucune carte due n'est gardée sur cet appareil. Ouvrez l'application une fois connecté pour en garder une copie.";
@@ -135,7 +135,7 @@ export function useOfflineStudySession(): StudySessionView {
     reveal: () => void (phase === 'question' && setPhase('answer')),
     rate,
     setAside,
-    replaceCard: (saved) => setCard((shown) => (shown && shown.id === saved.id ? { ...saved, previews: shown.previews } : shown)),
+    replaceCard: (saved) => setCard(editedCard(saved)),
     undo,
     end: async () => navigate('/study'),
   };

@@ -23,6 +23,9 @@ const FINISHED_PAUSE_MS = 1200;
 type Phase = 'loading' | 'question' | 'answer' | 'finished' | 'error';
 
 /** What the session screen draws and does; a session without the server (use-offline-study-session.ts) gives the same. */
+/** The shown card after an edit of `saved`: its new text, with the interval previews it had. */
+export const editedCard = (saved: Flashcard) => (shown: SessionCard | null) => (shown && shown.id === saved.id ? { ...saved, previews: shown.previews } : shown);
+
 export interface StudySessionView {
   phase: Phase;
   progress: SessionProgress | null;
@@ -195,7 +198,7 @@ export function useStudySession(sessionId: number | null): StudySessionView {
     reveal: () => void (phase === 'question' && setPhase('answer')),
     rate,
     setAside,
-    replaceCard: (saved: Flashcard) => setCard((shown) => (shown && shown.id === saved.id ? { ...saved, previews: shown.previews } : shown)),
+    replaceCard: (saved: Flashcard) => setCard(editedCard(saved)),
     undo,
     end,
   };
