@@ -29,12 +29,14 @@ describe('image-occlusion cards', () => {
     const res = await call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json: { image, shapes: SHAPES, header: 'Quelle ville ?', mode: 'hide_all' } });
     expect(res.status).toBe(201);
     expect(res.body).toHaveLength(2);
-    const shapes = [{ ...SHAPES[0] }, { ...SHAPES[1], label: '' }];
+    // Each shape a rectangle by default, numbered as its Anki cloze (c1, c2…); the cards one group (one Anki note).
+    const shapes = [{ ...SHAPES[0], kind: 'rect', ordinal: 1 }, { ...SHAPES[1], label: '', kind: 'rect', ordinal: 2 }];
     expect(res.body[0]).toMatchObject({ question: 'Quelle ville ?', answer: 'Lyon', state: 'New', occlusion: { image, shapes, target: 0, mode: 'hide_all' } });
     expect(res.body[1]).toMatchObject({ question: 'Quelle ville ?', answer: 'Zone 2 sur 2', occlusion: { image, shapes, target: 1, mode: 'hide_all' } });
 
     const read = await call('GET', `/api/flashcards/${res.body[1].id}`, { token: user.token });
-    expect(read.body.occlusion).toEqual({ image, shapes, target: 1, mode: 'hide_all' });
+    expect(read.body.occlusion).toEqual({ image, shapes, target: 1, mode: 'hide_all', group: res.body[0].occlusion.group });
+    expect(res.body[0].occlusion.group).toMatch(/^[0-9a-f-]{36}$/);
     const due = (await call('GET', '/api/flashcards/due', { token: user.token })).body as { id: number }[];
     expect(due.map((c) => c.id).sort()).toEqual(res.body.map((c: { id: number }) => c.id).sort());
     const reviewed = await call('POST', `/api/flashcards/${res.body[0].id}/review`, { token: user.token, json: { rating: 3 } });

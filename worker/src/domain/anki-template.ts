@@ -21,6 +21,8 @@ export interface AnkiNoteType {
   fields: string[];
   templates: AnkiTemplate[];
   css?: string;
+  /** Anki's originalStockKind when the type is one of its stock ones (6: Image Occlusion). */
+  stockKind?: number;
 }
 
 /** A note type as the person's `anki_note_types` row keeps it. */

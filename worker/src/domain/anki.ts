@@ -50,7 +50,11 @@ const CARD_CSS = '.card {\n  font-family: arial;\n  font-size: 20px;\n  text-ali
 
 /** A note type as schema 11's `col.models` holds it. */
 export function modelJson(type: AnkiNoteType, nowSeconds: number) {
-  const field = (name: string, ord: number) => ({ name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [] });
+  // Anki finds an Image Occlusion type's fields by their tag (the field's stock role: Occlusion 0 … Comments 4), as it writes them.
+  const field = (name: string, ord: number) => ({
+    name, ord, sticky: false, rtl: false, font: 'Arial', size: 20, media: [],
+    ...(type.stockKind ? { tag: ord, preventDeletion: ord < 4 } : {}),
+  });
   return {
     id: type.id,
     name: type.name,
@@ -69,6 +73,7 @@ export function modelJson(type: AnkiNoteType, nowSeconds: number) {
     req: type.templates.map((t) => [t.ord, 'any', [0]]),
     tags: [],
     vers: [],
+    ...(type.stockKind ? { originalStockKind: type.stockKind } : {}),
   };
 }
 

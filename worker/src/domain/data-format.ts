@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { SPEECH_LANGUAGE_TAGS } from './card-speech';
 import { COMPOSITE_STEPS } from './composite-steps';
 import { CORNELL_SHEET_BYTES_MAX, CORNELL_SUMMARY_MAX } from './cornell';
-import { OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_SHAPES_MAX, parseCardOcclusion } from './image-occlusion';
+import { OCCLUSION_KINDS, OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_ORDINAL_MAX, OCCLUSION_SHAPES_MAX, parseCardOcclusion } from './image-occlusion';
 
 export const EXPORT_FORMAT = 'astrolabe-export';
 export const FORMAT_VERSION = 1;
@@ -120,9 +120,23 @@ export const SECTIONS = {
     occlusion: z
       .object({
         image: text(200),
-        shapes: z.array(z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number(), label: text(OCCLUSION_LABEL_MAX) })).min(1).max(OCCLUSION_SHAPES_MAX),
+        shapes: z
+          .array(
+            z.object({
+              kind: z.enum(OCCLUSION_KINDS).default('rect'),
+              ordinal: z.number().int().min(1).max(OCCLUSION_ORDINAL_MAX).optional(),
+              left: z.number(),
+              top: z.number(),
+              width: z.number(),
+              height: z.number(),
+              label: text(OCCLUSION_LABEL_MAX),
+            }),
+          )
+          .min(1)
+          .max(OCCLUSION_SHAPES_MAX),
         target: z.number().int().min(0),
         mode: z.enum(OCCLUSION_MODES),
+        group: text(100).min(1).nullable().default(null),
       })
       .refine((o) => parseCardOcclusion(JSON.stringify(o)) !== null, 'occlusion: the image must be an upload (/api/v1/files/...), every shape inside it (fractions 0-1), and target one of them')
       .nullable()

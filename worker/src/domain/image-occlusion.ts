@@ -13,6 +13,11 @@ import { isUploadAddress } from './card-images';
 
 export const OCCLUSION_MODES = ['hide_one', 'hide_all'] as const;
 export type OcclusionMode = (typeof OCCLUSION_MODES)[number];
+/** A shape is a rectangle or the ellipse inscribed in that rectangle (Anki's 'rect' and 'ellipse'). */
+export const OCCLUSION_KINDS = ['rect', 'ellipse'] as const;
+export type OcclusionKind = (typeof OCCLUSION_KINDS)[number];
+/** The largest cloze number a shape may carry (Anki's `cN`). */
+export const OCCLUSION_ORDINAL_MAX = 10_000;
 
 /** The most shapes one image may carry (one card each). */
 export const OCCLUSION_SHAPES_MAX = 100;
@@ -22,6 +27,10 @@ export const OCCLUSION_LABEL_MAX = 200;
 export const OCCLUSION_MIN_SIZE = 0.01;
 
 export interface OcclusionShape {
+  /** 'rect', or 'ellipse': the ellipse inscribed in the box left/top/width/height. */
+  kind?: OcclusionKind;
+  /** The shape's cloze number in Anki's Image Occlusion note (c1, c2…), kept when shapes are edited so each card stays the same Anki card. */
+  ordinal?: number;
   left: number;
   top: number;
   width: number;
@@ -36,6 +45,20 @@ export interface CardOcclusion {
   shapes: OcclusionShape[];
   target: number;
   mode: OcclusionMode;
+  /** The cards drawn over the image together (Anki's note); null for cards made before groups were kept. */
+  group?: string | null;
+}
+
+/** Each shape's cloze number: its own when it has one, else the next number no shape uses (as Anki fills them). */
+export function shapeOrdinals(shapes: readonly Pick<OcclusionShape, 'ordinal'>[]): number[] {
+  const used = new Set(shapes.flatMap((s) => (s.ordinal ? [s.ordinal] : [])));
+  let next = 1;
+  return shapes.map((s) => {
+    if (s.ordinal) return s.ordinal;
+    while (used.has(next)) next++;
+    used.add(next);
+    return next;
+  });
 }
 
 /** How each shape shows on one side of a card. */
@@ -108,22 +131,33 @@ export function describeShape(shape: OcclusionShape): string {
 export function parseCardOcclusion(json: string | null): CardOcclusion | null {
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as Partial<CardOcclusion>;
-    // Review shows only the app's own uploads: another site's image is never fetched.
-    if (typeof value.image !== 'string' || !isUploadAddress(value.image) || !Array.isArray(value.shapes) || !Number.isInteger(value.target)) return null;
-    if (!OCCLUSION_MODES.includes(value.mode as OcclusionMode)) return null;
-    const shapes = value.shapes.map((s: Partial<OcclusionShape>) => ({
-      left: Number(s.left),
-      top: Number(s.top),
-      width: Number(s.width),
-      height: Number(s.height),
-      label: typeof s.label === 'string' ? s.label : '',
-    }));
-    if (shapes.some((s) => shapeProblem(s) !== null) || value.target! < 0 || value.target! >= shapes.length) return null;
-    return { image: value.image, shapes, target: value.target!, mode: value.mode as OcclusionMode };
+    return checkOcclusion(JSON.parse(json) as Partial<CardOcclusion>);
   } catch {
     return null;
   }
+}
+
+/** An occlusion checked and normalised (every shape with its kind and cloze number), or null when it is not one. */
+export function checkOcclusion(value: Partial<CardOcclusion>): CardOcclusion | null {
+  // Review shows only the app's own uploads: another site's image is never fetched.
+  if (typeof value.image !== 'string' || !isUploadAddress(value.image) || !Array.isArray(value.shapes) || !Number.isInteger(value.target)) return null;
+  if (!OCCLUSION_MODES.includes(value.mode as OcclusionMode)) return null;
+  if (value.group !== undefined && value.group !== null && (typeof value.group !== 'string' || !value.group || value.group.length > 100)) return null;
+  const raw = value.shapes as Partial<OcclusionShape>[];
+  if (raw.some((s) => (s.kind !== undefined && !OCCLUSION_KINDS.includes(s.kind)) || (s.ordinal !== undefined && !(Number.isInteger(s.ordinal) && s.ordinal >= 1 && s.ordinal <= OCCLUSION_ORDINAL_MAX)))) return null;
+  const ordinals = shapeOrdinals(raw);
+  if (new Set(ordinals).size !== ordinals.length) return null;
+  const shapes = raw.map((s, i): OcclusionShape => ({
+    kind: s.kind ?? 'rect',
+    ordinal: ordinals[i]!,
+    left: Number(s.left),
+    top: Number(s.top),
+    width: Number(s.width),
+    height: Number(s.height),
+    label: typeof s.label === 'string' ? s.label : '',
+  }));
+  if (shapes.some((s) => shapeProblem(s) !== null) || value.target! < 0 || value.target! >= shapes.length) return null;
+  return { image: value.image, shapes, target: value.target!, mode: value.mode as OcclusionMode, group: value.group ?? null };
 }
 
 /** The question and answer text of the card asking shape `index` (what lists, search and the answer show). */

@@ -4,7 +4,7 @@ import { RATINGS } from '../domain/fsrs';
 import { RESCHEDULE_MAX_DAYS } from '../domain/card-actions';
 import { SPEECH_LANGUAGE_TAGS } from '../domain/card-speech';
 import { isUploadAddress } from '../domain/card-images';
-import { OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_SHAPES_MAX, shapeProblem } from '../domain/image-occlusion';
+import { OCCLUSION_KINDS, OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_SHAPES_MAX, shapeProblem } from '../domain/image-occlusion';
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -92,7 +92,14 @@ const fraction = z.number({ invalid_type_error: 'Chaque coordonnée doit être u
 
 /** One shape drawn over the image, in fractions of its width and height. */
 const occlusionShape = z
-  .object({ left: fraction, top: fraction, width: fraction, height: fraction, label: z.string().trim().max(OCCLUSION_LABEL_MAX).default('') })
+  .object({
+    kind: z.enum(OCCLUSION_KINDS, { errorMap: () => ({ message: 'Une zone est un rectangle (rect) ou une ellipse (ellipse).' }) }).default('rect'),
+    left: fraction,
+    top: fraction,
+    width: fraction,
+    height: fraction,
+    label: z.string().trim().max(OCCLUSION_LABEL_MAX).default(''),
+  })
   .superRefine((shape, ctx) => {
     const problem = shapeProblem(shape);
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });

@@ -28,6 +28,8 @@ import {
   sortField,
 } from '../domain/anki';
 import { noteMediaNames } from '../domain/anki-import';
+import { IMAGE_OCCLUSION_NOTE_TYPE, ORIGINAL_STOCK_KIND_IMAGE_OCCLUSION, occlusionCardOrd, occlusionNoteFields } from '../domain/anki-occlusion';
+import { occlusionCardText, parseCardOcclusion, type CardOcclusion } from '../domain/image-occlusion';
 import { noteTypeFromRow, type AnkiNoteType } from '../domain/anki-template';
 import { readNoteTypes } from '../db/queries/anki-note-types';
 import { selectFsrsParams } from '../db/queries/fsrs-params';
@@ -114,6 +116,13 @@ class MediaCollector {
     this.files.push({ uuid, name: fileName });
   };
 
+  /** An upload under the name an imported note gave it, when that name is still this upload's; false otherwise. */
+  namedAs = (fileName: string, uuid: string): boolean => {
+    if (this.uploads.byName.get(fileName) !== uuid) return false;
+    this.named(fileName);
+    return this.names.get(uuid) === fileName;
+  };
+
   /** A sound goes by its own name (`chien-0a1b2c3d.wav`), so a card brought back from Anki still says what it plays. */
   name = (owner: number, uuid: string, soundName?: string): string | null => {
     const type = this.uploads.types.get(uuid);
@@ -127,6 +136,16 @@ class MediaCollector {
     }
     return name;
   };
+}
+
+interface CardForNote {
+  uid: string;
+  question: string;
+  answer: string;
+  tags: string;
+  mod: number;
+  identity: AnkiIdentity | null;
+  occlusion: string | null;
 }
 
 interface AnkiIdentity {
@@ -155,6 +174,8 @@ function readIdentity(value: unknown, types: Map<number, AnkiNoteType>): AnkiIde
 class NoteWriter {
   private readonly insertNote: Statement;
   private readonly noteOfGuid = new Map<string, { id: number; ords: Set<number> }>();
+  /** Image-occlusion notes by their group: every card of one image goes into one note. */
+  private readonly noteOfGroup = new Map<string, { id: number; ords: Set<number> }>();
   readonly usedTypes = new Map<number, AnkiNoteType>([[BASIC_NOTE_TYPE.id, BASIC_NOTE_TYPE]]);
 
   constructor(
@@ -165,8 +186,13 @@ class NoteWriter {
   }
 
   /** The note of card `cardId` (written now unless its note already is) and the card's ordinal in it. */
-  async noteOf(cardId: number, row: { uid: string; question: string; answer: string; tags: string; mod: number; identity: AnkiIdentity | null }, type: AnkiNoteType | undefined) {
+  async noteOf(cardId: number, row: CardForNote, type: AnkiNoteType | undefined) {
     const { identity } = row;
+    const occlusion = parseCardOcclusion(row.occlusion);
+    if (occlusion) {
+      const written = await this.occlusionNoteOf(cardId, row, occlusion, type);
+      if (written) return written;
+    }
     const known = identity && this.noteOfGuid.get(identity.guid);
     if (identity && type && known && !known.ords.has(identity.ord)) {
       known.ords.add(identity.ord);
@@ -188,6 +214,36 @@ class NoteWriter {
     const fields = [cardTextToField(row.question, this.media.name), cardTextToField(row.answer, this.media.name)];
     await this.write(cardId, row.uid, BASIC_NOTE_TYPE.id, fields, row);
     return { nid: cardId, ord: 0 };
+  }
+
+  /**
+   * An image-occlusion card's note: Anki's Image Occlusion type (or the one it came from),
+   * written with its image's first card, every shape a cloze; the card is the cloze of its
+   * shape. Null when the image is not in the package (the card then goes as text).
+   */
+  private async occlusionNoteOf(cardId: number, row: CardForNote, occlusion: CardOcclusion, type: AnkiNoteType | undefined) {
+    const ord = occlusionCardOrd(occlusion.shapes, occlusion.target);
+    const key = occlusion.group ?? `${occlusion.image}\x1f${occlusion.mode}\x1f${JSON.stringify(occlusion.shapes)}`;
+    const known = this.noteOfGroup.get(key);
+    if (known && !known.ords.has(ord)) {
+      known.ords.add(ord);
+      return { nid: known.id, ord };
+    }
+    const [owner, uuid] = occlusion.image.split('/').slice(-2) as [string, string];
+    // An image brought from Anki goes back under its own name, so Anki does not keep it twice.
+    const originalName = row.identity?.fields[1] ? noteMediaNames(row.identity.fields[1])[0] : undefined;
+    const imageName = originalName && this.media.namedAs(originalName, uuid) ? originalName : this.media.name(Number(owner), uuid);
+    if (!imageName) return null;
+    // A note type brought from Anki with 4 fields or more is Anki's Image Occlusion type: the note goes back into it.
+    const own = type && type.cloze && type.fields.length >= 4 ? { ...type, stockKind: ORIGINAL_STOCK_KIND_IMAGE_OCCLUSION } : IMAGE_OCCLUSION_NOTE_TYPE;
+    const { question } = occlusionCardText(occlusion.shapes, occlusion.target, '');
+    const fields = occlusionNoteFields({ shapes: occlusion.shapes, mode: occlusion.mode, header: row.question === question ? '' : row.question, imageName });
+    while (fields.length < own.fields.length) fields.push('');
+    this.usedTypes.set(own.id, own);
+    const guid = !known ? (row.identity?.guid ?? occlusion.group ?? row.uid) : row.uid;
+    await this.write(cardId, guid, own.id, fields.slice(0, own.fields.length), row);
+    if (!known) this.noteOfGroup.set(key, { id: cardId, ords: new Set([ord]) });
+    return { nid: cardId, ord };
   }
 
   private async write(id: number, guid: string, typeId: number, fields: string[], row: { tags: string; mod: number }) {
@@ -217,7 +273,7 @@ async function writeCards(db: Database, props: ApkgExportProps, deckOf: Map<numb
         const identity = readIdentity(r[col.anki_note], types);
         const { nid, ord } = await notes.noteOf(
           id,
-          { uid: String(r[col.uid]), question: String(r[col.question]), answer: String(r[col.answer]), tags: ankiTags(JSON.parse(String(r[col.tags] ?? '[]')) as string[]), mod, identity },
+          { uid: String(r[col.uid]), question: String(r[col.question]), answer: String(r[col.answer]), tags: ankiTags(JSON.parse(String(r[col.tags] ?? '[]')) as string[]), mod, identity, occlusion: r[col.occlusion] === null ? null : String(r[col.occlusion]) },
           identity ? types.get(identity.type_id) : undefined,
         );
         const card = {

@@ -11,6 +11,8 @@
  * and sounds become uploads in R2.
  */
 import { fieldToCardText, importCardState, isZstd, mediaNames, noteMediaNames, noteTags, type AnkiReview, type CardMedia } from '../domain/anki-import';
+import { parseOcclusionNote } from '../domain/anki-occlusion';
+import { checkOcclusion, occlusionCardText } from '../domain/image-occlusion';
 import { noteTypeRow, renderCard, revealAllClozes, type AnkiNoteType } from '../domain/anki-template';
 import { presetFsrsParams } from '../domain/anki-preset';
 import type { BackupHeader, ImportResult } from '../domain/data-format';
@@ -203,11 +205,30 @@ interface CollectionContext {
   tagsOfConcept: Map<string, Set<string>>;
 }
 
+/**
+ * An Image Occlusion note's card as an image-occlusion card: its image (stored from the
+ * package), every shape of the note, the one its cloze number asks, the mode; the note's
+ * guid is the group, so a later export writes them back into that note. Null when the
+ * note is not one, its shapes cannot be read or its image is not in the package: the card
+ * then comes in as text.
+ */
+function occlusionOf(card: CollectionCard, noteType: AnkiNoteType | undefined, media: Map<string, CardMedia>) {
+  if (!noteType?.cloze || !card.note.flds.includes('image-occlusion:')) return null;
+  const note = parseOcclusionNote(card.note.flds.split('\x1f'));
+  const image = note && media.get(note.imageName);
+  const target = note ? note.shapes.findIndex((s) => s.ordinal === card.ord + 1) : -1;
+  if (!note || image?.kind !== 'image' || target < 0) return null;
+  const group = card.note.guid && card.note.guid.length <= 100 ? card.note.guid : null;
+  const occlusion = checkOcclusion({ image: image.address, shapes: note.shapes, target, mode: note.mode, group });
+  return occlusion && { occlusion, ...occlusionCardText(occlusion.shapes, target, note.header) };
+}
+
 /** One card as a flashcard row and its answers as review rows. */
 function convertCard(card: CollectionCard, answers: AnkiReview[], ctx: CollectionContext, now: number) {
   const { note } = card;
   const tags = noteTags(note.tags);
-  const sides = cardSides(ctx.noteTypes.get(note.mid), note, card.ord, ctx.decks.get(card.deck) ?? [], (name) => ctx.media.get(name) ?? null);
+  const occluded = occlusionOf(card, ctx.noteTypes.get(note.mid), ctx.media);
+  const sides = occluded ?? cardSides(ctx.noteTypes.get(note.mid), note, card.ord, ctx.decks.get(card.deck) ?? [], (name) => ctx.media.get(name) ?? null);
   const conceptUid = ctx.conceptOfDeck.get(card.deck)!;
   const conceptTags = ctx.tagsOfConcept.get(conceptUid) ?? ctx.tagsOfConcept.set(conceptUid, new Set()).get(conceptUid)!;
   for (const tag of tags) conceptTags.add(tag);
@@ -219,6 +240,7 @@ function convertCard(card: CollectionCard, answers: AnkiReview[], ctx: Collectio
     learning_steps: state.learningSteps, state: state.state, reps: state.reps, lapses: state.lapses, last_review: state.lastReview,
     created_at: card.id, updated_at: card.mod * 1000,
     anki_note: { guid: note.guid, ord: card.ord, type_id: note.mid, fields: note.flds.split('\x1f') },
+    occlusion: occluded?.occlusion ?? null,
   };
   const reviews = logs.map((log) => ({
     uid: `anki-rev-${card.id}-${log.reviewedAt}`, flashcard_uid: uid, rating: log.rating, state: log.state, due: log.due, stability: log.stability,

@@ -80,9 +80,12 @@ export async function createOcclusionCards(
   const [owner, uuid] = props.image.split('/').slice(-2);
   if (Number(owner) !== props.userId || !(await bucket.head(userFileKey(props.userId, uuid!)))) throw notFound('Image');
   const tags = JSON.stringify(props.tags);
-  const texts = props.shapes.map((_, target): sql.CardText => {
-    const occlusion: CardOcclusion = { image: props.image, shapes: props.shapes, target, mode: props.mode };
-    return { ...occlusionCardText(props.shapes, target, props.header), tags, occlusion: JSON.stringify(occlusion) };
+  // Each shape keeps its cloze number and the cards their group: the Anki export makes them one note.
+  const shapes = props.shapes.map((shape, i) => ({ ...shape, kind: shape.kind ?? 'rect', ordinal: i + 1 }));
+  const group = crypto.randomUUID();
+  const texts = shapes.map((_, target): sql.CardText => {
+    const occlusion: CardOcclusion = { image: props.image, shapes, target, mode: props.mode, group };
+    return { ...occlusionCardText(shapes, target, props.header), tags, occlusion: JSON.stringify(occlusion) };
   });
   return insertCards(d1, props.userId, props.conceptId, texts, props.now);
 }

@@ -46,7 +46,7 @@ export async function readDecks(d1: D1Database, userId: number, scope: CardScope
 }
 
 /** Columns of a card page, in this order. */
-export const CARD_COLUMNS = ['id', 'uid', 'concept_id', 'question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at', 'anki_note'] as const;
+export const CARD_COLUMNS = ['id', 'uid', 'concept_id', 'question', 'answer', 'tags', 'due', 'stability', 'difficulty', 'elapsed_days', 'scheduled_days', 'learning_steps', 'reps', 'lapses', 'state', 'last_review', 'created_at', 'updated_at', 'anki_note', 'occlusion'] as const;
 
 export function readCardPage(d1: D1Database, userId: number, scope: CardScope, after: number, limit: number) {
   const filter = scopeFilter(scope);
