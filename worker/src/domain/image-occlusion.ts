@@ -124,7 +124,7 @@ export function nudgeShape<T extends OcclusionShape>(shape: T, dx: number, dy: n
 /** A shape's place in words, in percent of the image (what a screen reader and the shape list say). */
 export function describeShape(shape: OcclusionShape): string {
   const pct = (v: number) => `${Math.round(v * 100)} %`;
-  return `à ${pct(shape.left)} du bord gauche, ${pct(shape.top)} du haut, ${pct(shape.width)} de large, ${pct(shape.height)} de haut`;
+  return `${shape.kind === 'ellipse' ? 'ellipse ' : ''}à ${pct(shape.left)} du bord gauche, ${pct(shape.top)} du haut, ${pct(shape.width)} de large, ${pct(shape.height)} de haut`;
 }
 
 /** A stored card's occlusion, or null when the card is a text card or its JSON is not one. */

@@ -25,20 +25,20 @@ export function OccludedImage({ occlusion, side, testId }: { occlusion: CardOccl
         <svg className="pointer-events-none absolute inset-0 h-full w-full" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden>
           {masks.map((mask) => {
             const style = MASK_STYLE[mask.kind];
-            return (
-              <rect
-                key={mask.index}
-                x={mask.shape.left}
-                y={mask.shape.top}
-                width={mask.shape.width}
-                height={mask.shape.height}
-                fill={style.fill}
-                stroke={style.stroke}
-                strokeWidth={mask.kind === 'revealed' ? 3 : 1.5}
-                strokeDasharray={style.dash}
-                vectorEffect="non-scaling-stroke"
-                data-kind={mask.kind}
-              />
+            const { left, top, width, height } = mask.shape;
+            const paint = {
+              fill: style.fill,
+              stroke: style.stroke,
+              strokeWidth: mask.kind === 'revealed' ? 3 : 1.5,
+              strokeDasharray: style.dash,
+              vectorEffect: 'non-scaling-stroke' as const,
+              'data-kind': mask.kind,
+            };
+            // An ellipse is the one inscribed in the shape's box (Anki's 'ellipse').
+            return mask.shape.kind === 'ellipse' ? (
+              <ellipse key={mask.index} cx={left + width / 2} cy={top + height / 2} rx={width / 2} ry={height / 2} data-shape="ellipse" {...paint} />
+            ) : (
+              <rect key={mask.index} x={left} y={top} width={width} height={height} data-shape="rect" {...paint} />
             );
           })}
         </svg>
