@@ -68,7 +68,7 @@ describe('answering without the server', () => {
   it('schedules the answer on the device with FSRS and the person\'s parameters, and the card is no longer due here', async () => {
     const { queue, store } = await queueOf();
     const card = apiCard(1);
-    const answer = await queue.answer(card, 3, 4200, scheduling, T0);
+    const answer = await queue.answer(card, { rating: 3, durationMs: 4200, scheduling, now: T0 });
     // A new card answered 'Bon' comes back after FSRS's 10-minute learning step.
     expect(answer.after.due).toBe(T0 + 10 * MINUTE);
     expect(answer).toMatchObject({ flashcard_id: 1, rating: 3, reviewed_at: '2026-03-01T09:00:00.000Z', duration_ms: 4200, user_id: 7 });
@@ -83,8 +83,8 @@ describe('answering without the server', () => {
     const reviewed = reviewCard(reviewCard(newCard(T0), T0, 3, { fuzz: false }).card, T0 + DAY, 3, { fuzz: false }).card;
     const own = [...[0.4, 0.9, 2.3, 10.9], 4.93, 0.94, 0.86, 0.01, 1.49, 0.14, 0.94, 2.18, 0.05, 0.34, 1.26, 0.29, 2.61, 0.8, 0.2, 0.1, 0.5];
     const { queue } = await queueOf();
-    const withDefaults = await queue.answer(apiCard(1, reviewed), 3, null, scheduling, T0 + 5 * DAY);
-    const withOwn = await queue.answer(apiCard(2, reviewed), 3, null, { desiredRetention: 0.9, params: own }, T0 + 5 * DAY);
+    const withDefaults = await queue.answer(apiCard(1, reviewed), { rating: 3, durationMs: null, scheduling, now: T0 + 5 * DAY });
+    const withOwn = await queue.answer(apiCard(2, reviewed), { rating: 3, durationMs: null, scheduling: { desiredRetention: 0.9, params: own }, now: T0 + 5 * DAY });
     expect(withDefaults.after.due).toBe(reviewCard(reviewed, T0 + 5 * DAY, 3, { fuzz: true }).card.due);
     expect(withOwn.after.due).toBe(reviewCard(reviewed, T0 + 5 * DAY, 3, { fuzz: true, params: own }).card.due);
     expect(withOwn.after.stability).not.toBe(withDefaults.after.stability);
@@ -93,8 +93,8 @@ describe('answering without the server', () => {
   it('a card answered twice offline is scheduled the second time from its state on the device', async () => {
     const { queue } = await queueOf();
     const card = apiCard(1);
-    const first = await queue.answer(card, 1, null, scheduling, T0);
-    const second = await queue.answer(card, 3, null, scheduling, T0 + 2 * MINUTE);
+    const first = await queue.answer(card, { rating: 1, durationMs: null, scheduling, now: T0 });
+    const second = await queue.answer(card, { rating: 3, durationMs: null, scheduling, now: T0 + 2 * MINUTE });
     expect(second.after).toEqual(reviewCard(first.after, T0 + 2 * MINUTE, 3, { fuzz: true }).card);
     expect(second.after.reps).toBe(2);
   });
@@ -102,8 +102,8 @@ describe('answering without the server', () => {
   it('undo takes the answer out of the queue and gives the card back its previous state on the device', async () => {
     const { queue, store } = await queueOf();
     const card = apiCard(1);
-    const first = await queue.answer(card, 3, null, scheduling, T0);
-    const second = await queue.answer(card, 4, null, scheduling, T0 + 20 * MINUTE);
+    const first = await queue.answer(card, { rating: 3, durationMs: null, scheduling, now: T0 });
+    const second = await queue.answer(card, { rating: 4, durationMs: null, scheduling, now: T0 + 20 * MINUTE });
     await queue.undo(second.client_id);
     expect(queue.list().map((a) => a.client_id)).toEqual([first.client_id]);
     expect([...store.records.keys()]).toEqual([first.client_id]);
@@ -116,10 +116,10 @@ describe('answering without the server', () => {
   it('the queue outlives the page: a new page reads this person\'s answers back, not another\'s', async () => {
     const store = memoryStore();
     const { queue } = await queueOf(store);
-    const mine = await queue.answer(apiCard(1), 3, null, scheduling, T0);
+    const mine = await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
     const other = new ReviewQueue(8, store, fakeServer().send);
     await other.ready;
-    await other.answer(apiCard(50), 2, null, scheduling, T0);
+    await other.answer(apiCard(50), { rating: 2, durationMs: null, scheduling, now: T0 });
     const reopened = new ReviewQueue(7, store, fakeServer().send);
     await reopened.ready;
     expect(reopened.list()).toEqual([mine]);
@@ -132,7 +132,7 @@ describe('uploading the queue', () => {
     const { queue, store, server } = await queueOf();
     const count = 2 * UPLOAD_CHUNK + 7;
     // Queued out of order (two devices' clocks, a reopened page): uploaded by review time.
-    for (let i = 0; i < count; i++) await queue.answer(apiCard(1 + (i % 40)), 3, null, scheduling, T0 + ((i * 7919) % count) * MINUTE);
+    for (let i = 0; i < count; i++) await queue.answer(apiCard(1 + (i % 40)), { rating: 3, durationMs: null, scheduling, now: T0 + ((i * 7919) % count) * MINUTE });
     await queue.upload();
     expect(server.calls.map((c) => c.length)).toEqual([UPLOAD_CHUNK, UPLOAD_CHUNK, 7]);
     const times = server.logged.map((l) => l.reviewedAt);
@@ -146,8 +146,8 @@ describe('uploading the queue', () => {
   it('an answer given in a study session names it, is listed for that session across a reload, and is uploaded with it', async () => {
     const store = memoryStore();
     const { queue } = await queueOf(store);
-    await queue.answer(apiCard(1), 4, 900, scheduling, T0, 'in-session-1', null, 42);
-    await queue.answer(apiCard(2), 3, null, scheduling, T0 + MINUTE, 'outside-1');
+    await queue.answer(apiCard(1), { rating: 4, durationMs: 900, scheduling, now: T0, clientId: 'in-session-1', sessionId: 42 });
+    await queue.answer(apiCard(2), { rating: 3, durationMs: null, scheduling, now: T0 + MINUTE, clientId: 'outside-1' });
     const reopened = new ReviewQueue(7, store, async (answers) => {
       sent.push(...answers);
       return { accepted: answers.map((a) => a.client_id), skipped: [] };
@@ -162,7 +162,7 @@ describe('uploading the queue', () => {
 
   it('an upload whose answer was lost on the way back is sent again and adds nothing twice', async () => {
     const { queue, server } = await queueOf();
-    for (let i = 0; i < 5; i++) await queue.answer(apiCard(i + 1), 3, null, scheduling, T0 + i * MINUTE);
+    for (let i = 0; i < 5; i++) await queue.answer(apiCard(i + 1), { rating: 3, durationMs: null, scheduling, now: T0 + i * MINUTE });
     server.failWith(() => ({ status: 0, afterLogging: true }));
     await expect(queue.upload()).rejects.toMatchObject({ status: 0 });
     expect(queue.state().pending).toBe(5);
@@ -177,8 +177,8 @@ describe('uploading the queue', () => {
 
   it('without the server, or when the server says the cards moved meanwhile (409), every answer stays for the next try', async () => {
     const { queue, server } = await queueOf();
-    await queue.answer(apiCard(1), 3, null, scheduling, T0);
-    await queue.answer(apiCard(2), 1, null, scheduling, T0 + MINUTE);
+    await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
+    await queue.answer(apiCard(2), { rating: 1, durationMs: null, scheduling, now: T0 + MINUTE });
     for (const status of [0, 503, 409]) {
       server.failWith(() => ({ status }));
       await expect(queue.upload()).rejects.toMatchObject({ status });
@@ -189,9 +189,9 @@ describe('uploading the queue', () => {
 
   it('an answer the server will never take (its card deleted meanwhile) does not hold back the others', async () => {
     const { queue, server } = await queueOf();
-    const kept = await queue.answer(apiCard(1), 3, null, scheduling, T0);
-    await queue.answer(apiCard(2), 3, null, scheduling, T0 + MINUTE);
-    const after = await queue.answer(apiCard(3), 4, null, scheduling, T0 + 2 * MINUTE);
+    const kept = await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
+    await queue.answer(apiCard(2), { rating: 3, durationMs: null, scheduling, now: T0 + MINUTE });
+    const after = await queue.answer(apiCard(3), { rating: 4, durationMs: null, scheduling, now: T0 + 2 * MINUTE });
     server.deleted.add(2);
     await queue.upload();
     expect(server.logged.map((l) => l.clientId)).toEqual([kept.client_id, after.client_id]);
@@ -200,11 +200,11 @@ describe('uploading the queue', () => {
 
   it('an answer given while an upload is under way is sent too, and one upload runs at a time', async () => {
     const { queue, server } = await queueOf();
-    await queue.answer(apiCard(1), 3, null, scheduling, T0);
+    await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
     const first = queue.upload();
     const again = queue.upload();
     expect(again).toBe(first);
-    const late = queue.answer(apiCard(2), 2, null, scheduling, T0 + MINUTE);
+    const late = queue.answer(apiCard(2), { rating: 2, durationMs: null, scheduling, now: T0 + MINUTE });
     await first;
     await late;
     await queue.upload();

@@ -117,7 +117,7 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
           // No answer from the server: the answer is scheduled and kept on this device, with the
           // id it was sent with (if the server logged it and only the reply was lost, the upload adds nothing).
           if (!queue || !isUnreachable(err)) throw err;
-          queued = (await queue.answer(card, rating, durationMs, { desiredRetention: preferences.desired_retention, params: fsrsParams }, Date.now(), clientId)).client_id;
+          queued = (await queue.answer(card, { rating, durationMs, scheduling: { desiredRetention: preferences.desired_retention, params: fsrsParams }, clientId })).client_id;
         }
         setAnswered((list) => [...list, { cardId: card.id, queued }]);
         setIndex((i) => i + 1);

@@ -33,6 +33,22 @@ export interface Scheduling {
   params: number[] | null;
 }
 
+/** One answer as `ReviewQueue.answer` takes it. */
+export interface GivenAnswer {
+  rating: number;
+  /** Time spent on the card; null when not measured. */
+  durationMs: number | null;
+  scheduling: Scheduling;
+  /** When it was given (ms); now by default. */
+  now?: number;
+  /** The id it was first sent with; a new one by default. */
+  clientId?: string;
+  /** The state a caller holds itself (an offline study session keeps its cards' states even once their answers are uploaded); else this device's or the server's. */
+  from?: StoredCard | null;
+  /** The study session it was given in, if any. */
+  sessionId?: number | null;
+}
+
 export interface SyncState {
   pending: number;
   /** When this device last emptied its queue (ms), null if never. */
@@ -86,18 +102,9 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
    * the reply was lost, the upload finds that id logged and adds nothing. An answer given in
    * a study session names it, and the upload counts it in that session.
    */
-  async answer(
-    card: ApiCard,
-    rating: number,
-    durationMs: number | null,
-    scheduling: Scheduling,
-    now = Date.now(),
-    clientId = newClientId(),
-    from: StoredCard | null = null,
-    sessionId: number | null = null,
-  ): Promise<QueuedAnswer> {
+  async answer(card: ApiCard, given: GivenAnswer): Promise<QueuedAnswer> {
+    const { rating, durationMs, scheduling, now = Date.now(), clientId = newClientId(), from = null, sessionId = null } = given;
     if (!isRating(rating)) throw new Error(`rating ${rating}`);
-    // `from`: the state a caller holds itself (an offline study session keeps its cards' states even once their answers are uploaded).
     const before = from ?? this.localCard(card.id) ?? storedCardOfApi(card);
     // A clock put back never places an answer before the card's previous one.
     const at = Math.max(now, before.lastReview ?? now);

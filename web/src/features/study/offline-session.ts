@@ -73,7 +73,7 @@ export class OfflineStudySession<Card extends ApiCard> {
     const card = this.cards.find((c) => c.id === cardId);
     if (!card) throw new Error(`card ${cardId} is not in this session`);
     const before = this.states.get(cardId)!;
-    const queued = await this.queue.answer(card, rating, durationMs, this.scheduling, now, undefined, before);
+    const queued = await this.queue.answer(card, { rating, durationMs, scheduling: this.scheduling, now, from: before });
     this.answers.push({ cardId, clientId: queued.client_id, before, ratingBefore: this.ratings.get(cardId) });
     this.states.set(cardId, queued.after);
     this.ratings.set(cardId, rating);

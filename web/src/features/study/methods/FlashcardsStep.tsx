@@ -136,7 +136,7 @@ function CardRun({ sessionId, conceptId, cards, onRated, onSaved, onPending }: R
     } catch (err) {
       if (!queue || !isUnreachable(err)) throw err;
       const scheduling = { desiredRetention: preferences.desired_retention, params: await schedulingParams() };
-      await queue.answer(shown, rating, durationMs, scheduling, Date.now(), clientId, null, sessionId);
+      await queue.answer(shown, { rating, durationMs, scheduling, clientId, sessionId });
     }
   }
 
