@@ -6,7 +6,7 @@ import { idByUid, newUid } from './new-row';
 import { ownedMatch, phraseMatchQuery } from '../../domain/search-query';
 import { abortUnless } from './guard';
 import { allRows, query, type Query, type SqlColumns } from '../rows';
-import type { concepts, dailyNotes, noteBlocks, noteHighlights } from '../schema';
+import type { blockMentions, concepts, dailyNotes, noteBlocks, noteHighlights } from '../schema';
 
 export type NoteRow = SqlColumns<typeof dailyNotes, 'id' | 'date' | 'title'>;
 
@@ -161,7 +161,7 @@ export const selectKnownHighlightKeys = (d1: D1Database, userId: number, keys: s
 /** The blocks that mention a concept, newest day first (the concept page's mentions panel). */
 export function conceptMentions(d1: D1Database, userId: number, conceptId: number) {
   return allRows(
-    query<{ note_date: NoteRow['date']; block_id: BlockRow['id']; text: BlockRow['text'] }>(
+    query<{ note_date: NoteRow['date']; text: BlockRow['text'] } & SqlColumns<typeof blockMentions, 'block_id'>>(
       d1
         .prepare(
           `SELECT n.date AS note_date, b.id AS block_id, b.text FROM block_mentions m

@@ -7,43 +7,42 @@
  */
 import { CONCEPT_LIST_SIZE, MASTERY_BUCKETS } from '../../domain/stats';
 import { DAY_ROLLOVER_HOUR, historyOffsetPeriods } from '../../domain/study-day';
-import { query, type SqlColumns } from '../rows';
-import type { concepts } from '../schema';
+import { query, type SqlColumns, type SqlRow } from '../rows';
+import type { concepts, flashcardStats, reviewActivity } from '../schema';
+
+/** SQL's SUM of a flashcard_stats column: the column's type, or null over no rows. */
+type CardSum<K extends keyof SqlRow<typeof flashcardStats>> = SqlRow<typeof flashcardStats>[K] | null;
+/** SQL's SUM of a review_activity column: the column's type, or null over no rows. */
+type ActivitySum<K extends keyof SqlRow<typeof reviewActivity>> = SqlRow<typeof reviewActivity>[K] | null;
 
 /** Sums over the person's flashcard_stats rows (one per FSRS state). */
 export interface CardFigures {
-  total: number | null;
-  learning: number | null;
-  review: number | null;
-  relearning: number | null;
-  studied: number | null;
-  stability_sum: number | null;
-  difficulty_sum: number | null;
-  lapses: number | null;
-  low: number | null;
-  high: number | null;
+  total: CardSum<'cards'>;
+  learning: CardSum<'cards'>;
+  review: CardSum<'cards'>;
+  relearning: CardSum<'cards'>;
+  studied: CardSum<'cards'>;
+  stability_sum: CardSum<'stability_sum'>;
+  difficulty_sum: CardSum<'difficulty_sum'>;
+  lapses: CardSum<'lapses_sum'>;
+  low: CardSum<'low_stability'>;
+  high: CardSum<'high_stability'>;
 }
 
+/** Sums over the person's review_activity rows (one per quarter hour with answers). */
 export interface AnswerFigures {
-  total: number | null;
-  last30: number | null;
-  again30: number | null;
-  hard30: number | null;
-  good30: number | null;
-  easy30: number | null;
-  last7: number | null;
-  duration_ms: number | null;
+  total: ActivitySum<'reviews'>;
+  last30: ActivitySum<'reviews'>;
+  again30: ActivitySum<'again_count'>;
+  hard30: ActivitySum<'hard_count'>;
+  good30: ActivitySum<'good_count'>;
+  easy30: ActivitySum<'easy_count'>;
+  last7: ActivitySum<'reviews'>;
+  duration_ms: ActivitySum<'duration_ms'>;
 }
 
 /** The study days with answers (a JSON array of day numbers), the last 30 days' ratings and the total answer time. */
-export interface ActivityByDay {
-  days: string;
-  again_count: number | null;
-  hard_count: number | null;
-  good_count: number | null;
-  easy_count: number | null;
-  duration_ms: number | null;
-}
+export type ActivityByDay = { days: string } & { [K in 'again_count' | 'hard_count' | 'good_count' | 'easy_count' | 'duration_ms']: ActivitySum<K> };
 
 export type ConceptMastery = SqlColumns<typeof concepts, 'id' | 'title'> & { mastery_level: number };
 
@@ -138,7 +137,7 @@ export function activityByDay(d1: D1Database, userId: number, now: number, zone:
 
 /** Answers per study day over the person's whole history, one row per day with answers (a few hundred a year at most). */
 export const answersByStudyDay = (d1: D1Database, userId: number, now: number, zone: string) =>
-  query<{ day: number; review_count: number }>(
+  query<{ day: number; review_count: SqlRow<typeof reviewActivity>['reviews'] }>(
     d1
       .prepare(`SELECT ${studyDayOfSlot(now, zone)} AS day, SUM(reviews) AS review_count FROM review_activity WHERE user_id = ? GROUP BY day`)
       .bind(userId),
@@ -146,7 +145,7 @@ export const answersByStudyDay = (d1: D1Database, userId: number, now: number, z
 
 /** Answers and answer time per study day of `days` (each [key, start, end]). */
 export const answersPerDay = (d1: D1Database, userId: number, days: readonly { key: string; start: number; end: number }[]) =>
-  query<{ date: string; review_count: number; duration_ms: number }>(
+  query<{ date: string } & SqlColumns<typeof reviewActivity, 'duration_ms'> & { review_count: SqlRow<typeof reviewActivity>['reviews'] }>(
     d1
       .prepare(
         `SELECT d.value ->> '$[0]' AS date, COALESCE(SUM(r.reviews), 0) AS review_count, COALESCE(SUM(r.duration_ms), 0) AS duration_ms

@@ -5,9 +5,9 @@
  */
 import type { StoredCard } from '../../domain/fsrs';
 import { FLASHCARD_SELECT, type FlashcardRow } from './flashcards';
-import { query } from '../rows';
+import { query, type SqlColumns } from '../rows';
 import { LAST_RATING_SQL, latestRecallSql, type ConceptCardRow } from './mastery';
-import type { studyMethodResults } from '../schema';
+import type { concepts, studyMethodResults, studySessionConcepts, studySessions } from '../schema';
 
 /** A result row as the API reads it (snake_case columns of study_method_results, with the concept's title). */
 export type StudyMethodResultRow = {
@@ -19,7 +19,7 @@ const RESULT_SELECT = `SELECT r.id, r.session_id, r.concept_id, c.title AS conce
   r.cards_created, r.duration_ms, r.created_at, r.updated_at
   FROM study_method_results r JOIN concepts c ON c.id = r.concept_id`;
 
-export type SessionConceptRow = { id: number; title: string; content: string | null; position: number };
+export type SessionConceptRow = SqlColumns<typeof concepts, 'id' | 'title' | 'content'> & SqlColumns<typeof studySessionConcepts, 'position'>;
 
 /** The session's concepts in order, with their content (empty for another person's session). */
 export const sessionConceptsStatement = (d1: D1Database, userId: number, sessionId: number) =>
@@ -45,7 +45,8 @@ export const sessionConceptStatement = (d1: D1Database, userId: number, sessionI
       .bind(userId, sessionId, conceptId),
   );
 
-export type SessionConceptDetail = { id: number; title: string; content: string | null; method_type: string; steps: string | null; ended_at: number | null; questions: string };
+export type SessionConceptDetail = SqlColumns<typeof concepts, 'id' | 'title' | 'content'> &
+  SqlColumns<typeof studySessions, 'method_type' | 'steps' | 'ended_at'> & { questions: string };
 
 /** Inserts the session's concepts in the order given; `sessionIdSql` names the new session's id. */
 export const insertSessionConceptsStatement = (d1: D1Database, sessionIdSql: string, conceptIds: readonly number[]) =>

@@ -3,14 +3,11 @@
  * answer in the session, and the session's cards_reviewed and rating_sum are recomputed
  * from those rows after every answer or undo (services/study-session-progress.ts).
  */
-import type { studySessions } from '../schema';
+import type { studySessionCards, studySessions } from '../schema';
 import { query, rowsRead, type Query, type SqlColumns } from '../rows';
 
 /** Whether a session has ended, and whether it holds a card (0 or 1). */
-export interface SessionCardCheck {
-  ended_at: number | null;
-  member: number;
-}
+export type SessionCardCheck = SqlColumns<typeof studySessions, 'ended_at'> & { member: number };
 
 /** Whether the person's session exists, has ended, and holds the card: read with the answer's other inputs. */
 export const sessionCardCheckStatement = (d1: D1Database, userId: number, sessionId: number, flashcardId: number) =>
@@ -25,7 +22,7 @@ export const sessionCardCheckStatement = (d1: D1Database, userId: number, sessio
 
 /** Which of the (session, card) pairs are a card of one of the person's sessions. */
 export const sessionMembersStatement = (d1: D1Database, userId: number, pairs: readonly (readonly [number, number])[]) =>
-  query<{ session_id: number; flashcard_id: number }>(
+  query<SqlColumns<typeof studySessionCards, 'session_id' | 'flashcard_id'>>(
     d1
       .prepare(
         `SELECT sc.session_id, sc.flashcard_id FROM json_each(?) p
