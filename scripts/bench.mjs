@@ -80,8 +80,10 @@ const failed = [];
 const ctx = { url: stack.url, partyUrl: stack.partyUrl, pushOrigin: pushService.origin, secrets: stack.secrets, workerGroup: stack.workerGroup, inspectorUrl: stack.inspectorUrl, persistTo, assetsDir, measure };
 try {
   const files = readdirSync(path.join(ROOT, 'tests/bench')).filter((f) => f.endsWith('.bench.mjs') && (!filter || f.includes(filter))).sort();
+  const durations = [];
   for (const file of files) {
     console.log(`\n${file}`);
+    const started = Date.now();
     try {
       const mod = await import(pathToFileURL(path.join(ROOT, 'tests/bench', file)).href);
       await mod.default(ctx);
@@ -90,8 +92,11 @@ try {
       failed.push(file);
       console.log(`  ${file} FAILED: ${err.stack ?? err}${err.cause ? ` (cause: ${err.cause.stack ?? err.cause})` : ""}`);
     }
+    durations.push(`${file.replace('.bench.mjs', '')} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`  (${durations.at(-1)}, load ${os.loadavg()[0].toFixed(1)})`);
   }
   summary();
+  console.log(`\ndurations (wall clock, load ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end): ${durations.join(', ')}`);
   if (failed.length) {
     console.log(`\nbenches that failed: ${failed.join(', ')}`);
     process.exitCode = 1;

@@ -93,8 +93,13 @@ export async function chunkedImport(url, token, backup, parallel = 3) {
   return { result, calls: bodies.length, parallel, stageMs: staged - started, commitMs: performance.now() - staged };
 }
 
-/** A call that failed before the server answered (a stale pooled socket): safe to send again. */
-const unsent = (err) => err instanceof TypeError && /fetch failed/.test(err.message);
+/**
+ * A call that never reached the Worker, safe to send again: a stale pooled socket, or
+ * wrangler's local relay losing its own connection to the Worker (it answers 503 'Your worker
+ * restarted mid-request' and retries only GETs; workers-sdk issue 14641: the Worker was
+ * not restarted). Production has no such relay.
+ */
+const unsent = (err) => (err instanceof TypeError && /fetch failed/.test(err.message)) || / -> 503 Your worker restarted mid-request/.test(err.message);
 
 /** Pooled keep-alive sockets go stale during long seeding and long calls: retry a failed call (those `when` allows). */
 async function retrying(fn, when = () => true) {
