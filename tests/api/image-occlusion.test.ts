@@ -35,7 +35,7 @@ describe('image-occlusion cards', () => {
     expect(res.body[1]).toMatchObject({ question: 'Quelle ville ?', answer: 'Zone 2 sur 2', occlusion: { image, shapes, target: 1, mode: 'hide_all' } });
 
     const read = await call('GET', `/api/flashcards/${res.body[1].id}`, { token: user.token });
-    expect(read.body.occlusion).toEqual({ image, shapes, target: 1, mode: 'hide_all', group: res.body[0].occlusion.group });
+    expect(read.body.occlusion).toEqual({ image, shapes, target: 1, mode: 'hide_all', group: res.body[0].occlusion.group, version: 0 });
     expect(res.body[0].occlusion.group).toMatch(/^[0-9a-f-]{36}$/);
     const due = (await call('GET', '/api/flashcards/due', { token: user.token })).body as { id: number }[];
     expect(due.map((c) => c.id).sort()).toEqual(res.body.map((c: { id: number }) => c.id).sort());
@@ -114,5 +114,47 @@ describe('image-occlusion cards', () => {
     elsewhere.flashcards[0].occlusion.image = 'https://tracker.example/pixel.png';
     expect((await importJson(user, elsewhere, false)).status).toBe(422);
     expect((await cardsOf(user)).map((c) => c.occlusion)).toEqual(backup.flashcards.map((c: { occlusion: unknown }) => c.occlusion));
+  });
+
+  it('edits an image’s zones in one save: kept zones keep their card and history, removed ones lose theirs, new ones get one; an edit from an older version is a 409', async () => {
+    const user = await signUp('occlusion');
+    const conceptId = await insertConcept(user, 'Édition');
+    const image = await uploadImage(user);
+    const three = [...SHAPES, { left: 0.1, top: 0.7, width: 0.2, height: 0.2, label: 'Nice' }];
+    const made = (await call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json: { image, shapes: three, mode: 'hide_one' } })).body as { id: number; occlusion: { shapes: { ordinal: number }[]; version: number; group: string } }[];
+    expect(made[0]!.occlusion.version).toBe(0);
+    await call('POST', `/api/flashcards/${made[0]!.id}/review`, { token: user.token, json: { rating: 3 } });
+    const edit = (json: unknown, id = made[1]!.id) => call('PUT', `/api/flashcards/${id}/occlusion`, { token: user.token, json });
+    // Zone 1 moved and renamed, zone 2 removed, zone 3 kept, an ellipse added.
+    const shapes = [
+      { ordinal: 1, left: 0.2, top: 0.2, width: 0.3, height: 0.1, label: 'Lyon 2' },
+      { ordinal: 3, ...three[2] },
+      { kind: 'ellipse', left: 0.6, top: 0.1, width: 0.3, height: 0.2, label: 'Lac' },
+    ];
+    const res = await edit({ version: 0, shapes, mode: 'hide_all', header: 'Quelle ville ?' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const cards = (await cardsOf(user)).sort((a, b) => a.id - b.id) as unknown as { id: number; question: string; answer: string; reps: number; occlusion: { shapes: { ordinal: number; kind: string }[]; target: number; mode: string; version: number; group: string } }[];
+    expect(cards.map((c) => c.id).slice(0, 2)).toEqual([made[0]!.id, made[2]!.id]);
+    expect(cards).toHaveLength(3);
+    expect(cards[0]).toMatchObject({ reps: 1, question: 'Quelle ville ?', answer: 'Lyon 2', occlusion: { target: 0, mode: 'hide_all', version: 1, group: made[0]!.occlusion.group } });
+    expect(cards[1]).toMatchObject({ answer: 'Nice', occlusion: { target: 1 } });
+    expect(cards[2]).toMatchObject({ reps: 0, answer: 'Lac', occlusion: { target: 2 } });
+    // The new zone gets a cloze number no zone of the image had (not the removed one's).
+    expect(cards[0]!.occlusion.shapes.map((s) => [s.ordinal, s.kind])).toEqual([[1, 'rect'], [3, 'rect'], [4, 'ellipse']]);
+    expect((await call('GET', `/api/flashcards/${made[1]!.id}`, { token: user.token })).status).toBe(404);
+    expect(res.body.map((c: { id: number }) => c.id)).toEqual(cards.map((c) => c.id));
+
+    // Saved again from version 0: refused, nothing changes.
+    const stale = await edit({ version: 0, shapes: [shapes[0]], mode: 'hide_one' }, made[0]!.id);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'stale_occlusion', occlusion: { version: 1 } });
+    expect(stale.body.detail).toContain('modifiées ailleurs');
+    expect(await cardsOf(user)).toEqual(cards.map((c) => expect.objectContaining({ id: c.id, occlusion: c.occlusion })));
+    // A zone naming a cloze number the image does not have, no zone at all, another person: refused, nothing changes.
+    expect((await edit({ version: 1, shapes: [{ ...shapes[0], ordinal: 2 }] }, made[0]!.id)).status).toBe(422);
+    expect((await edit({ version: 1, shapes: [] }, made[0]!.id)).status).toBe(422);
+    const other = await signUp('occlusion');
+    expect((await call('PUT', `/api/flashcards/${made[0]!.id}/occlusion`, { token: other.token, json: { version: 1, shapes: [shapes[0]] } })).status).toBe(404);
+    expect((await cardsOf(user)).map((c) => c.id)).toEqual(cards.map((c) => c.id));
   });
 });

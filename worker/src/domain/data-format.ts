@@ -137,6 +137,7 @@ export const SECTIONS = {
         target: z.number().int().min(0),
         mode: z.enum(OCCLUSION_MODES),
         group: text(100).min(1).nullable().default(null),
+        version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
       })
       .refine((o) => parseCardOcclusion(JSON.stringify(o)) !== null, 'occlusion: the image must be an upload (/api/v1/files/...), every shape inside it (fractions 0-1), and target one of them')
       .nullable()

@@ -47,6 +47,8 @@ export interface CardOcclusion {
   mode: OcclusionMode;
   /** The cards drawn over the image together (Anki's note); null for cards made before groups were kept. */
   group?: string | null;
+  /** The group's shapes' version: each edit of the zones adds one, and an edit made from an older one is refused. */
+  version?: number;
 }
 
 /** Each shape's cloze number: its own when it has one, else the next number no shape uses (as Anki fills them). */
@@ -157,7 +159,23 @@ export function checkOcclusion(value: Partial<CardOcclusion>): CardOcclusion | n
     label: typeof s.label === 'string' ? s.label : '',
   }));
   if (shapes.some((s) => shapeProblem(s) !== null) || value.target! < 0 || value.target! >= shapes.length) return null;
-  return { image: value.image, shapes, target: value.target!, mode: value.mode as OcclusionMode, group: value.group ?? null };
+  const version = value.version ?? 0;
+  if (!Number.isInteger(version) || version < 0) return null;
+  return { image: value.image, shapes, target: value.target!, mode: value.mode as OcclusionMode, group: value.group ?? null, version };
+}
+
+/**
+ * The shapes of an edit of a group's zones: a shape that names the cloze number of one of
+ * the group's shapes keeps it (and its card); one without gets a number no shape of the
+ * group ever had, so an Anki export never gives a new zone an old card's number. Null when
+ * a shape names a number the group does not have, or two shapes the same.
+ */
+export function editedShapes(before: readonly OcclusionShape[], after: readonly OcclusionShape[]): OcclusionShape[] | null {
+  const known = new Set(shapeOrdinals(before));
+  const named = after.flatMap((s) => (s.ordinal === undefined ? [] : [s.ordinal]));
+  if (named.some((o) => !known.has(o)) || new Set(named).size !== named.length) return null;
+  let next = Math.max(0, ...known) + 1;
+  return after.map((s) => ({ ...s, kind: s.kind ?? 'rect', ordinal: s.ordinal ?? next++ }));
 }
 
 /** The question and answer text of the card asking shape `index` (what lists, search and the answer show). */

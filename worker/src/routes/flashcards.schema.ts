@@ -4,7 +4,7 @@ import { RATINGS } from '../domain/fsrs';
 import { RESCHEDULE_MAX_DAYS } from '../domain/card-actions';
 import { SPEECH_LANGUAGE_TAGS } from '../domain/card-speech';
 import { isUploadAddress } from '../domain/card-images';
-import { OCCLUSION_KINDS, OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_SHAPES_MAX, shapeProblem } from '../domain/image-occlusion';
+import { OCCLUSION_KINDS, OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_ORDINAL_MAX, OCCLUSION_SHAPES_MAX, shapeProblem } from '../domain/image-occlusion';
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -104,6 +104,17 @@ const occlusionShape = z
     const problem = shapeProblem(shape);
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
   });
+
+/** An edit of an image's zones: the version it was made from; a shape keeping its card names its cloze number (`ordinal`). */
+export const occlusionEditBody = z.object({
+  version: z.number({ required_error: 'La version des zones est obligatoire.' }).int().min(0),
+  shapes: z
+    .array(occlusionShape.and(z.object({ ordinal: z.number().int().min(1).max(OCCLUSION_ORDINAL_MAX).optional() })))
+    .min(1, 'Gardez au moins une zone (pour tout retirer, supprimez les cartes).')
+    .max(OCCLUSION_SHAPES_MAX, `Au plus ${OCCLUSION_SHAPES_MAX} zones par image.`),
+  mode: z.enum(OCCLUSION_MODES, { errorMap: () => ({ message: 'Le mode doit être hide_one (masquer une zone) ou hide_all (masquer toutes les zones).' }) }).default('hide_one'),
+  header: z.string().trim().max(QUESTION_MAX).default(''),
+});
 
 /** An image-occlusion: one of the person's uploaded images and the shapes that make one card each. */
 export const occlusionBody = z.object({

@@ -9,11 +9,11 @@ import { applyCardAction, undoCardAction } from '../services/card-actions';
 import { resolveTimeZone } from '../domain/study-day';
 import { LEECH_TAG } from '../domain/workload';
 import { cardHistoryOf } from '../services/card-history';
-import { createFlashcard, createOcclusionCards, deleteFlashcard, updateFlashcard } from '../services/flashcard-writes';
+import { createFlashcard, createOcclusionCards, deleteFlashcard, editOcclusionCards, updateFlashcard } from '../services/flashcard-writes';
 import { reviewFlashcard } from '../services/review-flashcard';
 import { undoReview } from '../services/undo-review';
 import { uploadReviews } from '../services/upload-reviews';
-import { cardActionParam, dueQuery, flashcardBody, idParam, occlusionBody, rescheduleBody, reviewBody, uploadReviewsBody } from './flashcards.schema';
+import { cardActionParam, dueQuery, flashcardBody, idParam, occlusionBody, occlusionEditBody, rescheduleBody, reviewBody, uploadReviewsBody } from './flashcards.schema';
 
 /** How many leeches the dashboard's 'Sangsues' list shows. */
 const LEECH_LIST_SIZE = 50;
@@ -43,6 +43,11 @@ export const flashcardsRoutes = new Hono<AppEnv>()
   })
   .get('/flashcards/:id{[0-9]+}/history', validate('param', idParam), async (c) => {
     return c.json(await cardHistoryOf(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('now')), 200);
+  })
+  // The zones of an image-occlusion card's image, edited: kept zones keep their cards, removed ones lose them, new ones get one.
+  .put('/flashcards/:id{[0-9]+}/occlusion', validate('param', idParam), validate('json', occlusionEditBody), async (c) => {
+    const rows = await editOcclusionCards(c.get('db'), { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });
+    return c.json(rows.map(presentFlashcard), 200);
   })
   .put('/flashcards/:id{[0-9]+}', validate('param', idParam), validate('json', flashcardBody), async (c) => {
     const row = await updateFlashcard(c.get('db'), { ...c.req.valid('json'), userId: c.get('userId'), id: c.req.valid('param').id, now: c.get('now') });

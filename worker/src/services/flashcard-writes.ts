@@ -1,6 +1,8 @@
 import { cardColumns, newCard, type StoredCard } from '../domain/fsrs';
-import { occlusionCardText, type CardOcclusion, type OcclusionMode, type OcclusionShape } from '../domain/image-occlusion';
-import { notFound } from '../lib/errors';
+import { editedShapes, occlusionCardText, parseCardOcclusion, type CardOcclusion, type OcclusionMode, type OcclusionShape } from '../domain/image-occlusion';
+import { ApiError, notFound } from '../lib/errors';
+import { allRows, readBatch } from '../db/rows';
+import type { SiblingCard } from './concept-study-state';
 import { userFileKey } from '../lib/r2-keys';
 import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
 import { conceptTitleById } from '../db/queries/concepts';
@@ -84,10 +86,71 @@ export async function createOcclusionCards(
   const shapes = props.shapes.map((shape, i) => ({ ...shape, kind: shape.kind ?? 'rect', ordinal: i + 1 }));
   const group = crypto.randomUUID();
   const texts = shapes.map((_, target): sql.CardText => {
-    const occlusion: CardOcclusion = { image: props.image, shapes, target, mode: props.mode, group };
+    const occlusion: CardOcclusion = { image: props.image, shapes, target, mode: props.mode, group, version: 0 };
     return { ...occlusionCardText(shapes, target, props.header), tags, occlusion: JSON.stringify(occlusion) };
   });
   return insertCards(d1, props.userId, props.conceptId, texts, props.now);
+}
+
+const STALE_OCCLUSION = 'Ces zones ont été modifiées ailleurs entre-temps : rouvrez l’image pour repartir de leur dernière version.';
+
+/**
+ * Saves an edit of the zones of an image-occlusion card's group (the cards drawn over the
+ * image together) in one batch: a shape naming one of the group's cloze numbers keeps that
+ * card (its history and schedule) with its new place, label and text; a shape without one
+ * makes a new card; the group's cards whose shape is gone are deleted. The edit names the
+ * version it was made from: over a newer one it is refused (409 `stale_occlusion`, with the
+ * current shapes) and nothing changes.
+ */
+export async function editOcclusionCards(
+  d1: D1Database,
+  props: { userId: number; id: number; version: number; shapes: OcclusionShape[]; mode: OcclusionMode; header: string; now: number },
+) {
+  const { userId, now } = props;
+  const card = await sql.findFlashcard(d1, userId, props.id);
+  const current = card && parseCardOcclusion(card.occlusion);
+  if (!card || !current) throw notFound('Carte');
+  const sameGroup = (o: CardOcclusion) =>
+    current.group ? o.group === current.group : !o.group && o.image === current.image && o.mode === current.mode && JSON.stringify(o.shapes) === JSON.stringify(current.shapes);
+  const group = (await allRows(sql.occlusionCardsOfConcept(d1, userId, card.concept_id))).flatMap((row) => {
+    const occlusion = parseCardOcclusion(row.occlusion);
+    return occlusion && sameGroup(occlusion) ? [{ id: row.id, tags: row.tags, occlusion }] : [];
+  });
+  const version = current.version ?? 0;
+  if (props.version !== version) throw new ApiError(409, 'stale_occlusion', STALE_OCCLUSION, { occlusion: current });
+  const shapes = editedShapes(current.shapes, props.shapes);
+  if (!shapes) throw new ApiError(422, 'unknown_shape', 'Une zone modifiée n’appartient pas à cette image : rouvrez l’image et recommencez.');
+  const cardOf = new Map(group.map((c) => [c.occlusion.shapes[c.occlusion.target]!.ordinal!, c]));
+  const at = { group: current.group ?? '', version };
+  const next = { image: current.image, mode: props.mode, group: current.group ?? crypto.randomUUID(), version: version + 1 };
+  const kept = new Set(shapes.flatMap((s) => (cardOf.has(s.ordinal!) ? [cardOf.get(s.ordinal!)!.id] : [])));
+  const removed = group.filter((c) => !kept.has(c.id));
+  const fresh = newCard(now);
+  const tags = group[0]?.tags ?? '[]';
+  const texts = shapes.map((_, target) => ({ ...occlusionCardText(shapes, target, props.header), occlusion: JSON.stringify({ ...next, shapes, target }) }));
+  const inserts = shapes.flatMap((s, target) => (cardOf.has(s.ordinal!) ? [] : [sql.insertOcclusionCardAt(d1, userId, card.concept_id, { ...texts[target]!, tags }, fresh, now, at)]));
+  const updates = shapes.flatMap((s, target) => {
+    const kept = cardOf.get(s.ordinal!);
+    return kept ? [sql.updateOcclusionCardAt(d1, userId, kept.id, texts[target]!, now, at)] : [];
+  });
+  // The concept's figures as they will be: the kept cards as they are, the new ones new.
+  const { cards: siblings, params, observation } = await conceptCardsOf(d1, userId, props.id);
+  const after: SiblingCard[] = [
+    ...siblings.filter((s) => !removed.some((r) => r.id === s.id)),
+    ...inserts.map((_, i) => ({ id: -1 - i, state: fresh.state, stability: fresh.stability, lastReview: fresh.lastReview, due: fresh.due, lastRating: null })),
+  ];
+  const results = await d1.batch([
+    ...inserts,
+    ...removed.flatMap((r) => [sql.leaveRunningSessionsAt(d1, userId, r.id, at), sql.deleteOcclusionCardAt(d1, userId, r.id, at)]),
+    ...updates,
+    conceptStudyStateStatement(d1, userId, card.concept_id, after, now, params, observation),
+  ]);
+  // Another edit landed between the read and the batch: the version checks wrote nothing.
+  const check = updates.length ? results[results.length - 2]! : results[0]!;
+  if (check.meta.changes === 0) throw new ApiError(409, 'stale_occlusion', STALE_OCCLUSION);
+  const ids = (await allRows(sql.occlusionCardsOfConcept(d1, userId, card.concept_id))).filter((row) => parseCardOcclusion(row.occlusion)?.group === next.group).map((row) => row.id);
+  const rows = await readBatch(d1, ids.map((id) => sql.findFlashcardStatement(d1, userId, id)));
+  return rows.flatMap((r) => r[0] ?? []);
 }
 
 /** Changes a card's text and tags; its memory state is kept. */

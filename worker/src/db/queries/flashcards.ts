@@ -192,3 +192,47 @@ export const deleteFlashcard = (d1: D1Database, userId: number, id: number) => d
 /** The questions of the concept's cards. */
 export const questionsOfConcept = (d1: D1Database, userId: number, conceptId: number) =>
   query<{ question: string }>(d1.prepare('SELECT question FROM flashcards WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId));
+
+/** A card still in image-occlusion group `group` ('' for cards made before groups) at shapes version `version`: binds ?3 and ?4. */
+const OCCLUSION_AT = "coalesce(json_extract(occlusion, '$.group'), '') = ?3 AND coalesce(json_extract(occlusion, '$.version'), 0) = ?4";
+
+/** The concept's image-occlusion cards (an edit finds a group's cards among them). */
+export const occlusionCardsOfConcept = (d1: D1Database, userId: number, conceptId: number) =>
+  query<SqlColumns<typeof flashcards, 'id' | 'occlusion' | 'tags'>>(d1.prepare('SELECT id, occlusion, tags FROM flashcards WHERE user_id = ? AND concept_id = ? AND occlusion IS NOT NULL ORDER BY id').bind(userId, conceptId));
+
+/** Adds a new card to an occlusion group while one of its cards is still at `version`; reads back its id. */
+export const insertOcclusionCardAt = (d1: D1Database, userId: number, conceptId: number, text: CardText, card: StoredCard, now: number, at: { group: string; version: number }) =>
+  query<{ id: number }>(
+    d1
+      .prepare(
+        `INSERT INTO flashcards (user_id, concept_id, question, answer, tags, due, stability, difficulty, elapsed_days,
+           scheduled_days, learning_steps, reps, lapses, state, last_review, created_at, updated_at, occlusion)
+         SELECT ?1, ?2, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?18, ?19
+         WHERE EXISTS (SELECT 1 FROM flashcards WHERE user_id = ?1 AND concept_id = ?2 AND occlusion IS NOT NULL AND ${OCCLUSION_AT}) RETURNING id`,
+      )
+      .bind(userId, conceptId, at.group, at.version, text.question, text.answer, text.tags, card.due, card.stability, card.difficulty,
+        card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, text.occlusion ?? null),
+  );
+
+/** Gives a card of an occlusion group its new shapes and text, its memory state kept, when it is still at `version`. */
+export const updateOcclusionCardAt = (d1: D1Database, userId: number, id: number, text: { question: string; answer: string; occlusion: string }, now: number, at: { group: string; version: number }) =>
+  d1
+    .prepare(`UPDATE flashcards SET question = ?5, answer = ?6, occlusion = ?7, updated_at = ?8 WHERE id = ?1 AND user_id = ?2 AND ${OCCLUSION_AT}`)
+    .bind(id, userId, at.group, at.version, text.question, text.answer, text.occlusion, now);
+
+/** Takes a removed zone's card out of running sessions (as leaveRunningSessions), when its group is still at `version`. */
+export const leaveRunningSessionsAt = (d1: D1Database, userId: number, id: number, at: { group: string; version: number }) =>
+  d1
+    .prepare(
+      `UPDATE study_sessions SET
+         total_cards = total_cards - 1,
+         cards_reviewed = cards_reviewed - (SELECT rating IS NOT NULL FROM study_session_cards s WHERE s.session_id = study_sessions.id AND s.flashcard_id = ?1),
+         rating_sum = rating_sum - (SELECT COALESCE(rating, 0) FROM study_session_cards s WHERE s.session_id = study_sessions.id AND s.flashcard_id = ?1)
+       WHERE user_id = ?2 AND ended_at IS NULL AND id IN (SELECT session_id FROM study_session_cards WHERE flashcard_id = ?1)
+         AND EXISTS (SELECT 1 FROM flashcards WHERE id = ?1 AND user_id = ?2 AND ${OCCLUSION_AT})`,
+    )
+    .bind(id, userId, at.group, at.version);
+
+/** Deletes a removed zone's card (its history goes with it), when its group is still at `version`. */
+export const deleteOcclusionCardAt = (d1: D1Database, userId: number, id: number, at: { group: string; version: number }) =>
+  d1.prepare(`DELETE FROM flashcards WHERE id = ?1 AND user_id = ?2 AND ${OCCLUSION_AT}`).bind(id, userId, at.group, at.version);
