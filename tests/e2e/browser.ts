@@ -28,11 +28,19 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
 }
 
+/**
+ * Whether a test file's pages run the app's service worker. Off unless asked: installing it
+ * precaches the whole build (about 200 files, 8 MB) in every new context, a quarter of a
+ * browser test's CPU, and only the offline, install, update and push journeys are about it.
+ */
+const serviceWorkerByDefault = new WeakMap<Browser, boolean>();
+
 /** One Chromium per test file: launched before its tests, closed after them. */
-export function useBrowser(set: (browser: Browser) => void): void {
+export function useBrowser(set: (browser: Browser) => void, opts: { serviceWorker?: boolean } = {}): void {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+    serviceWorkerByDefault.set(browser, opts.serviceWorker ?? false);
     set(browser);
   });
   afterAll(async () => {
@@ -40,8 +48,17 @@ export function useBrowser(set: (browser: Browser) => void): void {
   });
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; userAgent?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  userAgent?: string;
+  /** Run the app's service worker in this page (default: the file's choice in `useBrowser`). */
+  serviceWorker?: boolean;
+}
+
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const serviceWorkers = (opts.serviceWorker ?? serviceWorkerByDefault.get(browser)) ? 'allow' : 'block';
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: 'Europe/Paris', serviceWorkers });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -59,7 +76,7 @@ export async function signIn(page: Page, url: string, token: string): Promise<vo
   await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), token);
 }
 
-export async function signedInPage(browser: Browser, url: string, token: string, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function signedInPage(browser: Browser, url: string, token: string, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, opts);
   await signIn(page, url, token);
   return { context, page };

@@ -242,7 +242,7 @@ describe('keyboard, focus, motion and zoom', () => {
       return { animated: await galaxy.getAttribute('data-animated'), flew: (await galaxy.getAttribute('data-flew')) === 'true', galaxy };
     };
     for (const reducedMotion of ['reduce', 'no-preference'] as const) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion, locale: 'fr-FR' });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion, locale: 'fr-FR', serviceWorkers: 'block' });
       const page = await context.newPage();
       await signIn(page, stack.url, account.token);
       const seen = await visitGalaxy(page);

@@ -11,7 +11,7 @@ import { beforeScripts, controlledBySw, recordBeforeScripts, useBrowser, pageErr
 
 const stack = inject('stack');
 let browser: Browser;
-useBrowser((b) => (browser = b));
+useBrowser((b) => (browser = b), { serviceWorker: true });
 
 describe('staying signed in without the server', () => {
   it('a server error or no network at start keeps the person signed in, says Hors ligne, and recovers', async () => {

@@ -15,7 +15,7 @@ import { useBrowser, newPage, pageErrors, screenshot, signIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
-useBrowser((b) => (browser = b));
+useBrowser((b) => (browser = b), { serviceWorker: true });
 
 const STRICT_PUSH_SERVICE = `
   (() => {

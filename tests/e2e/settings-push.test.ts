@@ -12,7 +12,7 @@ import { useBrowser, newPage, pageErrors, screenshot, signIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
-useBrowser((b) => (browser = b));
+useBrowser((b) => (browser = b), { serviceWorker: true });
 
 const FAKE_PUSH_SERVICE = `
   (() => {

@@ -206,7 +206,7 @@ describe('a logout asked by the host', () => {
     const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Pérou' }] }] });
     const concept = (await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Capitales', content: doc } })).body;
     await api(stack.url, 'POST', `/api/concepts/${concept.id}/flashcards`, { token: account.token, json: { question: 'Capitale du Pérou ?', answer: 'Lima' } });
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorker: true });
     const received = () => page.evaluate(() => (window as unknown as { received: { type: string }[] }).received);
     const fromHost = (message: object) => page.evaluate((m) => window.postMessage(m, location.origin), message);
     try {

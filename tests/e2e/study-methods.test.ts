@@ -139,7 +139,7 @@ describe('Feynman', () => {
   it('gives offline feedback on an explanation, keeps the gaps marked, and shows it next time', async () => {
     const account = await createAccount(stack.url, 'feynman');
     const [, mito] = await seedConcepts(account);
-    const { page, context } = await signedInPage(browser, stack.url, account.token);
+    const { page, context } = await signedInPage(browser, stack.url, account.token, { serviceWorker: true });
     const sessionId = await startMethod(page, 'Feynman', ['Mitochondrie']);
     const explanation =
       'La mitochondrie réalise la phosphorylation oxydative grâce à la chaîne respiratoire, dont les complexes enzymatiques pompent des protons à travers la membrane interne afin de générer un gradient électrochimique pour produire l’énergie.';
@@ -200,7 +200,7 @@ describe('Composite', () => {
   it('chains Blurting, the cards of what was missed (offline, resumed after a reload, sent once back online) and Feynman on a phone, and sums up each step', async () => {
     const account = await createAccount(stack.url, 'composite');
     await seedConcepts(account);
-    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
+    const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844, serviceWorker: true });
     await page.goto(`${stack.url}/study/select-concepts?method=COMPOSITE`);
     const picker = page.getByTestId('composite-steps');
     const order = async () => (await picker.locator('ol > li').allInnerTexts()).map((t) => t.split('\n')[0]!.replace(/^\d+\.\s*\S+\s*/, ''));
