@@ -41,7 +41,7 @@ import {
   type CollectionCard,
   type ReadRows,
 } from './apkg-collection';
-import { importInPieces, type StagePiece } from './data-import';
+import { importInPieces, type StageCards, type StagePiece } from './data-import';
 import { refreshMastery } from './mastery-refresh';
 import { loadSqlite } from './sqlite-wasm';
 import { contentDisposition, MAX_UPLOAD_BYTES } from './uploads';
@@ -251,11 +251,10 @@ function convertCard(card: CollectionCard, answers: AnkiReview[], ctx: Collectio
 }
 
 /** Converts and stages the collection's cards a page at a time, then the deck concepts with their cards' tags. */
-async function stageCollection(read: ReadRows, ctx: CollectionContext, decks: ReturnType<typeof deckConcepts>, stage: StagePiece, now: number) {
+async function stageCollection(read: ReadRows, ctx: CollectionContext, decks: ReturnType<typeof deckConcepts>, stage: StagePiece, stageCards: StageCards, now: number) {
   for (const page of cardPages(read, readSchedulerVersion(read))) {
     const converted = page.cards.map((card) => convertCard(card, page.answers.get(card.id) ?? [], ctx, now));
-    await stage('flashcards', converted.map((c) => c.flashcard));
-    await stage('reviews', converted.flatMap((c) => c.reviews));
+    await stageCards(converted.map((c) => c.flashcard), converted.map((c) => c.reviews));
   }
   for (const concept of decks.concepts) concept.tags = [...(ctx.tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
   await stage('concepts', decks.concepts);
@@ -280,9 +279,9 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
     const usedTypes = readUsedNoteTypes(read).flatMap((id) => noteTypes.get(id) ?? []);
     if (usedTypes.length) await props.d1.batch(upsertNoteTypes(props.d1, props.userId, usedTypes.map(noteTypeRow), now));
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
-    const result = await importInPieces({ d1: props.d1, userId: props.userId, header, merge: true }, now, async (stage) => {
+    const result = await importInPieces({ d1: props.d1, userId: props.userId, header, merge: true }, now, async (stage, stageCards) => {
       await stage('files', files.rows);
-      await stageCollection(read, ctx, concepts, stage, now);
+      await stageCollection(read, ctx, concepts, stage, stageCards, now);
     });
     // The decks' history gives their concepts a mastery at once (the nightly refresh would
     // otherwise be the first to see them). The import has landed: a failure here only waits for that refresh.

@@ -31,6 +31,7 @@ import {
   deleteImportStatement,
   failingWriteStatement,
   importJobStatement,
+  PACKED_REVIEW_FIELDS,
   stageRowsStatement,
   startImportJobStatements,
   switchHeaderStatements,
@@ -182,11 +183,13 @@ export async function commitImport({
   importId,
   failAt = null,
   linked = false,
-}: JobProps & { importId: string; failAt?: FailPoint; linked?: boolean }): Promise<ImportResult> {
+  packedReviews = 0,
+}: JobProps & { importId: string; failAt?: FailPoint; linked?: boolean; packedReviews?: number }): Promise<ImportResult> {
   const { merge } = await requireJob(d1, userId, importId);
   try {
     const [counted, ...checks] = await readBatch(d1, [countStagedStatement(d1, importId), ...checkStagedStatements(d1, importId, userId, merge)]);
     const counts = new Map(counted.map((r) => [r.section, Number(r.n)]));
+    if (packedReviews) counts.set('reviews', countOf(counts, 'reviews') + packedReviews);
     refuseProblems(checks.flat(), counts);
     if (!linked) await linkStagedWikiTitles(d1, userId, importId, merge);
     const switchIn = switchInStatements(d1, importId, userId, merge);
@@ -269,6 +272,25 @@ export async function importBackup(
 export type StagePiece = (section: SectionName, rows: unknown[], linkParts?: readonly (string[] | null)[]) => Promise<void>;
 
 /**
+ * Stages one more piece of flashcards with their answers: `reviews[i]` are the answers to
+ * `cards[i]` (their `flashcard_uid` is its uid, they belong to no session). Each row is
+ * validated as a row of its section, and the answers are staged inside their card's row
+ * (PACKED_REVIEW_FIELDS), so an import of many answers writes each of them once.
+ */
+export type StageCards = (cards: unknown[], reviews: readonly unknown[][]) => Promise<void>;
+
+/** A card's validated answers as its staged row carries them; a duplicate uid among them is refused as a duplicate row would be. */
+function packReviews(card: Record<string, unknown>, reviews: Record<string, unknown>[]): unknown[][] {
+  const uids = new Set<unknown>();
+  return reviews.map((review, i) => {
+    if (review.flashcard_uid !== card.uid || review.session_uid !== null) throw new Error('A packed answer must be its own card\'s, outside any session');
+    if (uids.has(review.uid)) throw new ZodError([{ code: 'custom', path: ['reviews', 'uid'], message: `Duplicate identity ${String(review.uid)}` }]);
+    uids.add(review.uid);
+    return PACKED_REVIEW_FIELDS.map((field) => review[field] ?? null);
+  });
+}
+
+/**
  * A backup built and staged piece by piece by `fill` (an import from another format that
  * does not hold the whole backup in memory at once), then switched in with the same one
  * batch as a backup sent whole: a failure while filling drops what was staged, and the
@@ -278,23 +300,49 @@ export type StagePiece = (section: SectionName, rows: unknown[], linkParts?: rea
 export async function importInPieces(
   { d1, userId, header, merge, linked = false }: JobProps & { header: BackupHeader; merge: boolean; linked?: boolean },
   now: number,
-  fill: (stage: StagePiece) => Promise<void>,
+  fill: (stage: StagePiece, stageCards: StageCards) => Promise<void>,
 ): Promise<ImportResult> {
   const staged = new Map<SectionName, number>();
-  return importStaged({ d1, userId, header, merge, linked }, now, (importId) =>
-    fill(async (section, rows, linkParts) => {
-      const first = staged.get(section) ?? 0;
-      const valid = validateRows(section, rows, first);
-      staged.set(section, first + rows.length);
-      if (linkParts) valid.forEach((row, i) => linkParts[i] && ((row as Record<string, unknown>).link_parts = linkParts[i]));
-      if (valid.length) await stageValidRows(d1, importId, section, valid);
-    }),
+  /** Validates a piece of a section's rows, their indexes counted from the section's earlier pieces. */
+  const validPiece = (section: SectionName, rows: unknown[]) => {
+    const first = staged.get(section) ?? 0;
+    staged.set(section, first + rows.length);
+    return validateRows(section, rows, first) as Record<string, unknown>[];
+  };
+  let packedReviews = 0;
+  return importStaged({ d1, userId, header, merge, linked, packed: () => packedReviews }, now, (importId) =>
+    fill(
+      async (section, rows, linkParts) => {
+        const valid = validPiece(section, rows);
+        if (linkParts) valid.forEach((row, i) => linkParts[i] && (row.link_parts = linkParts[i]));
+        if (valid.length) await stageValidRows(d1, importId, section, valid);
+      },
+      async (cards, reviews) => {
+        const valid = validPiece('flashcards', cards);
+        const answers = validPiece('reviews', reviews.flat());
+        let at = 0;
+        valid.forEach((card, i) => {
+          const own = answers.slice(at, (at += reviews[i]?.length ?? 0));
+          if (own.length) card.packed_reviews = packReviews(card, own);
+        });
+        packedReviews += answers.length;
+        if (valid.length) await stageValidRows(d1, importId, 'flashcards', valid);
+      },
+    ),
   );
 }
 
 /** Opens a job, lets `fill` stage its rows, and commits it; a failure while filling deletes the job and its rows. */
 async function importStaged(
-  { d1, userId, header, merge, failAt = null, linked = false }: JobProps & { header: BackupHeader; merge: boolean; failAt?: FailPoint; linked?: boolean },
+  {
+    d1,
+    userId,
+    header,
+    merge,
+    failAt = null,
+    linked = false,
+    packed = () => 0,
+  }: JobProps & { header: BackupHeader; merge: boolean; failAt?: FailPoint; linked?: boolean; packed?: () => number },
   now: number,
   fill: (importId: string) => Promise<void>,
 ): Promise<ImportResult> {
@@ -305,7 +353,7 @@ async function importStaged(
     await d1.batch([deleteImportStatement(d1, importId), deleteImportJobStatement(d1, importId)]);
     throw error;
   }
-  return commitImport({ d1, userId, importId, failAt, linked });
+  return commitImport({ d1, userId, importId, failAt, linked, packedReviews: packed() });
 }
 
 /** The `file` part of a multipart import, within `maxBytes`; 422 when there is none. */

@@ -121,7 +121,15 @@ const CARD_COLUMNS = ['question', 'answer', 'question_lang', 'answer_lang', 'tag
 const SESSION_COLUMNS = ['method_type', 'scope', 'total_cards', 'cards_reviewed', 'rating_sum', 'started_at', 'ended_at', 'steps'];
 const METHOD_RESULT_COLUMNS = ['recall_score', 'details', 'cards_created', 'duration_ms', 'created_at', 'updated_at'];
 const BLOCK_COLUMNS = ['note_id', 'text', 'plain_text', 'order_idx', 'created_at', 'updated_at'];
-const REVIEW_COLUMNS = ['rating', 'state', 'due', 'stability', 'difficulty', 'elapsed_days', 'last_elapsed_days', 'scheduled_days', 'learning_steps', 'reviewed_at', 'duration_ms'];
+const REVIEW_COLUMNS = ['rating', 'state', 'due', 'stability', 'difficulty', 'elapsed_days', 'last_elapsed_days', 'scheduled_days', 'learning_steps', 'reviewed_at', 'duration_ms'] as const;
+
+/**
+ * A card's answers staged inside its own row rather than as rows of `reviews`: each answer
+ * an array of these fields, in this order (no names repeated, no card uid, no session).
+ * An import of many answers (Anki's revlog) writes each answer once, into `review_logs`,
+ * instead of a staged row of its own first; the switch reads them through json_each.
+ */
+export const PACKED_REVIEW_FIELDS = ['uid', ...REVIEW_COLUMNS, 'card_before'] as const;
 
 /** The INSERT … SELECT statements that write staged rows into the person's tables, in reference order. */
 export const switchInStatements = (d1: D1Database, importId: string, userId: number, merge: boolean) =>
@@ -177,6 +185,13 @@ function switchInSql(merge: boolean): string[] {
      FROM import_rows r ${byUid('flashcards', 'f', 'flashcard_uid')}
      LEFT JOIN study_sessions s ON s.user_id = ?2 AND s.uid = ${j('session_uid')}
      WHERE r.import_id = ?1 AND r.section = 'reviews' ORDER BY r.seq ON CONFLICT DO NOTHING`,
+    // The answers staged inside their card's row (`packed_reviews`, PACKED_REVIEW_FIELDS in
+    // order): their card is the row's, so nothing can name a card that is not in the file.
+    `INSERT INTO review_logs (user_id, uid, flashcard_id, session_id, ${REVIEW_COLUMNS.join(', ')}, card_before)
+     SELECT ?2, json_extract(v.value, '$[0]'), f.id, NULL, ${REVIEW_COLUMNS.map((_, i) => `json_extract(v.value, '$[${i + 1}]')`).join(', ')},
+       COALESCE(json_extract(v.value, '$[${REVIEW_COLUMNS.length + 1}]'), '{}')
+     FROM import_rows r JOIN json_each(r.row, '$.packed_reviews') v JOIN flashcards f ON f.user_id = ?2 AND f.uid = r.uid
+     WHERE r.import_id = ?1 AND r.section = 'flashcards' ORDER BY r.seq, v.key ON CONFLICT DO NOTHING`,
     `INSERT INTO daily_notes (user_id, date, title, created_at, updated_at)
      SELECT ?2, ${j('date')}, ${j('title')}, ${j('created_at')}, ${j('updated_at')} ${staged('daily_notes')} ORDER BY r.seq
      ON CONFLICT (user_id, date) DO UPDATE SET title = excluded.title, created_at = excluded.created_at, updated_at = excluded.updated_at`,
