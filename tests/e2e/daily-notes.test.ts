@@ -4,7 +4,7 @@
  * Markdown note, the concept page's mention link landing on its block, and the phone viewport.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
 import { localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { api, createAccount, type Account } from '../support/client';
 import { newPage, pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
@@ -158,10 +158,21 @@ describe('daily notes in Chromium', () => {
       if (online) ws.connectToServer();
       else ws.close({ code: 1006 });
     });
+    // The block editors' code is held back a while: the page shows the stored blocks without them.
+    const held: Route[] = [];
+    let holding = true;
+    await context.route(/\/block-editors-[\w-]+\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
     await page.goto(`${stack.url}/concepts/${concept.id}`);
     await page.getByRole('link', { name: '2026-02-10' }).click();
     await page.waitForURL(`**/daily/2026-02-10#block-${mention.id}`);
+    // Clicked and typed into before its editor opens, the block keeps every key, where clicked.
+    const stored = page.locator(`[data-testid="note-block-stored"]#block-${mention.id} p`);
+    await stored.click({ position: { x: 1, y: 4 } });
+    await page.keyboard.type('Vu : ');
+    holding = false;
+    await Promise.all(held.map((route) => route.continue()));
     const target = page.locator(`#block-${mention.id}`);
+    await expect.poll(() => target.getByRole('textbox', { name: 'Bloc' }).textContent(), { timeout: 15_000 }).toMatch(/^Vu : La Mitochondrie/);
     await target.waitFor();
     await expect.poll(() => target.getAttribute('class'), { timeout: 10_000 }).toContain('ring-amber-400');
     expect(await target.isVisible()).toBe(true);

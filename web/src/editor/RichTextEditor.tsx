@@ -17,7 +17,7 @@ import { PieChartDialog } from './dialogs/PieChartDialog';
 import { QuickConceptDialog } from './dialogs/QuickConceptDialog';
 import './editor.css';
 import { buildExtensions, EDITOR_CHARACTER_LIMIT, type EditorHandlers } from './extensions';
-import { LiveEditingContext, type LiveSession } from './collaboration';
+import { LiveEditingContext, type LiveSession } from './live-session';
 import { bestConceptMatch, searchConcepts } from './menus/triggers';
 import { EmptyLineMenu, SelectionBubbleMenu } from './menus/SelectionMenus';
 import { DesktopToolbar, MobileToolbar } from './menus/Toolbar';

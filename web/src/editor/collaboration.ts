@@ -2,8 +2,8 @@
  * Live editing of a concept through its party room: the Yjs document shared
  * with the room (y-partykit provider, token as a query parameter), an offline copy in
  * IndexedDB (y-indexeddb) so edits made offline survive a reload and merge on
- * reconnection, and the Tiptap extensions that bind the editor to it (Collaboration, and
- * CollaborationCaret to show the other device's caret with its label).
+ * reconnection. No editor code here (a screen can open its room while the editor loads):
+ * the Tiptap extensions that bind an editor to a room are in live-session.ts.
  *
  * The room seeds the document from the stored content on the server; the editor never
  * passes initial content, so nothing is ever inserted twice.
@@ -11,15 +11,11 @@
  * "Unsaved" means: the document holds an update the room has not yet stored in D1. The
  * room says what it has stored (a Yjs state vector) on connect and after each save.
  */
-import type { AnyExtension } from '@tiptap/core';
-import Collaboration from '@tiptap/extension-collaboration';
-import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import { createContext } from 'react';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import YPartyKitProvider from 'y-partykit/provider';
 import * as Y from 'yjs';
-import { decodeSavedMessage, roomName } from '@domain/room-protocol';
-import { EDITOR_FRAGMENT, stateFromBase64 } from '@domain/yjs-prosemirror';
+import { decodeSavedMessage } from '@domain/room-protocol';
+import { stateFromBase64 } from '@domain/yjs-prosemirror';
 import { OFFLINE_COPY_PREFIX, trackOfflineCopy } from '../lib/offline-copies';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
@@ -32,34 +28,9 @@ export interface LiveStatus {
   unsaved: boolean;
 }
 
-export interface LiveSession {
-  ydoc: Y.Doc;
-  provider: YPartyKitProvider;
-  extensions: AnyExtension[];
-  status(): LiveStatus;
-  subscribe(listener: () => void): () => void;
-  destroy(): void;
-}
-
-export interface LiveSessionOptions {
-  partyHost: string;
-  userId: number;
-  conceptId: number;
-  /** The current access token, read at each (re)connection so a refreshed token is used. */
-  token: () => string;
-  /** Label shown next to this device's caret on the other devices. */
-  deviceLabel: string;
-}
-
 const CARET_COLOURS = ['#f59e0b', '#22d3ee', '#a78bfa', '#34d399', '#f472b6', '#60a5fa'];
 /** Without an offline copy or the room, the editor opens anyway after this long. */
 const OFFLINE_OPEN_MS = 4000;
-
-/**
- * A screen that edits a concept live provides its session here; the editor inside it (the
- * concept form's, say) then edits the shared document instead of its `value`.
- */
-export const LiveEditingContext = createContext<LiveSession | null>(null);
 
 /** The user id is part of the name: another user on this browser never opens this copy. */
 export const offlineCopyName = (userId: number, conceptId: number) => `${OFFLINE_COPY_PREFIX}${userId}-c${conceptId}`;
@@ -177,22 +148,6 @@ export function openRoom(options: RoomOptions): RoomConnection {
 
 /** This device's caret colour, one per page load. */
 export const caretColour = () => CARET_COLOURS[Math.floor(Math.random() * CARET_COLOURS.length)]!;
-
-export function openLiveSession(options: LiveSessionOptions): LiveSession {
-  const room = openRoom({
-    partyHost: options.partyHost,
-    party: 'main',
-    room: roomName(options.userId, options.conceptId),
-    copyName: offlineCopyName(options.userId, options.conceptId),
-    token: options.token,
-    hasContent: (ydoc) => ydoc.getXmlFragment(EDITOR_FRAGMENT).length > 0,
-  });
-  const extensions: AnyExtension[] = [
-    Collaboration.configure({ document: room.ydoc, field: EDITOR_FRAGMENT }),
-    CollaborationCaret.configure({ provider: room.provider, user: { name: options.deviceLabel, color: caretColour() } }),
-  ];
-  return { ydoc: room.ydoc, provider: room.provider, extensions, status: room.status, subscribe: room.subscribe, destroy: room.destroy };
-}
 
 /** Label for this device's caret: who, and on what. */
 export function deviceLabel(username: string, isWebView: boolean): string {

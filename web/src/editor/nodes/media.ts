@@ -6,6 +6,7 @@
 import { mergeAttributes, Node } from '@tiptap/core';
 import { isSafeImageSrc, isSafeLinkHref } from '@domain/safe-url';
 import { isYoutubeEmbedUrl, YOUTUBE_DEFAULT_WIDTH } from '@domain/youtube';
+import { formatFileSize } from '../light-document';
 
 export type FigureAlign = 'left' | 'center' | 'right';
 const ALIGNS: FigureAlign[] = ['left', 'center', 'right'];
@@ -83,7 +84,6 @@ export const Figure = Node.create({
   },
 });
 
-export const formatFileSize = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export const FileAttachment = Node.create({
   name: 'fileAttachment',

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
-import { LiveEditingContext } from '../../editor/collaboration';
+import { LiveEditingContext } from '../../editor/live-session';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
 import { useLiveSession } from '../embedded/use-live-session';
 import { ContentConflictError, conceptsApi, type Concept, type ConceptWrite } from '../../api/concepts';

@@ -7,6 +7,8 @@ import type { Editor } from '@tiptap/core';
 import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { RichTextEditor } from '../../editor/RichTextEditor';
+import type { BlockEntry } from './block-entry';
+import { enterBlock } from './enter-block';
 import { CreateFromLinkDialog } from './PromoteDialog';
 import type { NoteBlock } from '../../api/daily-notes';
 import { useBlockSaver, type SaveState } from './use-block-saver';
@@ -19,6 +21,8 @@ export interface BlockHandle {
 interface Props {
   block: NoteBlock;
   highlighted: boolean;
+  /** Where the person entered the block before its editor loaded. */
+  entry: BlockEntry;
   register(id: number, handle: BlockHandle | null): void;
   onSaved(block: NoteBlock): void;
   onDelete(block: NoteBlock): void;
@@ -67,7 +71,7 @@ function SaveLabel({ state, onKeepMine, onReload }: { state: SaveState; onKeepMi
   }
 }
 
-export function BlockEditor({ block, highlighted, register, onSaved, onDelete, onPromote, onReload }: Props) {
+export function BlockEditor({ block, highlighted, entry, register, onSaved, onDelete, onPromote, onReload }: Props) {
   const saver = useBlockSaver(block, onSaved);
   const initial = useMemo(() => blockContent(block.text), [block.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the editor owns the text after mount
   const latest = useRef<JSONContent | null>(typeof initial === 'string' ? null : initial);
@@ -76,9 +80,14 @@ export function BlockEditor({ block, highlighted, register, onSaved, onDelete, o
   // The editor may normalise a stored document as it opens (an update nobody typed): only
   // changes made once the person is in the block are saved.
   const touched = useRef(false);
-  const onReady = useCallback((e: Editor) => {
-    editor.current = e;
-  }, []);
+  const onReady = useCallback(
+    (e: Editor) => {
+      editor.current = e;
+      const entered = entry.take(block.uid);
+      if (entered) enterBlock(e, entered);
+    },
+    [entry, block.uid],
+  );
   const { adoptStored } = saver;
   useEffect(() => {
     if (editor.current && adoptStored(block)) {

@@ -2,9 +2,14 @@
  * /daily and /daily/{yyyy-MM-dd} (spec document 3 §2.1, §4): a journal page per day made
  * of blocks. "Today" is the browser's own calendar day. Unsaved blocks are flushed (with
  * keepalive) when the page is hidden or left, and when the date changes.
+ *
+ * The page carries no editor code: the stored blocks show at once (light renderer), and the
+ * block editors (block-editors.ts, with the editor's chunk) load right after and take their
+ * place once the note's room is ready. A click and keys typed into a stored block meanwhile
+ * go to its editor when it opens (block-entry.ts).
  */
 import type { JSONContent } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNoteDate, localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { notesApi, type NoteBlock } from '../../api/daily-notes';
@@ -16,9 +21,10 @@ import { useToast } from '../../ui/Toasts';
 import { StoredDocument } from '../../editor/StoredDocument';
 import { storedBlockDoc } from '@domain/note-ydoc';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
-import { useRoomSession } from '../embedded/use-live-session';
-import { BlockEditor, type BlockHandle } from './BlockEditor';
-import { LiveNoteBlocks } from './LiveNoteBlocks';
+import { useRoomSession } from '../embedded/use-room-session';
+import type { BlockHandle } from './BlockEditor';
+import { BlockEntry } from './block-entry';
+import { textOffsetAtPoint } from './text-offset';
 import { openNoteSession, type NoteBlocksView, type NoteSession } from './live-note';
 import { NoteMentions, RecentNotes, RECENT_NOTES_IN_PAGE } from './DailySidebars';
 import { NoteFileControls } from './NoteFileControls';
@@ -37,6 +43,57 @@ const EMPTY_DOC = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }]
 const SAVE_WAIT_MS = 5000;
 /** Mentions are read again this long after the room stored a change. */
 const MENTIONS_REFRESH_MS = 400;
+
+type BlockEditors = typeof import('./block-editors');
+let editorsLoaded: BlockEditors | null = null;
+let editorsLoading: Promise<BlockEditors> | null = null;
+
+/** The block editors' code, once per page load. */
+function loadEditors(): Promise<BlockEditors> {
+  editorsLoading ??= import('./block-editors').then(
+    (module) => (editorsLoaded = module),
+    (err: unknown) => {
+      editorsLoading = null; // Asked again at the next click or visit.
+      throw err;
+    },
+  );
+  return editorsLoading;
+}
+
+/** The block editors' code: asked for once the stored blocks are on screen (`ready`), or at once when entering a block. */
+function useBlockEditors(ready: boolean): { editors: BlockEditors | null; load(): void } {
+  const [editors, setEditors] = useState(editorsLoaded);
+  const load = useCallback(() => {
+    loadEditors().then(setEditors, () => undefined);
+  }, []);
+  useEffect(() => {
+    if (!ready || editors) return;
+    // After the stored blocks are painted: parsing the editor's code would delay them.
+    const timer = setTimeout(load, 0);
+    return () => clearTimeout(timer);
+  }, [ready, editors, load]);
+  return { editors, load };
+}
+
+/** The stored blocks, read-only, drawn without the editor: a click and keys typed in one are kept for its editor. */
+function StoredBlocks({ blocks, entry, onEnter }: { blocks: NoteBlock[]; entry: BlockEntry; onEnter(): void }) {
+  const enter = (block: NoteBlock, e: PointerEvent<HTMLElement>) => {
+    entry.begin(block.uid, textOffsetAtPoint(e.currentTarget, e.clientX, e.clientY));
+    onEnter();
+  };
+  const key = (block: NoteBlock, e: KeyboardEvent<HTMLElement>) => {
+    if (entry.key(block.uid, e.key, e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault();
+  };
+  return (
+    <>
+      {blocks.map((block) => (
+        <article key={block.id} id={`block-${block.id}`} className="card astro-editor" data-testid="note-block-stored" tabIndex={-1} onPointerDown={(e) => enter(block, e)} onKeyDown={(e) => key(block, e)}>
+          <StoredDocument doc={storedBlockDoc(block.text)} className="p-3" />
+        </article>
+      ))}
+    </>
+  );
+}
 
 const NO_BLOCKS: NoteBlocksView = { uids: [], ids: {} };
 const noBlocks = { subscribeBlocks: () => () => undefined, blocks: () => NO_BLOCKS };
@@ -86,6 +143,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const { offline } = useAuth();
+  const [entry] = useState(() => new BlockEntry());
+  const { editors, load: loadBlockEditors } = useBlockEditors(state.phase !== 'loading');
   const ofThisDate = useCallback((item: QueuedCreation) => item.kind === 'block' && item.date === date, [date]);
   // Blocks written offline for this date reached the server: read the note again.
   useOnCreationsSent(ofThisDate, reload);
@@ -151,13 +210,13 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   useEffect(() => {
     const id = /^#block-(\d+)$/.exec(location.hash)?.[1];
     // Landed once the editable blocks are shown (the stored preview is shorter: the block would move).
-    if (!id || state.phase !== 'loaded' || !(session || restEditing) || landed.current === location.hash) return;
+    if (!id || state.phase !== 'loaded' || !editors || !(session || restEditing) || landed.current === location.hash) return;
     const el = document.getElementById(`block-${id}`);
     if (!el) return;
     landed.current = location.hash;
     el.scrollIntoView({ block: 'center' });
     setHighlighted(Number(id));
-  }, [location.hash, state.phase, shownIds, session, restEditing]);
+  }, [location.hash, state.phase, shownIds, session, restEditing, editors]);
   useEffect(() => {
     if (highlighted === null) return;
     const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
@@ -263,20 +322,22 @@ function DailyNote({ date, today }: { date: string; today: string }) {
         <QueuedCreations title="Blocs écrits hors ligne, en attente d'envoi" pick={ofThisDate} />
         {state.phase === 'loaded' && (session || restEditing) && blockCount === 0 && <p className="text-slate-400">No blocks yet. Add your first note!</p>}
         <div className="space-y-3" data-testid="note-blocks">
-          {session && note ? (
-            <LiveNoteBlocks
+          {editors && session && note ? (
+            <editors.LiveNoteBlocks
               session={session}
               noteId={note.id}
               highlighted={highlighted}
+              entry={entry}
               onDelete={(uid) => setToDelete({ uid })}
               onPromote={(b, doc) => void flushAll().then(() => setPromoting({ block: b, doc }))}
             />
-          ) : restEditing ? (
+          ) : editors && restEditing ? (
             blocks.map((block) => (
-              <BlockEditor
+              <editors.BlockEditor
                 key={block.id}
                 block={block}
                 highlighted={highlighted === block.id}
+                entry={entry}
                 register={register}
                 onSaved={() => void refreshMentions()}
                 onDelete={(b) => setToDelete({ block: b })}
@@ -285,12 +346,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
               />
             ))
           ) : (
-            // The stored blocks at once, read-only, while the note's room connects.
-            blocks.map((block) => (
-              <article key={block.id} id={`block-${block.id}`} className="card astro-editor" data-testid="note-block-stored">
-                <StoredDocument doc={storedBlockDoc(block.text) as JSONContent} className="p-3" />
-              </article>
-            ))
+            // The stored blocks at once, read-only, while the editors load and the note's room connects.
+            <StoredBlocks blocks={blocks} entry={entry} onEnter={loadBlockEditors} />
           )}
         </div>
       </div>

@@ -2,19 +2,17 @@
  * A daily note edited live: the note's room (party `notes`) through the same
  * connection as a concept's (`editor/collaboration.ts`: offline copy, reconnection, save
  * state), holding the order of the blocks and each block's text
- * (`@domain/note-ydoc`). Each block's editor binds to its own fragment; adding, deleting
+ * (`@domain/note-ydoc`). Each block's editor binds to its own fragment (LiveNoteBlocks.tsx:
+ * no editor code here, the note's room opens while the editor loads); adding, deleting
  * and moving blocks are edits of the document, so they work offline and converge.
  *
  * The room's `saved` notes carry each stored block's D1 id (mention links, promotion).
  */
-import type { AnyExtension } from '@tiptap/core';
-import Collaboration from '@tiptap/extension-collaboration';
-import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { addNoteBlock, blocksOf, moveNoteBlock, noteBlockUids, orderOf, removeNoteBlock } from '@domain/note-ydoc';
 import { decodeSavedBlockIds, noteRoomName } from '@domain/room-protocol';
 import { caretColour, openRoom, type LiveStatus, type RoomConnection } from '../../editor/collaboration';
 import { OFFLINE_COPY_PREFIX } from '../../lib/offline-copies';
-import type { RoomContext } from '../embedded/use-live-session';
+import type { RoomContext } from '../embedded/use-room-session';
 
 export const EMPTY_BLOCK = { type: 'doc' as const, content: [{ type: 'paragraph' }] };
 
@@ -31,8 +29,8 @@ export interface NoteSession {
   subscribe(listener: () => void): () => void;
   blocks(): NoteBlocksView;
   subscribeBlocks(listener: () => void): () => void;
-  /** The editor extensions that bind one block's editor to its text in the room. */
-  extensionsFor(uid: string): AnyExtension[];
+  /** This device's caret, as the other devices see it. */
+  caret: { name: string; color: string };
   add(index?: number): string;
   remove(uid: string): void;
   move(uid: string, index: number): void;
@@ -50,8 +48,7 @@ export function openNoteSession(context: RoomContext & { noteId: number }): Note
     token: context.token,
     hasContent: (ydoc) => orderOf(ydoc).length > 0,
   });
-  const { ydoc, provider } = room;
-  const colour = caretColour();
+  const { ydoc } = room;
   const listeners = new Set<() => void>();
   let view: NoteBlocksView = { uids: [], ids: {} };
 
@@ -78,10 +75,7 @@ export function openNoteSession(context: RoomContext & { noteId: number }): Note
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    extensionsFor: (uid) => [
-      Collaboration.configure({ fragment: blocksOf(ydoc).get(uid) ?? null }),
-      CollaborationCaret.configure({ provider, user: { name: context.deviceLabel, color: colour } }),
-    ],
+    caret: { name: context.deviceLabel, color: caretColour() },
     add(index) {
       const uid = newUid();
       addNoteBlock(ydoc, uid, EMPTY_BLOCK, index);
