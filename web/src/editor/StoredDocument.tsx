@@ -6,6 +6,8 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { renderStoredDocument, type StoredNode } from './light-document';
+// The editor's look (lists, tasks, code, tables, links), without its code.
+import './editor.css';
 
 export function StoredDocument({ doc, className = '' }: { doc: StoredNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
