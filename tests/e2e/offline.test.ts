@@ -7,6 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount } from '../support/client';
+import { deployableApp } from './deployment';
 import { beforeScripts, controlledBySw, recordBeforeScripts, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
@@ -62,11 +63,13 @@ describe('the installable app', () => {
   it('meets the install criteria, and opens offline after one online visit with the concepts, a concept page and today\'s note', async () => {
     const ada = await createAccount(stack.url, 'pwa');
     const concept = (await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Mitochondrie', content: doc('La centrale énergétique de la cellule.') } })).body;
-    const { context, page } = await signedInPage(browser, stack.url, ada.token, { width: 390, height: 844 });
+    // The app on its own origin, where this test deploys a new build (deployment.ts).
+    const app = await deployableApp(stack.url);
+    const { context, page } = await signedInPage(browser, app.url, ada.token, { width: 390, height: 844 });
     await recordBeforeScripts(context);
-    await page.goto(`${stack.url}/dashboard`);
+    await page.goto(`${app.url}/dashboard`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(await controlledBySw(page)).toBe(`${stack.url}/firebase-messaging-sw.js`);
+    expect(await controlledBySw(page)).toBe(`${app.url}/firebase-messaging-sw.js`);
 
     // The install criteria, read from the page: a manifest with a name, standalone display,
     // a start URL, icons of 192 and 512 px that load as PNG, and theme colours.
@@ -88,18 +91,48 @@ describe('the installable app', () => {
     expect(swHeaders).toBe('no-cache');
 
     // One online visit of the screens to read later.
-    await page.goto(`${stack.url}/concepts`);
+    await page.goto(`${app.url}/concepts`);
     await page.getByRole('link', { name: 'Mitochondrie' }).first().waitFor();
-    await page.goto(`${stack.url}/concepts/${concept.id}`);
+    await page.goto(`${app.url}/concepts/${concept.id}`);
     await page.getByText('La centrale énergétique de la cellule.').waitFor();
-    await page.goto(`${stack.url}/daily`);
+
+    // A new build is deployed while the concept's form is being edited (its service worker
+    // differs by one line, which answers 'build?'): the browser's check finds it, the page
+    // says so, and 'Recharger' takes the new build without losing the title typed and not
+    // saved, nor the content typed in the live editor.
+    await page.goto(`${app.url}/concepts/${concept.id}/edit`);
+    const editor = page.getByRole('textbox', { name: 'Contenu' });
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type("Elle produit l'ATP.");
+    await page.getByRole('textbox', { name: 'Titre *' }).fill('Mitochondrie (brouillon)');
+    app.deploy("\nself.addEventListener('message', (event) => event.data === 'build?' && event.source.postMessage('build 2'));\n");
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await page.getByText('Nouvelle version disponible').waitFor();
+    await screenshot(page, 'offline-update-banner');
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Recharger' }).click();
+    await reloaded;
+    await editor.getByText("Elle produit l'ATP.").waitFor();
+    expect(await page.getByRole('textbox', { name: 'Titre *' }).inputValue()).toBe('Mitochondrie (brouillon)');
+    expect(await page.getByText('Nouvelle version disponible').count()).toBe(0);
+    const build = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          navigator.serviceWorker.addEventListener('message', (event) => resolve(event.data), { once: true });
+          navigator.serviceWorker.controller!.postMessage('build?');
+        }),
+    );
+    expect(build).toBe('build 2');
+    await page.goto(`${app.url}/daily`);
     await page.getByTestId('daily-title').waitFor();
     expect(await page.getByTestId('offline-copy').count()).toBe(0);
 
     // No network at all: the app opens signed in from the service worker's copy, and each
     // screen shows what was kept, saying how old it is.
     await context.setOffline(true);
-    await page.goto(`${stack.url}/concepts`);
+    await page.goto(`${app.url}/concepts`);
     await page.getByText('Hors ligne', { exact: false }).first().waitFor();
     await page.getByRole('link', { name: 'Mitochondrie' }).first().waitFor();
     // The cached page itself shows the loading state before any script runs: never a blank screen.
@@ -110,16 +143,17 @@ describe('the installable app', () => {
     await page.getByRole('heading', { name: 'Mitochondrie' }).waitFor();
     await page.getByText('La centrale énergétique de la cellule.').waitFor();
     await screenshot(page, 'offline-concept');
-    await page.goto(`${stack.url}/daily`);
+    await page.goto(`${app.url}/daily`);
     await page.getByTestId('daily-title').waitFor();
     await page.getByTestId('offline-copy').waitFor();
     await screenshot(page, 'offline-daily');
     // A screen never read on this device says it needs the server instead of spinning.
-    await page.goto(`${stack.url}/constellations/1/concepts`);
+    await page.goto(`${app.url}/constellations/1/concepts`);
     await page.getByText('Hors ligne : cet écran a besoin du serveur', { exact: false }).first().waitFor();
     await context.setOffline(false);
     expect(pageErrors(page)).toEqual([]);
     await context.close();
+    await app.close();
   });
 });
 

@@ -17,6 +17,7 @@ import * as Y from 'yjs';
 import { decodeSavedMessage } from '@domain/room-protocol';
 import { stateFromBase64 } from '@domain/yjs-prosemirror';
 import { OFFLINE_COPY_PREFIX, trackOfflineCopy } from '../lib/offline-copies';
+import { holdUpdateReload } from '../lib/update-reload';
 
 export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
@@ -117,6 +118,19 @@ export function openRoom(options: RoomOptions): RoomConnection {
   });
   const fallback = setTimeout(() => update({ ready: true }), OFFLINE_OPEN_MS);
   ydoc.on('update', () => update());
+  /** Resolves when the room has stored every edit, or the connection is gone (the offline copy has them). */
+  const roomStored = () =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (current.unsaved && current.connection === 'connected') return;
+        listeners.delete(check);
+        resolve();
+      };
+      listeners.add(check);
+      check();
+    });
+  // A reload into a new build waits until this device's edits are in the offline copy and, when connected, stored by the room.
+  const unhold = holdUpdateReload(() => Promise.all([copyWritten(offline), current.connection === 'connected' ? roomStored() : null]));
 
   let destroyed = false;
   const connection: RoomConnection = {
@@ -135,6 +149,7 @@ export function openRoom(options: RoomOptions): RoomConnection {
       if (destroyed) return;
       destroyed = true;
       untrack();
+      unhold();
       clearTimeout(fallback);
       listeners.clear();
       frameListeners.clear();
@@ -144,6 +159,24 @@ export function openRoom(options: RoomOptions): RoomConnection {
     },
   };
   return connection;
+}
+
+/**
+ * Resolves once every update given to the offline copy so far is written: IndexedDB runs a
+ * transaction only after the earlier writing ones on the same store have finished.
+ */
+function copyWritten(copy: IndexeddbPersistence): Promise<void> {
+  const db = copy.db;
+  if (!db) return copy.whenSynced.then(() => undefined);
+  return new Promise((resolve) => {
+    try {
+      const tx = db.transaction(['updates'], 'readonly');
+      tx.objectStore('updates').count();
+      tx.oncomplete = tx.onerror = tx.onabort = () => resolve();
+    } catch {
+      resolve();
+    }
+  });
 }
 
 /** This device's caret colour, one per page load. */

@@ -2,35 +2,33 @@
  * The installable app's service worker, seen from the page: registered once
  * at start (never in the native app's web view, spec document 3 §4), persistent storage
  * asked for so the browser does not evict the offline copies under storage pressure, and
- * 'a new build is waiting' told to whoever listens (the 'Nouvelle version disponible'
- * banner). Reloading into it sends the waiting worker 'SKIP_WAITING', then the page reloads.
+ * 'a new build is waiting' told to the 'Nouvelle version disponible' banner
+ * (lib/update-reload.ts: 'Recharger' keeps what is typed, waits for pending saves, then
+ * sends the waiting worker 'SKIP_WAITING'; the page reloads when it takes over).
+ *
+ * The browser looks for a new build at each page load; an installed app on a phone stays
+ * open for days, so the page also looks when it is shown again and every hour.
  */
 import { registerSW } from 'virtual:pwa-register';
+import { announceUpdate } from './update-reload';
 
-let waiting = false;
-let activate: ((reloadPage?: boolean) => Promise<void>) | null = null;
-const listeners = new Set<() => void>();
+const CHECK_EVERY_MS = 60 * 60_000;
 
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  activate = registerSW({
+  const activate = registerSW({
     immediate: true,
     onNeedRefresh() {
-      waiting = true;
-      listeners.forEach((listener) => listener());
+      announceUpdate(() => activate(true));
+    },
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      const check = () => {
+        if (navigator.onLine && !registration.installing) void registration.update().catch(() => undefined);
+      };
+      setInterval(check, CHECK_EVERY_MS);
+      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
     },
   });
   void navigator.storage?.persist?.().catch(() => false);
-}
-
-/** Is a new build installed and waiting for the page to reload into it? */
-export const updateWaiting = (): boolean => waiting;
-
-export function onUpdateWaiting(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
-
-export function reloadIntoUpdate(): void {
-  void activate?.(true);
 }

@@ -11,6 +11,7 @@
 import { forgetReadCopies } from './offline-reads';
 import { PENDING_CREATIONS_DB } from './pending-creations';
 import { LAST_SYNC_KEY, PENDING_REVIEWS_DB } from './pending-reviews';
+import { forgetKeptThroughUpdate } from './update-reload';
 
 export const OFFLINE_COPY_PREFIX = 'astrolabe-u';
 const REGISTRY_KEY = 'astrolabe.offline-copies';
@@ -83,6 +84,7 @@ export async function forgetOfflineCopies({ keepPendingReviews = false } = {}): 
   localStorage.removeItem(REGISTRY_KEY);
   localStorage.removeItem(PROFILE_KEY);
   localStorage.removeItem(GRAPH_LAYOUT_KEY);
+  forgetKeptThroughUpdate();
   if (!keepPendingReviews) {
     names.add(PENDING_REVIEWS_DB);
     names.add(PENDING_CREATIONS_DB);

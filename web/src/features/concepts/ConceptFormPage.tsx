@@ -18,6 +18,7 @@ import { contentToDoc, docToPlainText } from '@domain/richtext';
 import { parseTagInput } from '@domain/tags';
 import { parseId } from './format';
 import { errorText } from '../../ui/error-text';
+import { keepThroughUpdate, takeKeptThroughUpdate } from '../../lib/update-reload';
 
 export const EDIT_REDIRECT_MS = 500;
 
@@ -58,6 +59,10 @@ export const CONFLICT_TEXT =
   "Ce concept a été modifié ailleurs depuis que vous l'avez ouvert. Votre texte est conservé : « Fusionner » reprend la version actuelle et y réapplique vos modifications, puis enregistrez à nouveau.";
 export const MERGED_TEXT = 'Vos modifications ont été réappliquées sur la version actuelle. Vérifiez le contenu, puis enregistrez.';
 
+/** The form's fields kept through a reload into a new build (JSON: the linked concepts keep their id and title). */
+type KeptForm = Omit<ConceptFormValues, 'content'> & { content?: ConceptFormValues['content'] };
+const keptFormKey = (id: number | null) => `concept-form-${id ?? 'new'}`;
+
 const blocksOf = (content: Concept['content'] | JSONContent | null) => contentToDoc(content)?.content ?? [];
 
 /** The room already stores live content; sending it again could undo a keystroke made meanwhile. */
@@ -85,6 +90,24 @@ export function ConceptFormPage() {
   const liveSession = live.state.kind === 'live' && live.status.ready ? live.state.session : null;
 
   useEffect(() => () => clearTimeout(redirect.current), []);
+
+  // 'Recharger' into a new build keeps what is typed and not saved: every field, and the
+  // content too unless the room stores it as it is typed.
+  const unsaved = useRef<() => KeptForm | undefined>(() => undefined);
+  unsaved.current = () => {
+    if (phase !== 'ready' && phase !== 'submitting') return undefined;
+    const start = original ? formValues(original) : EMPTY_FORM;
+    if (JSON.stringify(values) === JSON.stringify(start)) return undefined;
+    return liveSession ? { ...values, content: undefined } : values;
+  };
+  useEffect(() => keepThroughUpdate(keptFormKey(editing ? id : null), () => unsaved.current()), [editing, id]);
+  useEffect(() => {
+    if (editing) return;
+    const kept = takeKeptThroughUpdate<KeptForm>(keptFormKey(null));
+    if (!kept) return;
+    setValues({ ...EMPTY_FORM, ...kept });
+    setEditorKey((k) => k + 1);
+  }, [editing]);
   // The save button sits at the bottom of a long form: bring the reason into view.
   useEffect(() => {
     if (error) alertBox.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
@@ -101,7 +124,9 @@ export function ConceptFormPage() {
     conceptsApi.get(id, ctrl.signal).then(
       (concept) => {
         setOriginal(concept);
-        setValues(formValues(concept));
+        const kept = takeKeptThroughUpdate<KeptForm>(keptFormKey(id));
+        const loaded = formValues(concept);
+        setValues(kept ? { ...loaded, ...kept, content: kept.content ?? loaded.content } : loaded);
         setEditorKey((k) => k + 1);
         setPhase('ready');
       },

@@ -34,6 +34,7 @@ import { OfflineBlockComposer } from './OfflineBlockComposer';
 import { QueuedCreations } from '../offline/QueuedCreations';
 import { useOnCreationsSent } from '../offline/use-on-creations-sent';
 import { useAuth } from '../../ui/auth-context';
+import { holdUpdateReload } from '../../lib/update-reload';
 
 const HIGHLIGHT_MS = 4000;
 /** A note the device could not read and has no copy of: it may have blocks, so it is not shown empty, and only the offline composer (which queues) writes to it. */
@@ -175,6 +176,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
     else handles.current.delete(id);
   }, []);
 
+  // A reload into a new build first sends the blocks whose save is waiting (the room's edits: editor/collaboration.ts).
+  useEffect(() => holdUpdateReload(() => Promise.all([...handles.current.values()].map((h) => h.flush()))), []);
   useEffect(() => {
     const onHide = () => handles.current.forEach((h) => h.flushOnLeave());
     const onVisibility = () => document.visibilityState === 'hidden' && onHide();

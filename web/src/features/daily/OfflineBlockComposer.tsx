@@ -4,15 +4,20 @@
  * and added to the note of its date when the server comes back — the note is made then if
  * it did not exist. The blocks waiting show below, in the order they were written.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { keepThroughUpdate, takeKeptThroughUpdate } from '../../lib/update-reload';
 import { useToast } from '../../ui/Toasts';
 import { useCreationQueue } from '../offline/use-creation-queue';
 
 export function OfflineBlockComposer({ date }: { date: string }) {
   const queue = useCreationQueue();
   const toast = useToast();
-  const [text, setText] = useState('');
+  // A reload into a new build ('Recharger') keeps the text being written.
+  const [text, setText] = useState(() => takeKeptThroughUpdate<string>(`offline-block-${date}`) ?? '');
   const [busy, setBusy] = useState(false);
+  const typed = useRef(text);
+  typed.current = text;
+  useEffect(() => keepThroughUpdate(`offline-block-${date}`, () => typed.current.trim() || undefined), [date]);
 
   async function keep(event: FormEvent) {
     event.preventDefault();
