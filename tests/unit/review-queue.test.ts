@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { cardColumns, newCard, reviewCard, STATE_NAMES, type RatingValue, type StoredCard } from '@domain/fsrs';
 import { replayOrder } from '@domain/review-replay';
 import { pendingLossText, pendingText, ReviewQueue, UPLOAD_CHUNK, type ApiCard, type SendAnswers } from '../../web/src/features/flashcards/review-queue';
+import { memoryClock } from '../../web/src/lib/device-queue';
 import type { AnswerStore, QueuedAnswer } from '../../web/src/lib/queued-answer';
 import { OfflineStudySession } from '../../web/src/features/study/offline-session';
 
@@ -277,5 +278,71 @@ describe('a study session without the server', () => {
     expect(undoneOnServer).toEqual([1]);
     expect(session.progress().cards_reviewed).toBe(0);
     expect(session.canUndo).toBe(false);
+  });
+
+  /** The server's part of undo: the card's latest logged answer goes. */
+  const undoOnServer = (server: ReturnType<typeof fakeServer>, undone: number[]) => async (cardId: number) => {
+    undone.push(cardId);
+    const at = server.logged.map((l) => l.flashcardId).lastIndexOf(cardId);
+    if (at >= 0) server.logged.splice(at, 1);
+  };
+  /** The server answers only when `release` is called: an upload stays under way meanwhile. */
+  const held = (server: ReturnType<typeof fakeServer>) => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const send: SendAnswers = async (answers) => {
+      await gate;
+      return server.send(answers);
+    };
+    return { send, release };
+  };
+
+  it('an undo racing the upload of that answer never leaves it on the server: it is undone there once the upload lands', async () => {
+    const server = fakeServer();
+    const { send, release } = held(server);
+    const queue = new ReviewQueue(7, memoryStore(), send);
+    await queue.ready;
+    const undone: number[] = [];
+    const session = new OfflineStudySession(kept(1, 2), queue, scheduling, undoOnServer(server, undone));
+    await session.answer(1, 3, null, T0);
+    const upload = queue.upload();
+    // The person undoes while the answer is on its way.
+    const undo = session.undo();
+    release();
+    await upload;
+    expect(await undo).toBe(1);
+    expect(undone).toEqual([1]);
+    expect(server.logged).toEqual([]);
+    expect(queue.list()).toEqual([]);
+    expect(session.next(T0 + 1000)?.id).toBe(1);
+  });
+
+  it('an undo racing an upload that got no reply: the answer is sent again once (logged or not) and undone on the server', async () => {
+    for (const afterLogging of [true, false]) {
+      const server = fakeServer();
+      const { send, release } = held(server);
+      const retracted: number[] = [];
+      const queue = new ReviewQueue(7, memoryStore(), send, memoryClock(), async (answer) => undoOnServer(server, retracted)(answer.flashcard_id));
+      await queue.ready;
+      const session = new OfflineStudySession(kept(1), queue, scheduling, async () => {
+        throw new Error('not uploaded: nothing to undo on the server yet');
+      });
+      await session.answer(1, 2, null, T0);
+      // The connection drops while the batch is out; whether the server logged it is unknown.
+      server.failWith(() => ({ status: 0, afterLogging }));
+      const upload = queue.upload().catch(() => 'no reply');
+      const undo = session.undo();
+      release();
+      expect(await upload).toBe('no reply');
+      expect(await undo).toBe(1);
+      // Taken back on the device: the card is as before, and due again here.
+      expect(queue.dueAt(kept(1)[0]!)).toBe(T0);
+      expect(queue.state().pending).toBe(1);
+      server.failWith(null);
+      await queue.upload();
+      expect(server.logged).toEqual([]);
+      expect(retracted).toEqual([1]);
+      expect(queue.list()).toEqual([]);
+    }
   });
 });

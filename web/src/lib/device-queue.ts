@@ -86,6 +86,14 @@ export abstract class DeviceQueue<Item extends { client_id: string; user_id: num
     this.changed();
   }
 
+  /** Resolves when the upload under way (if any) has ended, however it ended. */
+  protected settled(): Promise<void> {
+    return (this.flight ?? Promise.resolve()).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   /** Runs `drain` unless a run is under way (then answers that run's promise); syncing ends with it. */
   protected once<R>(drain: () => Promise<R>): Promise<R> {
     this.flight ??= drain().finally(() => {

@@ -14,6 +14,11 @@ export interface QueuedAnswer {
   after: StoredCard;
   /** The study session it was given in (a Composite session's Flashcards step), absent outside one. */
   session_id?: number | null;
+  /**
+   * Undone on this device while its upload had no reply (the server may have logged it): it
+   * is sent again (logged once whatever happened) and then undone on the server.
+   */
+  retracted?: true;
 }
 
 /** Where the queue lives (IndexedDB in the page, memory in tests). */

@@ -159,8 +159,11 @@ export function ReviewDialog({ open, onClose, conceptId, onReviewed }: Props) {
     setError(null);
     try {
       if (last.action) await flashcardsApi.undoAction(last.cardId);
-      else if (last.queued) await queue?.undo(last.queued);
-      else await flashcardsApi.undoReview(last.cardId);
+      else {
+        // A queued answer is taken back here, unless an upload took it to the server: then it is undone there.
+        const takenBack = Boolean(last.queued && queue && (await queue.undo(last.queued)));
+        if (!takenBack) await flashcardsApi.undoReview(last.cardId);
+      }
       setAnswered((list) => list.slice(0, -1));
       setIndex((i) => Math.max(0, i - 1));
       setRevealed(false);

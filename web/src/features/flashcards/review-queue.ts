@@ -7,7 +7,8 @@
  *
  * `upload` sends the queue to POST /api/flashcards/reviews oldest answer first (the server
  * replays each batch in review-time order and skips client ids it already logged, so an
- * upload cut short is simply sent again). Undo of a queued answer takes it out of the queue.
+ * upload cut short is simply sent again). Undo of a queued answer takes it out of the queue;
+ * undo never leaves on the server an answer whose upload was under way (`undo`).
  *
  * The queue logic is plain (its store and its sender are given), so the unit tests drive it
  * without a browser; `reviewQueue()` is the page's one queue for the signed-in person.
@@ -24,6 +25,9 @@ export type { QueuedAnswer };
 export type SendAnswers = (
   answers: { client_id: string; flashcard_id: number; rating: RatingValue; reviewed_at: string; duration_ms: number | null; session_id?: number }[],
 ) => Promise<{ accepted: string[]; skipped: string[] }>;
+
+/** Undoes on the server an answer it logged (the card's latest review, in its study session if it names one). */
+export type RetractAnswer = (answer: QueuedAnswer) => Promise<unknown>;
 
 /** A card as the API sends it: ISO moments and the state's name. */
 export type ApiCard = ApiCardState & { id: number };
@@ -74,21 +78,31 @@ const byReviewTime = (a: QueuedAnswer, b: QueuedAnswer) => Date.parse(a.reviewed
 
 export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
   private lastSync: number | null;
+  /** The answers of the batch being sent. */
+  private readonly sending = new Set<string>();
+  /** Answers whose batch got no reply: the server may have logged them. */
+  private readonly unsure = new Set<string>();
 
-  constructor(userId: number, store: AnswerStore, private readonly send: SendAnswers, lastSyncStore: LastSyncStore = memoryClock()) {
+  constructor(
+    userId: number,
+    store: AnswerStore,
+    private readonly send: SendAnswers,
+    lastSyncStore: LastSyncStore = memoryClock(),
+    private readonly retract: RetractAnswer = async () => undefined,
+  ) {
     super(userId, store, lastSyncStore, byReviewTime);
     this.lastSync = lastSyncStore.get();
   }
 
   /** The card as this device last scheduled it, or null when no answer of it waits. */
   localCard(cardId: number): StoredCard | null {
-    for (let i = this.items.length - 1; i >= 0; i--) if (this.items[i]!.flashcard_id === cardId) return this.items[i]!.after;
+    for (let i = this.items.length - 1; i >= 0; i--) if (this.items[i]!.flashcard_id === cardId && !this.items[i]!.retracted) return this.items[i]!.after;
     return null;
   }
 
   /** The answers given in a study session that wait on this device, oldest first. */
   sessionAnswers(sessionId: number): QueuedAnswer[] {
-    return this.items.filter((a) => a.session_id === sessionId);
+    return this.items.filter((a) => a.session_id === sessionId && !a.retracted);
   }
 
   /** When a card is due, counting the answers waiting on this device. */
@@ -123,9 +137,30 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
     return answer;
   }
 
-  /** Undo of an answer still on this device: it leaves the queue, and its card its local state. */
-  undo(clientId: string): Promise<void> {
-    return this.drop([clientId]);
+  /**
+   * Undo of an answer. True when it is taken back on this device: it leaves the queue (its
+   * card its local state) and the server never keeps it. False when the server has it
+   * (uploaded before, or by the upload under way): the caller undoes it there.
+   *
+   * An upload carrying it is waited for first, so that undo and upload never both win. If
+   * that upload got no reply, the server may have logged it: it stays queued as retracted,
+   * the next upload sends it again (logged once at most, by its client id) and undoes it.
+   */
+  async undo(clientId: string): Promise<boolean> {
+    await this.ready;
+    if (this.sending.has(clientId)) await this.settled();
+    const answer = this.items.find((a) => a.client_id === clientId);
+    if (!answer) return false;
+    if (answer.retracted) return true;
+    if (!this.unsure.has(clientId)) {
+      await this.drop([clientId]);
+      return true;
+    }
+    const retracted: QueuedAnswer = { ...answer, retracted: true };
+    await this.store.put(retracted);
+    this.items = this.items.map((a) => (a.client_id === clientId ? retracted : a));
+    this.changed();
+    return true;
   }
 
   /**
@@ -146,8 +181,27 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
     for (let sent = new Set<string>(); ; ) {
       const batch = this.items.filter((a) => !sent.has(a.client_id)).slice(0, UPLOAD_CHUNK);
       if (!batch.length) break;
-      const done = await this.sendBatch(batch);
+      batch.forEach((a) => this.sending.add(a.client_id));
+      let done: string[];
+      try {
+        done = await this.sendBatch(batch);
+      } catch (err) {
+        batch.forEach((a) => this.unsure.add(a.client_id));
+        throw err;
+      } finally {
+        batch.forEach((a) => this.sending.delete(a.client_id));
+      }
       batch.forEach((a) => sent.add(a.client_id));
+      done.forEach((id) => this.unsure.delete(id));
+      // Answers undone while their upload had no reply: the server has them now, once; they are undone there.
+      const logged = new Set(done);
+      for (const answer of this.items.filter((a) => a.retracted && logged.has(a.client_id))) {
+        // A card deleted meanwhile has nothing left to undo.
+        await this.retract(answer).catch((err) => {
+          if (!isRefused(err)) throw err;
+        });
+        await this.drop([answer.client_id]);
+      }
       await this.drop(done);
       uploaded = true;
     }

@@ -6,12 +6,16 @@ import { useSyncExternalStore } from 'react';
 import { flashcardsApi } from '../../api/flashcards';
 import { lastSyncStore, pendingReviewsStore } from '../../lib/pending-reviews';
 import { useAuth } from '../../ui/auth-context';
-import { ReviewQueue, type SyncState } from './review-queue';
+import { studySessionsApi } from '../../api/study-sessions';
+import { ReviewQueue, type QueuedAnswer, type SyncState } from './review-queue';
 
 let current: ReviewQueue | null = null;
 
+/** An answer undone while its upload had no reply, once the server surely has it: undone there (in its study session if it names one). */
+const retract = (answer: QueuedAnswer) => (answer.session_id ? studySessionsApi.undo(answer.session_id, answer.flashcard_id) : flashcardsApi.undoReview(answer.flashcard_id));
+
 export function reviewQueueOf(userId: number): ReviewQueue {
-  if (current?.userId !== userId) current = new ReviewQueue(userId, pendingReviewsStore, (answers) => flashcardsApi.uploadReviews(answers), lastSyncStore);
+  if (current?.userId !== userId) current = new ReviewQueue(userId, pendingReviewsStore, (answers) => flashcardsApi.uploadReviews(answers), lastSyncStore, retract);
   return current;
 }
 

@@ -87,8 +87,8 @@ export class OfflineStudySession<Card extends ApiCard> {
   async undo(): Promise<number | null> {
     const last = this.answers.at(-1);
     if (!last) return null;
-    if (this.queue.list().some((a) => a.client_id === last.clientId)) await this.queue.undo(last.clientId);
-    else await this.undoSent(last.cardId);
+    // Taken back here, or (uploaded, even by an upload under way) undone on the server.
+    if (!(await this.queue.undo(last.clientId))) await this.undoSent(last.cardId);
     this.answers.pop();
     this.states.set(last.cardId, last.before);
     if (last.ratingBefore === undefined) this.ratings.delete(last.cardId);
