@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { floor } from './01-accounts.bench.mjs';
-import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, printSamples, rateLabel, settle, throttleCpu } from './lib.mjs';
+import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, printSamples, rateLabel, settle, throttleCpu, unsentAgain } from './lib.mjs';
 
 const CONCEPTS = 20;
 const CARDS = 200;
@@ -27,6 +27,8 @@ function seed(userId, base, now) {
 
 export default async function offline(ctx) {
   const { url, persistTo } = ctx;
+  // Run alone (`npm run bench 12`), the stack's keep-alive socket from its start can be stale by now.
+  await unsentAgain(() => call(url, 'GET', '/api/config'));
   const me = await account(url, 'offline_bench');
   me.id = (await call(url, 'GET', '/api/users/me', { token: me.token })).id;
   const base = await freshIdBase(persistTo, url);
