@@ -13,9 +13,12 @@
 // peak heap 118 MiB in the two samples the busy isolate answered — close to 128 MB; with a
 // collection forced at each sample (ASTROLABE_BENCH_LIVE_HEAP=1) the live peak was 82 MiB,
 // still only two samples, so the 128 MB budget is likely but not shown to hold.
+// With ASTROLABE_BENCH_DIRECT_HEAP=1 at load 18–20 (floor p95 39.6 ms): 54.7 s through
+// wrangler dev (peak 105 MiB, 2 samples), then 40.4 s in workerd alone with 75.2 MiB at
+// the highest of 5 samples (15.6 MiB idle).
 import { zipSync, strToU8 } from 'fflate';
 import { account, call, FLOOR_NAME, prng, recordValue, unsentAgain } from './lib.mjs';
-import { describeHeap, withPeakHeap } from './isolate-heap.mjs';
+import { describeHeap, withDirectPeakHeap, withPeakHeap } from './isolate-heap.mjs';
 
 // One import takes at most 10,000 pages (services/vault-import.ts MAX_VAULT_PAGES).
 const NOTES = Number(process.env.VAULT_NOTES ?? 10_000);
@@ -49,18 +52,26 @@ export default async function vault(ctx) {
   await unsentAgain(() => call(url, 'GET', '/api/config'));
   await measure(FLOOR_NAME, () => call(url, 'GET', '/api/config'), { iterations: 200 });
   const person = await account(url, `v_${Date.now().toString(36)}`);
-  const upload = async () => {
+  const upload = async (base = url, token = person.token) => {
     const form = new FormData();
     form.append('file', new Blob([zip], { type: 'application/zip' }), 'coffre.zip');
     const started = performance.now();
-    const res = await fetch(`${url}/api/export-import/import/vault`, { method: 'POST', headers: { authorization: `Bearer ${person.token}` }, body: form });
+    const res = await fetch(`${base}/api/export-import/import/vault`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     return { ms: performance.now() - started, status: res.status, body: await res.json() };
   };
-  const { result: first, heap } = await withPeakHeap(inspectorUrl, upload);
+  const { result: first, heap } = await withPeakHeap(inspectorUrl, () => upload());
   console.log(`  vault import (${NOTES} notes, ${(zip.byteLength / 1024 / 1024).toFixed(1)} MB zip): ${first.status} ${(first.ms / 1000).toFixed(2)} s  budget 30 s  ${JSON.stringify(first.body)}`);
   console.log(`    memory: ${describeHeap(heap)}`);
   recordValue(`Vault import (${NOTES} notes)`, first.ms, 'ms', { value: 30_000 });
   const again = await upload();
   console.log(`  same vault again: ${again.status} ${(again.ms / 1000).toFixed(2)} s  ${JSON.stringify(again.body)}`);
   recordValue(`Vault import again (${NOTES} notes, adds nothing)`, again.ms, 'ms');
+  // ASTROLABE_BENCH_DIRECT_HEAP=1: the isolate's memory read once more without wrangler's
+  // relay, the same import made by the Worker in workerd alone into an account of its own
+  // (its time is not the budget's). workerd's own DevTools socket answers no more often
+  // than the relay's: a few samples per import, the highest of which is printed.
+  if (process.env.ASTROLABE_BENCH_DIRECT_HEAP !== '1') return;
+  const direct = await withDirectPeakHeap(ctx, async (base) => upload(base, (await account(base, `v_${Date.now().toString(36)}_d`)).token));
+  console.log(`  the same import in workerd alone: ${direct.result.status} ${(direct.result.ms / 1000).toFixed(2)} s, memory: ${describeHeap(direct.heap)}`);
+  if (direct.heap) recordValue(`Vault import (${NOTES} notes), isolate memory (highest of ${direct.heap.samples} samples)`, direct.heap.peakMiB, 'MiB');
 }

@@ -21,10 +21,20 @@
 // counts garbage V8 has not collected yet. With ASTROLABE_BENCH_LIVE_HEAP=1 (collected
 // first): 108.4 s (floor p95 46.2 ms), idle 102.1 MiB, 194.7 MiB at the one sample taken
 // during the import — the 128 MB budget is not shown to hold.
+// Since each card's answers are staged inside its own staged row (written once, into
+// review_logs, by the switch; no staged row per answer to check, read back and delete),
+// side by side at load 15–26 (floor p95 76 and 88 ms): 116.7 s before, 110.8 s after —
+// checks 10.7 → 3.5 s, staging 33.0 → 29.2 s, the switch 33.9 → 34.4 s, validating 11.9 →
+// 16.1 s and converting 15.4 → 15.9 s (noise). What is left is mostly the bytes: a card's
+// six answers, each with the card as it was before it (card_before), are about 2 KB of
+// its staged row's JSON, written, read back and deleted. At load 20–30 the same import
+// took 177.1 s (floor p95 14.0 ms, measured in a calm moment before it); in workerd alone
+// (ASTROLABE_BENCH_DIRECT_HEAP=1) 223.5 s, its heap 15.6 MiB idle and 109.5 MiB at the
+// highest of 5 samples — still too few to show the 128 MB budget.
 import { execSql } from './03-study.bench.mjs';
 import { seedSql } from './09-data.bench.mjs';
 import { account, call, FLOOR_NAME, recordValue, unsentAgain } from './lib.mjs';
-import { describeHeap, withPeakHeap } from './isolate-heap.mjs';
+import { describeHeap, withDirectPeakHeap, withPeakHeap } from './isolate-heap.mjs';
 
 const CARDS = Number(process.env.ANKI_CARDS ?? 50_000);
 const SIZE = { concepts: 200, cards: CARDS, logs: CARDS * 6 };
@@ -42,15 +52,15 @@ export default async function ankiImport(ctx) {
   console.log(`  package: ${SIZE.cards} cards, ${SIZE.logs} revlog rows, ${SIZE.concepts} decks, ${(apkg.byteLength / 1024 / 1024).toFixed(1)} MB`);
 
   const person = await account(url, `a_${runId}_t`);
-  const upload = async () => {
+  const upload = async (base = url, token = person.token) => {
     const form = new FormData();
     form.append('file', new Blob([apkg], { type: 'application/octet-stream' }), 'collection.apkg');
     const started = performance.now();
-    const res = await fetch(`${url}/api/export-import/import/apkg`, { method: 'POST', headers: { authorization: `Bearer ${person.token}` }, body: form });
+    const res = await fetch(`${base}/api/export-import/import/apkg`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const text = await res.text();
     return { ms: performance.now() - started, status: res.status, body: text.slice(0, 300) };
   };
-  const { result: first, heap } = await withPeakHeap(inspectorUrl, upload);
+  const { result: first, heap } = await withPeakHeap(inspectorUrl, () => upload());
   console.log(`  Anki import (${SIZE.cards} cards, ${SIZE.logs} reviews): ${first.status} ${(first.ms / 1000).toFixed(2)} s  budget 60 s  ${first.body}`);
   console.log(`    memory: ${describeHeap(heap)}`);
   recordValue(`Anki import (${SIZE.cards} cards)`, first.ms, 'ms', { value: 60_000 });
@@ -58,4 +68,12 @@ export default async function ankiImport(ctx) {
   const again = await upload();
   console.log(`  same package again: ${again.status} ${(again.ms / 1000).toFixed(2)} s  ${again.body}`);
   recordValue(`Anki import again (${SIZE.cards} cards, adds nothing)`, again.ms, 'ms');
+  // ASTROLABE_BENCH_DIRECT_HEAP=1: the isolate's memory read once more without wrangler's
+  // relay, the same import made by the Worker in workerd alone into an account of its own
+  // (its time is not the budget's). workerd's own DevTools socket answers no more often
+  // than the relay's: a few samples per import, the highest of which is printed.
+  if (process.env.ASTROLABE_BENCH_DIRECT_HEAP !== '1') return;
+  const direct = await withDirectPeakHeap(ctx, async (base) => upload(base, (await account(base, `a_${runId}_d`)).token));
+  console.log(`  the same import in workerd alone: ${direct.result.status} ${(direct.result.ms / 1000).toFixed(2)} s, memory: ${describeHeap(direct.heap)}`);
+  if (direct.heap) recordValue(`Anki import (${SIZE.cards} cards), isolate memory (highest of ${direct.heap.samples} samples)`, direct.heap.peakMiB, 'MiB');
 }

@@ -12,13 +12,18 @@ import { Miniflare } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { ROOT, applyMigrations, freePort, run } from '../../scripts/lib/stack.mjs';
 
-/** Starts the bundled Worker in workerd; `vars` are added to (and override) its variables. */
-export async function startDirectWorker({ secrets, vars = {} }) {
+/**
+ * Starts the bundled Worker in workerd; `vars` are added to (and override) its variables.
+ * `inspect`: workerd's own DevTools socket is opened (`inspectorUrl`), with no proxy in
+ * front of it, for isolate-heap.mjs to read the Worker's heap.
+ */
+export async function startDirectWorker({ secrets, vars = {}, inspect = false }) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'astrolabe-direct-'));
   const bundle = path.join(dir, 'bundle');
   run(path.join(ROOT, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', bundle], { quiet: true });
   applyMigrations({ persistTo: dir, quiet: true });
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, 'wrangler.toml'));
+  const inspectorPort = inspect ? await freePort() : null;
   const mf = new Miniflare({
     ...workerOptions,
     name: 'astrolabe',
@@ -31,10 +36,12 @@ export async function startDirectWorker({ secrets, vars = {} }) {
     r2Persist: path.join(dir, 'v3', 'r2'),
     host: '127.0.0.1',
     port: await freePort(),
+    ...(inspectorPort ? { inspectorPort } : {}),
   });
   const url = await mf.ready;
   return {
     url: url.origin,
+    inspectorUrl: inspectorPort ? `http://127.0.0.1:${inspectorPort}` : null,
     stop: async () => {
       await mf.dispose();
       rmSync(dir, { recursive: true, force: true });

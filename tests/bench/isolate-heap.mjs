@@ -84,3 +84,20 @@ export async function withPeakHeap(inspectorUrl, fn) {
 }
 
 export const describeHeap = (h) => (h ? `isolate heap + buffers${LIVE ? ' (a collection forced with each sample)' : ''} idle ${h.idleMiB} MiB, peak ${h.peakMiB} MiB (${h.samples} samples)` : 'isolate heap not sampled');
+
+/**
+ * `run(url)` made on the Worker in workerd alone (direct-worker.mjs: no `wrangler dev`
+ * relay taking the isolate's DevTools messages), its heap sampled through workerd's own
+ * DevTools socket. `{ result, heap }` as withPeakHeap. Measured: the relay was not what
+ * held the answers back — workerd alone answered 5 samples in a 50,000-card import of
+ * 224 s (load 30), the isolate answering DevTools only now and then while a request runs.
+ */
+export async function withDirectPeakHeap(ctx, run) {
+  const { startDirectWorker } = await import('./direct-worker.mjs');
+  const direct = await startDirectWorker({ secrets: ctx.secrets, vars: { LOGIN_WINDOW_SECONDS: '1' }, inspect: true });
+  try {
+    return await withPeakHeap(direct.inspectorUrl, () => run(direct.url));
+  } finally {
+    await direct.stop();
+  }
+}
