@@ -14,6 +14,14 @@ import type { RichDoc, RichNode } from './richtext';
 
 export { docToMarkdown } from './markdown-export';
 
+/**
+ * `linkify`: a bare address (https://…, www.…, name@host) becomes a link, as GitHub's
+ * Markdown (GFM's autolink extension), Obsidian and Logseq make it — a note written there
+ * keeps its links here. Strict CommonMark leaves bare addresses as text; of its 19
+ * Autolinks examples, 11 come out as the spec writes them and the 8 others on purpose
+ * (4 bare addresses linked, 4 schemes a link may not carry kept as text): unit
+ * markdown-commonmark checks each.
+ */
 const parser = new MarkdownIt('default', { html: false, linkify: true, typographer: false });
 
 /** Markdown text → a rich document (an empty document for blank text). Never throws on malformed input. */
