@@ -1,6 +1,7 @@
 /**
  * Image occlusion in one journey: an image uploaded in the concept's 'Créer' tab, one zone
- * drawn with the mouse and one added and placed from the keyboard, two cards made; then a
+ * drawn with the mouse and one added and placed from the keyboard, two cards made; the zones
+ * reopened from the card list and the second made an ellipse; then a
  * study session at phone size where the asked zone is covered in the question (its pixels
  * are the mask's colour) and uncovered in the answer.
  */
@@ -71,6 +72,20 @@ describe('image occlusion', () => {
       ['Coin', 0, 2],
       ['Zone 2 sur 2', 1, 2],
     ]);
+    // Reopened from the card list: the same zones; the second made an ellipse, saved on the same two cards.
+    await page.getByRole('tab', { name: 'Réviser' }).click();
+    await page.getByRole('button', { name: 'Modifier les zones' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modifier les zones' });
+    await dialog.getByRole('button', { name: /^Zone 2 : à 50 % du bord gauche/ }).waitFor();
+    await dialog.getByRole('combobox').nth(1).selectOption('ellipse');
+    await expect.poll(() => dialog.getByTestId('occlusion-canvas').locator('ellipse').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Enregistrer les zones' }).click();
+    await page.getByText('Zones enregistrées : 2 cartes.').waitFor();
+    const edited = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { answer: string; occlusion: { target: number; shapes: { kind: string }[] } }[];
+    expect(edited.map((c) => [c.answer, c.occlusion.target, c.occlusion.shapes.map((s) => s.kind).join()])).toEqual([
+      ['Coin', 0, 'rect,ellipse'],
+      ['Zone 2 sur 2', 1, 'rect,ellipse'],
+    ]);
 
     // A study session on a phone: the question covers the asked zone only (hide one, guess one).
     await page.setViewportSize({ width: 390, height: 844 });
@@ -80,7 +95,7 @@ describe('image occlusion', () => {
     await expect.poll(() => figure.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
     const caption = (await figure.locator('figcaption').textContent())!;
     const asked = Number(/Zone masquée (\d) sur 2/.exec(caption)![1]) - 1;
-    const masks = figure.locator('rect');
+    const masks = figure.locator('[data-kind]');
     expect(await masks.count()).toBe(1);
     expect(isMask(await colourAtCentre(page, masks.first()))).toBe(true);
     await screenshot(page, 'occlusion-question-phone');
@@ -89,8 +104,8 @@ describe('image occlusion', () => {
     await page.keyboard.press('Space');
     await page.getByTestId('session-answer').waitFor();
     await expect.poll(() => figure.locator('figcaption').textContent()).toContain(`Zone ${asked + 1} sur 2 révélée`);
-    expect(await figure.locator('rect[data-kind="revealed"]').count()).toBe(1);
-    expect(isMask(await colourAtCentre(page, figure.locator('rect[data-kind="revealed"]')))).toBe(false);
+    expect(await figure.locator('[data-kind="revealed"]').count()).toBe(1);
+    expect(isMask(await colourAtCentre(page, figure.locator('[data-kind="revealed"]')))).toBe(false);
     expect(await page.getByTestId('session-answer').textContent()).toBe(cards[asked]!.answer);
     await screenshot(page, 'occlusion-answer-phone');
     expect(pageErrors(page)).toEqual([]);

@@ -13,6 +13,7 @@ export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['ra
 export type UploadedReview = InferRequestType<typeof flashcards.reviews.$post>['json']['reviews'][number];
 export type CardHistory = InferResponseType<typeof flashcard.history.$get, 200>;
 export type OcclusionInput = InferRequestType<(typeof ofConcept)['occlusion']['$post']>['json'];
+export type OcclusionEditInput = InferRequestType<(typeof flashcard)['occlusion']['$put']>['json'];
 export type CardAction = 'suspend' | 'unsuspend' | 'bury' | 'unbury' | 'forget';
 
 const param = (id: number) => ({ param: { id: String(id) } });
@@ -24,6 +25,8 @@ export const flashcardsApi = {
   create: (conceptId: number, input: FlashcardInput) => call(ofConcept.$post({ ...param(conceptId), json: input })),
   /** One image-occlusion card per shape drawn over an uploaded image. */
   createOcclusion: (conceptId: number, input: OcclusionInput) => call(ofConcept.occlusion.$post({ ...param(conceptId), json: input })),
+  /** The zones of an image-occlusion card's image, edited from the version the editor opened (409 over a newer one). */
+  editOcclusion: (id: number, input: OcclusionEditInput) => call(flashcard.occlusion.$put({ ...param(id), json: input })),
   update: (id: number, input: FlashcardInput) => call(flashcard.$put({ ...param(id), json: input })),
   remove: (id: number) => callEmpty(flashcard.$delete(param(id))),
   /** With the answer's client id, a retry whose reply was lost answers the review already logged. */

@@ -60,7 +60,7 @@ export function FlashcardViewer({ cards, onEdit, onDelete, onChanged }: Props) {
         <div className="flex justify-end gap-3 text-sm">
           {onEdit && (
             <button type="button" className="text-nebula-400 hover:underline" onClick={() => onEdit(card)}>
-              Modifier
+              {card.occlusion ? 'Modifier les zones' : 'Modifier'}
             </button>
           )}
           {onDelete && (

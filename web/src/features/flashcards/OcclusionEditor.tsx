@@ -1,12 +1,25 @@
 /**
- * 'Masquer une image' (image occlusion, as Anki's): upload an image, draw rectangles over it
- * with the mouse or a finger, or add them with 'Ajouter une zone' and place them from the
- * keyboard (arrows move the selected zone, Shift + arrows resize it, and each zone's figures
- * can be typed). Each zone becomes one card. Shapes are kept as fractions of the image.
+ * 'Masquer une image' (image occlusion, as Anki's): upload an image, draw rectangles or
+ * ellipses over it with the mouse or a finger, or add them with 'Ajouter une zone' and place
+ * them from the keyboard (arrows move the selected zone, Shift + arrows resize it, and each
+ * zone's figures can be typed). Each zone becomes one card. Shapes are kept as fractions of
+ * the image. Given an image-occlusion card (`card`), it reopens that card's image and zones:
+ * saving keeps the cards of the zones kept, deletes those of the zones removed and makes
+ * cards for new ones, from the version it opened (an older one is refused by the server).
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
-import { describeShape, fitShape, nudgeShape, OCCLUSION_SHAPES_MAX, shapeFromDrag, type OcclusionMode, type OcclusionShape } from '@domain/image-occlusion';
-import { flashcardsApi } from '../../api/flashcards';
+import {
+  describeShape,
+  fitShape,
+  nudgeShape,
+  occlusionCardText,
+  OCCLUSION_SHAPES_MAX,
+  shapeFromDrag,
+  type OcclusionKind,
+  type OcclusionMode,
+  type OcclusionShape,
+} from '@domain/image-occlusion';
+import { flashcardsApi, type Flashcard } from '../../api/flashcards';
 import { uploadsApi } from '../../api/uploads';
 import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
@@ -23,13 +36,26 @@ const FIELDS = [
   ['height', 'Hauteur'],
 ] as const;
 
-export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onSaved?(): void }) {
+const KINDS: [OcclusionKind, string][] = [
+  ['rect', 'Rectangle'],
+  ['ellipse', 'Ellipse'],
+];
+
+/** The header a card's question shows, empty when it is the default question. */
+const headerOf = (card: Flashcard | undefined) => {
+  if (!card?.occlusion) return '';
+  return card.question === occlusionCardText(card.occlusion.shapes, card.occlusion.target, '').question ? '' : card.question;
+};
+
+export function OcclusionEditor({ conceptId, card, onSaved }: { conceptId: number; card?: Flashcard; onSaved?(cards: Flashcard[]): void }) {
   const toast = useToast();
-  const [image, setImage] = useState<string | null>(null);
-  const [shapes, setShapes] = useState<OcclusionShape[]>([]);
+  const editing = card?.occlusion ?? null;
+  const [image, setImage] = useState<string | null>(editing?.image ?? null);
+  const [shapes, setShapes] = useState<OcclusionShape[]>(editing?.shapes ?? []);
   const [selected, setSelected] = useState<number | null>(null);
-  const [mode, setMode] = useState<OcclusionMode>('hide_one');
-  const [header, setHeader] = useState('');
+  const [mode, setMode] = useState<OcclusionMode>(editing?.mode ?? 'hide_one');
+  const [drawKind, setDrawKind] = useState<OcclusionKind>('rect');
+  const [header, setHeader] = useState(headerOf(card));
   const [tags, setTags] = useState('');
   const [busy, setBusy] = useState(false);
   const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
@@ -73,7 +99,7 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
   const endDrag = () => {
     const shape = drag && shapeFromDrag(drag.from, drag.to);
     setDrag(null);
-    if (shape) add(shape);
+    if (shape) add({ ...shape, kind: drawKind });
   };
 
   const moveByKeys = (index: number) => (event: KeyboardEvent) => {
@@ -89,13 +115,19 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
     if (!image || shapes.length === 0 || busy) return;
     setBusy(true);
     try {
+      if (card && editing) {
+        const saved = await flashcardsApi.editOcclusion(card.id, { version: editing.version ?? 0, shapes, mode, header: header.trim() });
+        toast.success(saved.length === 1 ? 'Zones enregistrées : 1 carte.' : `Zones enregistrées : ${saved.length} cartes.`, TOAST_FLASHCARD_MS);
+        onSaved?.(saved);
+        return;
+      }
       const cards = await flashcardsApi.createOcclusion(conceptId, { image, shapes, mode, header: header.trim(), tags: splitTags(tags) });
       toast.success(cards.length === 1 ? '1 carte créée avec succès!' : `${cards.length} cartes créées avec succès!`, TOAST_FLASHCARD_MS);
       setImage(null);
       setShapes([]);
       setHeader('');
       setTags('');
-      onSaved?.();
+      onSaved?.(cards);
     } catch (err) {
       toast.error(`Erreur: ${errorText(err, 'Une erreur est survenue')}`, TOAST_FLASHCARD_MS);
     } finally {
@@ -106,18 +138,30 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
   const draft = drag && shapeFromDrag(drag.from, drag.to);
   return (
     <form onSubmit={submit} className="space-y-3" noValidate aria-labelledby="occlusion-title">
-      <h3 id="occlusion-title" className="text-base font-semibold">
-        Masquer une image
+      <h3 id="occlusion-title" className={editing ? 'sr-only' : 'text-base font-semibold'}>
+        {editing ? 'Modifier les zones' : 'Masquer une image'}
       </h3>
-      <label className="block text-sm">
-        <span className="mb-1 block text-slate-300">Image *</span>
-        <input type="file" accept="image/*" className="field" disabled={busy} onChange={(e) => void chooseImage(e.target.files?.[0])} />
-      </label>
+      {!editing && (
+        <label className="block text-sm">
+          <span className="mb-1 block text-slate-300">Image *</span>
+          <input type="file" accept="image/*" className="field" disabled={busy} onChange={(e) => void chooseImage(e.target.files?.[0])} />
+        </label>
+      )}
       {image && (
         <>
           <p id="occlusion-help" className="text-xs text-slate-400">
-            Tracez un rectangle sur l’image pour chaque zone à masquer, ou « Ajouter une zone » puis placez-la : flèches pour la déplacer, Maj + flèches pour la redimensionner.
+            Tracez une zone sur l’image pour chaque partie à masquer, ou « Ajouter une zone » puis placez-la : flèches pour la déplacer, Maj + flèches pour la redimensionner.
           </p>
+          <fieldset className="flex flex-wrap items-center gap-3 text-sm text-slate-300">
+            <legend className="sr-only">Forme des nouvelles zones</legend>
+            <span aria-hidden>Forme :</span>
+            {KINDS.map(([kind, name]) => (
+              <label key={kind} className="flex items-center gap-1">
+                <input type="radio" name="occlusion-kind" className="accent-nebula-500" checked={drawKind === kind} onChange={() => setDrawKind(kind)} />
+                {name}
+              </label>
+            ))}
+          </fieldset>
           <div
             ref={frame}
             className="relative inline-block max-w-full touch-none select-none"
@@ -129,23 +173,23 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
           >
             <img src={image} alt="Image à masquer" className="block max-h-[60vh] max-w-full" draggable={false} />
             <svg className="absolute inset-0 h-full w-full" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden>
-              {[...shapes, ...(draft ? [draft] : [])].map((s, i) => (
-                <rect
-                  key={i}
-                  x={s.left}
-                  y={s.top}
-                  width={s.width}
-                  height={s.height}
-                  fill={MASK_STYLE.asked.fill}
-                  fillOpacity={0.7}
-                  stroke={i === selected ? '#22d3ee' : MASK_STYLE.asked.stroke}
-                  strokeWidth={i === selected ? 3 : 1.5}
-                  vectorEffect="non-scaling-stroke"
-                />
-              ))}
+              {[...shapes, ...(draft ? [{ ...draft, kind: drawKind }] : [])].map((s, i) => {
+                const paint = {
+                  fill: MASK_STYLE.asked.fill,
+                  fillOpacity: 0.7,
+                  stroke: i === selected ? '#22d3ee' : MASK_STYLE.asked.stroke,
+                  strokeWidth: i === selected ? 3 : 1.5,
+                  vectorEffect: 'non-scaling-stroke' as const,
+                };
+                return s.kind === 'ellipse' ? (
+                  <ellipse key={i} cx={s.left + s.width / 2} cy={s.top + s.height / 2} rx={s.width / 2} ry={s.height / 2} data-shape="ellipse" {...paint} />
+                ) : (
+                  <rect key={i} x={s.left} y={s.top} width={s.width} height={s.height} data-shape="rect" {...paint} />
+                );
+              })}
             </svg>
           </div>
-          <button type="button" className="btn-ghost" disabled={full || busy} onClick={() => add(fitShape({ left: 0.4, top: 0.4, width: 0.2, height: 0.2, label: '' }))}>
+          <button type="button" className="btn-ghost" disabled={full || busy} onClick={() => add(fitShape({ kind: drawKind, left: 0.4, top: 0.4, width: 0.2, height: 0.2, label: '' }))}>
             Ajouter une zone
           </button>
           <ol className="space-y-2" aria-label="Zones masquées">
@@ -174,6 +218,16 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
                       />
                     </label>
                   ))}
+                  <label className="flex items-center gap-1 text-xs text-slate-300">
+                    Forme
+                    <select className="field py-1" value={shape.kind ?? 'rect'} onChange={(e) => change(index, (s) => ({ ...s, kind: e.target.value as OcclusionKind }))}>
+                      {KINDS.map(([kind, name]) => (
+                        <option key={kind} value={kind}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
                   <label className="flex min-w-40 flex-1 items-center gap-1 text-xs text-slate-300">
                     Réponse
                     <input className="field py-1" value={shape.label} placeholder={`Zone ${index + 1}`} onChange={(e) => change(index, (s) => ({ ...s, label: e.target.value }))} />
@@ -197,12 +251,14 @@ export function OcclusionEditor({ conceptId, onSaved }: { conceptId: number; onS
             <span className="mb-1 block text-slate-300">Question (facultative)</span>
             <input className="field" value={header} placeholder="Que cache la zone masquée ?" disabled={busy} onChange={(e) => setHeader(e.target.value)} />
           </label>
-          <label className="block text-sm">
-            <span className="mb-1 block text-slate-300">Tags</span>
-            <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />
-          </label>
+          {!editing && (
+            <label className="block text-sm">
+              <span className="mb-1 block text-slate-300">Tags</span>
+              <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />
+            </label>
+          )}
           <button type="submit" className="btn-primary" disabled={shapes.length === 0 || busy}>
-            {shapes.length === 1 ? 'Créer 1 carte' : `Créer ${shapes.length} cartes`}
+            {editing ? 'Enregistrer les zones' : shapes.length === 1 ? 'Créer 1 carte' : `Créer ${shapes.length} cartes`}
           </button>
         </>
       )}
