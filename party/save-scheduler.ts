@@ -55,6 +55,16 @@ export class SaveScheduler {
     while (this.inFlight) await this.inFlight.catch(() => undefined);
   }
 
+  /**
+   * What is pending was stored by someone else (the Worker, with a REST write it merged
+   * here): forgets it, unless a save is running. False when one is (it will store it anyway).
+   */
+  storedElsewhere(): boolean {
+    if (this.inFlight) return false;
+    this.cancel();
+    return true;
+  }
+
   /** Forgets what is pending (the document is gone); a save already running finishes. */
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);

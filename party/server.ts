@@ -44,10 +44,11 @@ export default class ConceptRoom extends LiveRoom {
   }
 
   async onRequest(request: Party.Request) {
-    const internal = await this.internalBody<{ type?: string; base?: unknown; content?: unknown }>(request);
+    const internal = await this.internalBody<{ type?: string; base?: unknown; content?: unknown; seq?: unknown }>(request);
     if ('refused' in internal) return internal.refused;
     const body = internal.body;
     if (body?.type === 'deleted') return Response.json({ closed: await this.forget() });
+    if (body?.type === 'stored') return Response.json({ stored: await this.storedByWorker(body.seq) });
     if (body?.type !== 'merge') return new Response('Unknown request', { status: 400 });
     const empty = { type: 'doc' as const, content: [] };
     try {
@@ -63,11 +64,25 @@ export default class ConceptRoom extends LiveRoom {
       // (one round trip less than a save from here). A save already running started
       // before the merge: let it land first, so it cannot overwrite the merged document.
       await this.saver.settled();
-      return Response.json({ outcome, content: yDocToDoc(ydoc), state: stateToBase64(Y.encodeStateAsUpdate(ydoc)) });
+      // `seq`: the last update the state holds; the Worker names it when it has stored the state ('stored').
+      return Response.json({ outcome, content: yDocToDoc(ydoc), state: stateToBase64(Y.encodeStateAsUpdate(ydoc)), seq: this.log.sequence });
     } catch (err) {
       if (err instanceof DocumentGoneError) return new Response('Unknown concept', { status: 404 });
       throw err;
     }
+  }
+
+  /**
+   * The Worker stored the document as the merge answer `seq` gave it, in its write's batch.
+   * When no update came since, nothing is left to save: the room does not store the same
+   * state a second time, and the devices hear it is stored. Otherwise the room saves as usual.
+   */
+  private async storedByWorker(seq: unknown): Promise<boolean> {
+    if (!this.doc || typeof seq !== 'number' || seq !== this.log.sequence || !this.saver.storedElsewhere()) return false;
+    this.storedVector = Y.encodeStateVector(this.doc);
+    await this.log.dropThrough(seq);
+    this.room.broadcast(this.savedMessage());
+    return true;
   }
 
   /** The concept was deleted: every device is closed at once and the update log is forgotten. */

@@ -68,7 +68,7 @@ export const conceptsRoutes = new Hono<AppEnv>()
     if (baseVersion === undefined) {
       throw new ApiError(428, 'content_version_required', 'Une écriture du contenu doit indiquer la version lue (content_version ou If-Match).');
     }
-    return c.json(await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion }, c.get('now')), 200);
+    return c.json(await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion, ctx: c.executionCtx }, c.get('now')), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

@@ -80,7 +80,7 @@ function partyOrigin(host: string): string {
 const PARTY_TIMEOUT_MS = 5000;
 
 /** What the concept's room did with a REST content write; 'unreachable' when no room answered. */
-export type RoomMerge = { outcome: 'applied' | 'unchanged'; doc: RichDoc; state: Uint8Array } | { outcome: 'conflict' | 'gone' | 'unreachable' };
+export type RoomMerge = { outcome: 'applied' | 'unchanged'; doc: RichDoc; state: Uint8Array; seq?: number } | { outcome: 'conflict' | 'gone' | 'unreachable' };
 
 /** POSTs to a room of the party server (`main`: concepts, `notes`: daily notes); null when none answered. */
 export async function callParty(env: Env, party: 'main' | 'notes', room: string, body: unknown): Promise<Response | null> {
@@ -115,8 +115,17 @@ export async function mergeInLiveRoom(env: Env, userId: number, conceptId: numbe
     console.error(`party room refused the content write: ${res.status}`);
     return { outcome: 'unreachable' };
   }
-  const body = (await res.json()) as { outcome: 'applied' | 'unchanged'; content: RichDoc; state: string };
-  return { outcome: body.outcome, doc: body.content, state: stateFromBase64(body.state) };
+  const body = (await res.json()) as { outcome: 'applied' | 'unchanged'; content: RichDoc; state: string; seq?: number };
+  return { outcome: body.outcome, doc: body.content, state: stateFromBase64(body.state), seq: body.seq };
+}
+
+/**
+ * Tells the concept's room that the state its merge answered (through update `seq`) is
+ * stored, so it does not store it again. Best effort, after the answer (`waitUntil`): a
+ * room that never hears it saves as it would have.
+ */
+export function tellRoomStored(env: Env, ctx: { waitUntil(promise: Promise<unknown>): void }, userId: number, conceptId: number, seq: number): void {
+  ctx.waitUntil(callRoom(env, userId, conceptId, { type: 'stored', seq }));
 }
 
 /** Tells the concept's room the concept is deleted: it closes its devices at once and forgets its update log. */

@@ -15,7 +15,7 @@ import { ApiError } from '../lib/errors';
 import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
 import type { ConceptWrite } from '../domain/write-payloads';
-import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored } from './live-content';
+import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored, tellRoomStored } from './live-content';
 import type { PresentedConcept } from './concept-detail';
 import { checkConceptWrite, updateConcept } from './save-concept';
 import { withWikiLinksIn } from './wiki-link-writes';
@@ -27,9 +27,11 @@ export interface SaveConceptContentProps {
   body: ConceptWrite;
   /** The content_version the writer read. */
   baseVersion: number;
+  /** Where work after the answer goes (telling the room its merge is stored). */
+  ctx?: { waitUntil(promise: Promise<unknown>): void };
 }
 
-export async function saveConceptContent({ env, userId, conceptId, body, baseVersion }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
+export async function saveConceptContent({ env, userId, conceptId, body, baseVersion, ctx }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
   const d1 = database(env);
   const context = await checkConceptWrite(d1, userId, conceptId, body, baseVersion);
   if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
@@ -44,7 +46,10 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
   if (room.outcome === 'applied' || room.outcome === 'unchanged') {
     // The room judged the write against the live document (one at a time): no version guard here.
     const content = room.outcome === 'applied' ? { doc: room.doc, state: room.state } : undefined;
-    return updateConcept({ d1, userId, conceptId, body: others, context, content }, now);
+    const saved = await updateConcept({ d1, userId, conceptId, body: others, context, content }, now);
+    // The room's state is in D1 now: the room need not store it again.
+    if (room.outcome === 'applied' && room.seq !== undefined && ctx) tellRoomStored(env, ctx, userId, conceptId, room.seq);
+    return saved;
   }
   const merged = mergeIntoStored(context.stored, base, doc);
   if (merged === 'conflict') throw await contentConflict(d1, userId, conceptId);
