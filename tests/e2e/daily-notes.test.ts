@@ -169,6 +169,7 @@ describe('daily notes in Chromium', () => {
     const stored = page.locator(`[data-testid="note-block-stored"]#block-${mention.id} p`);
     await stored.click({ position: { x: 1, y: 4 } });
     await page.keyboard.type('Vu : ');
+    await screenshot(page, 'daily-stored-blocks-phone');
     holding = false;
     await Promise.all(held.map((route) => route.continue()));
     const target = page.locator(`#block-${mention.id}`);
