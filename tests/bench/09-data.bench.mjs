@@ -96,7 +96,7 @@ export async function chunkedImport(url, token, backup, parallel = 3) {
 /**
  * A call that never reached the Worker, safe to send again: a stale pooled socket, or
  * wrangler's local relay losing its own connection to the Worker (it answers 503 'Your worker
- * restarted mid-request' and retries only GETs; workers-sdk issue 14641: the Worker was
+ * restarted mid-request' and retries only GETs; cloudflare/workers-sdk#14641: the Worker was
  * not restarted). Production has no such relay.
  */
 const unsent = (err) => (err instanceof TypeError && /fetch failed/.test(err.message)) || / -> 503 Your worker restarted mid-request/.test(err.message);
