@@ -44,8 +44,10 @@ describe('mask geometry', () => {
 describe('stored occlusion', () => {
   it('reads a card’s JSON back and refuses one whose asked shape or geometry is wrong', () => {
     const stored: CardOcclusion = { image: '/api/v1/files/1/0b5f3c1e-2a4d-4e6f-8a9b-1c2d3e4f5a6b', shapes: three, target: 2, mode: 'hide_all' };
-    // Older cards: rectangles, numbered in order, no group.
-    expect(parseCardOcclusion(JSON.stringify(stored))).toEqual({ ...stored, shapes: three.map((s, i) => ({ ...s, kind: 'rect', ordinal: i + 1 })), group: null });
+    // Older cards: rectangles, numbered in order, no group, zones never edited (version 0).
+    expect(parseCardOcclusion(JSON.stringify(stored))).toEqual({ ...stored, shapes: three.map((s, i) => ({ ...s, kind: 'rect', ordinal: i + 1 })), group: null, version: 0 });
+    expect(parseCardOcclusion(JSON.stringify({ ...stored, version: 3 }))!.version).toBe(3);
+    expect(parseCardOcclusion(JSON.stringify({ ...stored, version: -1 }))).toBeNull();
     const kept = { ...stored, shapes: [{ ...three[0]!, kind: 'ellipse' as const, ordinal: 4 }, three[1]!, { ...three[2]!, ordinal: 1 }], group: 'g1' };
     expect(parseCardOcclusion(JSON.stringify(kept))!.shapes.map((s) => [s.kind, s.ordinal])).toEqual([['ellipse', 4], ['rect', 2], ['rect', 1]]);
     expect(parseCardOcclusion(JSON.stringify({ ...kept, shapes: [{ ...three[0]!, ordinal: 2 }, { ...three[1]!, ordinal: 2 }] }))).toBeNull();
