@@ -5,9 +5,7 @@
  * chosen again at most every RESELECT_MS while the camera moves; where the labels sit
  * follows every drawn frame, and there a label that would cover one of higher priority is
  * hidden, so dense places show their most important names instead of an unreadable clump.
- * A fixed pool of elements; each name is measured once, when it first enters the pool, on a
- * canvas in the labels' font: measuring the elements would lay the page out in the middle of a
- * frame, for every name a drag brings into view (the first drag's main cost on a slow phone).
+ * A fixed pool of elements; each name is measured once, when it first enters the pool.
  */
 import * as THREE from 'three';
 import type { GraphNode } from '../../api/graph';
@@ -44,8 +42,6 @@ export class LabelLayer {
   private readonly m = new THREE.Matrix4();
   /** The stars filed for picking, once per layout. */
   private readonly picker: LabelPicker<GraphNode>;
-  /** The labels' font on a canvas, and a label's height (one line). */
-  private measurer: { context: CanvasRenderingContext2D; height: number } | null = null;
 
   constructor(
     host: HTMLElement,
@@ -63,12 +59,6 @@ export class LabelLayer {
       this.layer.appendChild(label);
       this.pool.push(label);
     }
-    // Names measured before the app's font had loaded are measured again with it.
-    void document.fonts?.ready.then(() => {
-      this.measurer = null;
-      this.sizes.clear();
-      this.chosenAt = -Infinity;
-    });
   }
 
   /** Shows at most `count` names from the next frame on (the highest in priority). */
@@ -118,32 +108,18 @@ export class LabelLayer {
     this.layer.remove();
   }
 
-  /** Gives each pooled label its star's name, and measures the names not measured yet (without a layout of the page). */
+  /** Gives each pooled label its star's name, and measures the names not measured yet (one layout for all). */
   private measure(): void {
+    const fresh: [HTMLDivElement, GraphNode][] = [];
     this.pool.forEach((label, i) => {
       const node = this.chosen[i];
       if (!node) return;
       if (label.textContent !== node.title) label.textContent = node.title;
-      if (!this.sizes.has(node.id)) this.sizes.set(node.id, this.sizeOf(node.title));
+      if (this.sizes.has(node.id)) return;
+      label.style.display = 'block';
+      fresh.push([label, node]);
     });
-  }
-
-  /** A name's size as its label shows it: its width in the labels' font, rounded up, and one line's height. */
-  private sizeOf(title: string): { width: number; height: number } {
-    if (!this.measurer) {
-      // Once: the labels' font and line height, read from a label.
-      const probe = this.pool[0]!;
-      const [shown, text] = [probe.style.display, probe.textContent];
-      probe.style.display = 'block';
-      probe.textContent = 'Hg';
-      const style = getComputedStyle(probe);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      this.measurer = { context, height: probe.offsetHeight };
-      probe.style.display = shown;
-      probe.textContent = text;
-    }
-    return { width: Math.ceil(this.measurer.context.measureText(title).width), height: this.measurer.height };
+    for (const [label, node] of fresh) this.sizes.set(node.id, { width: label.offsetWidth, height: label.offsetHeight });
   }
 
   /** The star's position in clip space, or null when behind the camera or off screen. */
