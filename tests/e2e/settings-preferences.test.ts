@@ -29,7 +29,8 @@ describe('the settings form', () => {
     await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Abeille' } });
     const page = await signedIn(ada);
     await page.goto(`${stack.url}/settings`);
-    expect(await theme(page)).toBe('dark');
+    // The dark theme is the page's own; the app marks it once its code runs, a frame after the first paint.
+    await expect.poll(() => theme(page)).toBe('dark');
 
     // Notifications: sub-toggles follow the main switch.
     const review = page.getByRole('switch', { name: 'Review reminders' });
