@@ -5,10 +5,6 @@ import { routes } from './app/routes';
 import { startServiceWorker } from './lib/app-update';
 import { applyTheme, rememberedTheme } from './lib/theme';
 import { detectWebView } from './lib/webview';
-import './index.css';
-// The 'Readable font' preference's face (SIL OFL); its files load only once a view uses it.
-import '@fontsource/atkinson-hyperlegible/400.css';
-import '@fontsource/atkinson-hyperlegible/700.css';
 
 applyTheme(rememberedTheme());
 const router = createBrowserRouter(routes);
