@@ -3,8 +3,15 @@
  * every page still open (tests/.artifacts/screenshots/FAILED-*.png), its address, and the
  * start of its visible text, printed with the failure's error (kept even when a retry passes).
  */
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPages, screenshot } from './browser';
+
+/** The pages open before the test began (a file may share some between its tests). */
+let openBefore = new Set<Page>();
+beforeEach(() => {
+  openBefore = new Set(openPages);
+});
 
 afterEach(async (context) => {
   if (context.task.result?.state !== 'fail') return;
@@ -22,4 +29,6 @@ afterEach(async (context) => {
       console.error(`[failure report] page ${n}: could not be read (${(err as Error).message})`);
     }
   }
+  // The failed test's own pages are closed, so that they stop drawing while the retry runs.
+  for (const page of [...openPages].filter((p) => !openBefore.has(p))) await page.context().close().catch(() => undefined);
 });

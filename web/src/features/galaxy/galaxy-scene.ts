@@ -198,8 +198,14 @@ export class GalaxyScene {
     const f = this.flight!;
     const t = Math.min(1, (now - f.start) / FLIGHT_MS);
     const k = easeInOut(t);
-    this.camera.position.lerpVectors(f.from, f.to, k);
-    this.controls.target.lerpVectors(f.fromTarget, f.toTarget, k);
+    // At the end, exactly where it was sent: from + (to - from) can miss `to` by a rounding error.
+    if (t < 1) {
+      this.camera.position.lerpVectors(f.from, f.to, k);
+      this.controls.target.lerpVectors(f.fromTarget, f.toTarget, k);
+    } else {
+      this.camera.position.copy(f.to);
+      this.controls.target.copy(f.toTarget);
+    }
     this.camera.lookAt(this.controls.target);
     this.dirty = true;
     if (t < 1) return;
