@@ -54,11 +54,13 @@ export interface PageOptions {
   userAgent?: string;
   /** Run the app's service worker in this page (default: the file's choice in `useBrowser`). */
   serviceWorker?: boolean;
+  /** The system's 'reduce motion' setting as this page reports it. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const serviceWorkers = (opts.serviceWorker ?? serviceWorkerByDefault.get(browser)) ? 'allow' : 'block';
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: 'Europe/Paris', serviceWorkers });
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: 'Europe/Paris', serviceWorkers, reducedMotion: opts.reducedMotion });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { api, createAccount, PASSWORD, type Account } from '../support/client';
-import { useBrowser, newPage, pageErrors, screenshot, signedInPage, signIn } from './browser';
+import { useBrowser, newPage, pageErrors, screenshot, signedInPage } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -242,9 +242,7 @@ describe('keyboard, focus, motion and zoom', () => {
       return { animated: await galaxy.getAttribute('data-animated'), flew: (await galaxy.getAttribute('data-flew')) === 'true', galaxy };
     };
     for (const reducedMotion of ['reduce', 'no-preference'] as const) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion, locale: 'fr-FR', serviceWorkers: 'block' });
-      const page = await context.newPage();
-      await signIn(page, stack.url, account.token);
+      const { context, page } = await signedInPage(browser, stack.url, account.token, { reducedMotion });
       const seen = await visitGalaxy(page);
       expect([seen.animated, seen.flew]).toEqual(reducedMotion === 'reduce' ? ['false', false] : ['true', true]);
       if (reducedMotion === 'reduce') {
