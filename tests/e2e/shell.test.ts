@@ -191,8 +191,11 @@ describe('expired sessions', () => {
       await page.goto(`${host.url}/?${query}`);
       const frame = page.frameLocator('#webview');
       await frame.getByTestId('embedded-user').waitFor();
+      // The refused token, then one fresh one: whether the first came on the page's request or
+      // when the host saw the page ready (a slow page asks later) does not matter.
+      expect(await page.evaluate(() => (window as unknown as { tokensSent(): number }).tokensSent())).toBe(2);
       const received = await page.evaluate(() => (window as unknown as { received: { type: string }[] }).received);
-      expect(received.filter((m) => m.type === 'request-auth-token').length).toBe(2);
+      expect(received.filter((m) => m.type === 'request-auth-token').length).toBeGreaterThanOrEqual(1);
     } finally {
       await context.close();
       await host.close();
