@@ -3,8 +3,8 @@
 //  - edit-to-remote-apply latency: one device types, time until every other device has
 //    applied the edit, with 2 and with 10 devices (goal p95 <= 25 ms);
 //  - reconnect-to-converged after an offline burst of 500 edits (goal <= 1 s);
-//  - a REST content write while a device has the concept open (goal p95 <= 30 ms), beside
-//    the floor GET /api/config;
+//  - a REST content write while a device has the concept open (goal p95 <= 3x the floor
+//    GET /api/config measured just before it, so the figure means the same on a busy machine);
 //  - opening a 100,000-character concept: connect to synced (goal <= 300 ms), cold (the
 //    room loads from D1 and seeds) and warm (the room is already running).
 import YPartyKitProvider from 'y-partykit/provider';
@@ -115,7 +115,7 @@ async function restWriteWhileLive({ url, measure }, partyHost, owner) {
     const c = await call(url, 'PUT', `/api/concepts/${created.id}`, { token: owner.token, json: { title: 'Écriture REST en direct', content: paragraphs(i), content_version: version } });
     if (c.content_version === undefined) throw new Error(`PUT failed: ${JSON.stringify(c)}`);
     version = c.content_version;
-  }, { iterations: 200, warmup: 10, budget: { p95: 30 } });
+  }, { iterations: 200, warmup: 10, budget: { floorTimes: 3 } });
   device.destroy();
 }
 
