@@ -78,6 +78,34 @@ describe('image-occlusion cards', () => {
     expect(await cardsOf(user)).toEqual([]);
   });
 
+  it('lists the images a concept already shows, so a card can be drawn over one of them; another person’s concept is a 404', async () => {
+    const [user, other] = [await signUp('occlusion'), await signUp('occlusion')];
+    const [map, photo, foreign] = [await uploadImage(user), await uploadImage(user), await uploadImage(other)];
+    const gone = map.replace(/[0-9a-f]{12}$/, '000000000000');
+    const content = {
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [{ type: 'text', text: 'La vallée du Rhône' }] },
+        { type: 'figure', attrs: { src: map, alt: 'Carte du Rhône', title: '' } },
+        { type: 'figure', attrs: { src: gone, alt: 'Fichier supprimé', title: '' } },
+        { type: 'figure', attrs: { src: foreign, alt: 'Pas à moi', title: '' } },
+        { type: 'fileAttachment', attrs: { src: photo, fileName: 'photo.png', mimeType: 'image/png', fileSize: 29 } },
+      ],
+    };
+    const conceptId = await insertConcept(user, 'Rhône', 'La vallée du Rhône', content);
+    const listed = await call('GET', `/api/concepts/${conceptId}/images`, { token: user.token });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ images: [{ address: map, name: 'Carte du Rhône' }, { address: photo, name: 'photo.png' }] });
+    const made = await call('POST', `/api/concepts/${conceptId}/flashcards/occlusion`, { token: user.token, json: { image: listed.body.images[0].address, shapes: SHAPES } });
+    expect(made.status).toBe(201);
+    expect(made.body[0].occlusion.image).toBe(map);
+
+    expect((await call('GET', `/api/concepts/${await insertConcept(user, 'Vide')}/images`, { token: user.token })).body).toEqual({ images: [] });
+    const theft = await call('GET', `/api/concepts/${conceptId}/images`, { token: other.token });
+    expect(theft.status).toBe(404);
+    expect(theft.body.detail).toBe('Concept introuvable.');
+  });
+
   it('answers 404 for another person’s image or concept, and one whose file is gone, making no card', async () => {
     const [owner, other] = [await signUp('occlusion'), await signUp('occlusion')];
     const ownConcept = await insertConcept(other, 'Le mien');

@@ -1,5 +1,6 @@
 /**
- * Image occlusion in one journey: an image uploaded in the concept's 'Créer' tab, one zone
+ * Image occlusion in one journey: in the concept's 'Créer' tab an image uploaded, then the
+ * concept's own figure chosen instead, one zone
  * drawn with the mouse and one added and placed from the keyboard, two cards made; the zones
  * reopened from the card list and the second made an ellipse; then a
  * study session at phone size where the asked zone is covered in the question (its pixels
@@ -38,14 +39,27 @@ const isMask = (rgb: number[]) => rgb.every((v, i) => Math.abs(v - MASK[i]!) <= 
 describe('image occlusion', () => {
   it('draws zones with the mouse and the keyboard, makes a card per zone, masks the asked zone in the question and reveals it in the answer', async () => {
     const account = await createAccount(stack.url, 'occlusion');
-    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Logo' } });
+    // The concept already shows an image (a figure of its document).
+    const logo = readFileSync('web/public/icons/icon-512.png');
+    const form = new FormData();
+    form.append('file', new File([logo], 'logo.png', { type: 'image/png' }));
+    const uploaded = (await (await fetch(`${stack.url}/api/v1/media/upload`, { method: 'POST', headers: { authorization: `Bearer ${account.token}` }, body: form })).json()) as { public_url: string };
+    const logoFigure = { type: 'figure', attrs: { src: uploaded.public_url, alt: 'Logo du site', title: '' } };
+    const concept = await api(stack.url, 'POST', '/api/concepts', { token: account.token, json: { title: 'Logo', content: { type: 'doc', content: [logoFigure] } } });
     const { context, page } = await signedInPage(browser, stack.url, account.token);
 
     await page.goto(`${stack.url}/concepts/${concept.body.id}`);
     await page.getByRole('tab', { name: 'Créer' }).click();
-    await page.getByLabel('Image *').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: readFileSync('web/public/icons/icon-512.png') });
+    // An uploaded image opens the zone editor; so does one of the concept's, chosen from the keyboard instead.
+    await page.getByLabel('Ou téléverser une image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     const canvas = page.getByTestId('occlusion-canvas');
-    await expect.poll(() => canvas.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    const canvasImage = canvas.getByRole('img');
+    await expect.poll(() => canvasImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+    const pick = page.getByRole('button', { name: 'Masquer l’image « Logo du site »' });
+    await pick.press('Enter');
+    expect(await pick.getAttribute('aria-pressed')).toBe('true');
+    expect(await canvasImage.getAttribute('src')).toBe(uploaded.public_url);
+    await expect.poll(() => canvasImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
     // One zone drawn with the mouse over the image's top-left quarter.
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
@@ -67,10 +81,10 @@ describe('image occlusion', () => {
     expect(await a11yViolations(page.mainFrame())).toEqual([]);
     await page.getByRole('button', { name: 'Créer 2 cartes' }).click();
     await page.getByText('2 cartes créées avec succès!').waitFor();
-    const cards = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { answer: string; occlusion: { target: number; shapes: unknown[] } }[];
-    expect(cards.map((c) => [c.answer, c.occlusion.target, c.occlusion.shapes.length])).toEqual([
-      ['Coin', 0, 2],
-      ['Zone 2 sur 2', 1, 2],
+    const cards = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { answer: string; occlusion: { image: string; target: number; shapes: unknown[] } }[];
+    expect(cards.map((c) => [c.answer, c.occlusion.target, c.occlusion.shapes.length, c.occlusion.image])).toEqual([
+      ['Coin', 0, 2, uploaded.public_url],
+      ['Zone 2 sur 2', 1, 2, uploaded.public_url],
     ]);
     // Reopened from the card list: the same zones; the second made an ellipse, saved on the same two cards.
     await page.getByRole('tab', { name: 'Réviser' }).click();

@@ -26,6 +26,7 @@ export type TagRef = ConceptSummary['tags'][number];
 export type ConstellationRef = ConceptSummary['constellations'][number];
 export type ConceptRef = InferResponseType<typeof concepts.minimal.$get, 200>[number];
 export type ConceptPreview = InferResponseType<typeof concept.preview.$get, 200>;
+export type ConceptImage = InferResponseType<typeof concept.images.$get, 200>['images'][number];
 export type SortField = NonNullable<ConceptQuery['sort_by']>;
 export type SortOrder = NonNullable<ConceptQuery['sort_order']>;
 
@@ -76,6 +77,8 @@ export const conceptsApi = {
   remove: (id: number) => callEmpty(concept.$delete(param(id))),
   search: (q: string, limit: number, signal?: AbortSignal) => call(concepts.search.$get({ query: compact({ q, limit }) }, withSignal(signal))),
   /** The most recently edited concepts, newest first. */
+  /** The person's uploaded images the concept's document shows (what an occlusion card may be drawn over). */
+  images: (id: number, signal?: AbortSignal) => call(concept.images.$get(param(id), withSignal(signal))),
   recent: (limit: number, signal?: AbortSignal) => call(concepts.recent.$get({ query: compact({ limit }) }, withSignal(signal))),
   suggested: (limit: number, excludeConstellationId: number, signal?: AbortSignal) =>
     call(concepts.suggested.$get({ query: compact({ limit, exclude_constellation_id: excludeConstellationId }) }, withSignal(signal))),

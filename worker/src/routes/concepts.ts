@@ -6,6 +6,7 @@ import { validate } from '../lib/validate';
 import { presentConceptPreview } from '../presenters/concept';
 import { ancestry, childConcepts, rootConcepts } from '../services/concept-hierarchy';
 import { loadConcept, loadPreviewRow, requireOwnConcept } from '../services/concept-detail';
+import { occlusionImagesOfConcept } from '../services/concept-images';
 import { conceptsOutsideConstellation, listConcepts, recentConcepts } from '../services/concept-list';
 import { conceptTitles, titlesMatching, type ConceptTitle } from '../db/queries/concepts';
 import { deleteConcept } from '../services/delete-concept';
@@ -91,4 +92,8 @@ export const conceptsRoutes = new Hono<AppEnv>()
   .get('/:id{[0-9]+}/linked-titles', validate('param', idParam), async (c) => {
     // The other concepts whose title occurs in this one's text: what the page auto-links.
     return c.json(await linkedTitles({ d1: c.get('db'), userId: c.get('userId'), conceptId: c.req.valid('param').id }), 200);
+  })
+  .get('/:id{[0-9]+}/images', validate('param', idParam), async (c) => {
+    // The person's uploaded images its document shows: what an image-occlusion card may be drawn over.
+    return c.json({ images: await occlusionImagesOfConcept(c.get('db'), c.env.FILES, c.get('userId'), c.req.valid('param').id) }, 200);
   });

@@ -1,7 +1,7 @@
 /**
- * 'Masquer une image' (image occlusion, as Anki's): upload an image, draw rectangles or
- * ellipses over it with the mouse or a finger, or add them with 'Ajouter une zone' and place
- * them from the keyboard (arrows move the selected zone, Shift + arrows resize it, and each
+ * 'Masquer une image' (image occlusion, as Anki's): choose one of the images the concept
+ * already shows (ConceptImagePicker) or upload one, draw rectangles or ellipses over it with
+ * the mouse or a finger, or add them with 'Ajouter une zone' and place them from the keyboard (arrows move the selected zone, Shift + arrows resize it, and each
  * zone's figures can be typed). Each zone becomes one card. Shapes are kept as fractions of
  * the image. Given an image-occlusion card (`card`), it reopens that card's image and zones:
  * saving keeps the cards of the zones kept, deletes those of the zones removed and makes
@@ -23,6 +23,7 @@ import { flashcardsApi, type Flashcard } from '../../api/flashcards';
 import { uploadsApi } from '../../api/uploads';
 import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
+import { ConceptImagePicker } from './ConceptImagePicker';
 import { MASK_STYLE } from './OccludedImage';
 import { splitTags } from './split-tags';
 
@@ -58,6 +59,7 @@ export function OcclusionEditor({ conceptId, card, onSaved }: { conceptId: numbe
   const [header, setHeader] = useState(headerOf(card));
   const [tags, setTags] = useState('');
   const [busy, setBusy] = useState(false);
+  const [uploadField, setUploadField] = useState(0);
   const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
   const frame = useRef<HTMLDivElement>(null);
   const full = shapes.length >= OCCLUSION_SHAPES_MAX;
@@ -142,9 +144,24 @@ export function OcclusionEditor({ conceptId, card, onSaved }: { conceptId: numbe
         {editing ? 'Modifier les zones' : 'Masquer une image'}
       </h3>
       {!editing && (
+        <ConceptImagePicker
+          conceptId={conceptId}
+          chosen={image}
+          disabled={busy}
+          onChoose={(address) => {
+            if (address === image) return;
+            setImage(address);
+            setShapes([]);
+            setSelected(null);
+            // The file field no longer names a file the editor shows.
+            setUploadField((n) => n + 1);
+          }}
+        />
+      )}
+      {!editing && (
         <label className="block text-sm">
-          <span className="mb-1 block text-slate-300">Image *</span>
-          <input type="file" accept="image/*" className="field" disabled={busy} onChange={(e) => void chooseImage(e.target.files?.[0])} />
+          <span className="mb-1 block text-slate-300">{image ? 'Ou téléverser une autre image' : 'Ou téléverser une image'}</span>
+          <input key={uploadField} type="file" accept="image/*" className="field" disabled={busy} onChange={(e) => void chooseImage(e.target.files?.[0])} />
         </label>
       )}
       {image && (
