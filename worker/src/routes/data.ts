@@ -78,13 +78,11 @@ export const dataRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .post('/import/apkg', async (c) => {
-    const file = await readImportFile(c.req.raw, MAX_APKG_BYTES);
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await readImportFile(c.req.raw, MAX_APKG_BYTES);
     return c.json(await importApkg({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
   })
   .post('/import/vault', async (c) => {
-    const file = await readImportFile(c.req.raw, MAX_VAULT_BYTES);
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = await readImportFile(c.req.raw, MAX_VAULT_BYTES);
     return c.json(await importVault({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
   })
   .post('/import/cards/preview', validate('json', cardTablePreviewBody), (c) => {

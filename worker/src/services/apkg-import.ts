@@ -252,10 +252,24 @@ function convertCard(card: CollectionCard, answers: AnkiReview[], ctx: Collectio
 
 /** Converts and stages the collection's cards a page at a time, then the deck concepts with their cards' tags. */
 async function stageCollection(read: ReadRows, ctx: CollectionContext, decks: ReturnType<typeof deckConcepts>, stage: StagePiece, stageCards: StageCards, now: number) {
-  for (const page of cardPages(read, readSchedulerVersion(read))) {
-    const converted = page.cards.map((card) => convertCard(card, page.answers.get(card.id) ?? [], ctx, now));
-    await stageCards(converted.map((c) => c.flashcard), converted.map((c) => c.reviews));
+  // Each page is read and converted while the previous one is being written: D1 works
+  // while the isolate converts. At most one write is in flight; its failure is thrown at
+  // the next page (or after the last), before anything else is written.
+  let writing: Promise<void> | null = null;
+  try {
+    for (const page of cardPages(read, readSchedulerVersion(read))) {
+      const converted = page.cards.map((card) => convertCard(card, page.answers.get(card.id) ?? [], ctx, now));
+      if (writing) await writing;
+      writing = stageCards(converted.map((c) => c.flashcard), converted.map((c) => c.reviews));
+      // Read at the next page or after the last; until then a failure is only held.
+      writing.catch(() => {});
+    }
+  } catch (error) {
+    // A page that cannot be read or converted: the write in flight ends before the job's rows are deleted.
+    await writing?.catch(() => {});
+    throw error;
   }
+  if (writing) await writing;
   for (const concept of decks.concepts) concept.tags = [...(ctx.tagsOfConcept.get(concept.uid) ?? [])].slice(0, 1000);
   await stage('concepts', decks.concepts);
   await stage('concept_relations', decks.relations);
