@@ -31,6 +31,14 @@
 // took 177.1 s (floor p95 14.0 ms, measured in a calm moment before it); in workerd alone
 // (ASTROLABE_BENCH_DIRECT_HEAP=1) 223.5 s, its heap 15.6 MiB idle and 109.5 MiB at the
 // highest of 5 samples — still too few to show the 128 MB budget.
+// Since the packed answers are checked by hand (zod only for a row that fails that check),
+// each page is converted while the previous one's staging batch is in flight, and the
+// upload is read once as it streams, side by side at load 12 (timing logs, not committed):
+// 90.0 s before (floor p95 314 ms) — open 6.7 s, read 3.2, convert 13.3, validate 12.7,
+// stage 21.4, checks 1.6, switch 25.3, mastery 4.2 — and 45.2 s after (floor p95 182 ms) —
+// open 4.9, validate 2.8, convert 7.3 and read 10.3 overlapping staging 24.2, checks 0.9,
+// switch 10.3, mastery 0.9; the same package again 41.5 → 18.3 s. Heap 106.6 → 130.2 MiB
+// at the highest of 3 samples (two pages in memory while one is written; few samples).
 import { execSql } from './03-study.bench.mjs';
 import { seedSql } from './09-data.bench.mjs';
 import { account, call, FLOOR_NAME, recordValue, unsentAgain } from './lib.mjs';
