@@ -151,9 +151,9 @@ async function ankiWrittenPackage(): Promise<Uint8Array> {
     '{{c0::image-occlusion:text:left=.05:top=.05:text=Vue ant\\:érieure:scale=1:fs=.04}}<br>',
   ].join('');
   const notes: [number, string, string][] = [
-    [1001, 'Io<Guid>1', [good, '<img src="coeur.png">', 'Le cœur', 'Schéma de face', 'c1: Aorte<br>c4: Ventricule « gauche »'].join('\x1f')],
-    [1002, 'IoOut', ['{{c1::image-occlusion:rect:left=1.5:top=.2:width=.1:height=.1}}', '<img src="coeur.png">', 'Hors de l’image', '', ''].join('\x1f')],
-    [1003, 'IoBad', ['{{c1::image-occlusion:rect:left=abc:top:width=.1}}', '<img src="coeur.png">', 'Illisible', '', ''].join('\x1f')],
+    [1001, 'Io<Guid>1', [good, '<img src="coeur de face.png">', 'Le cœur', 'Schéma de face', 'c1: Aorte<br>c4: Ventricule « gauche »'].join('\x1f')],
+    [1002, 'IoOut', ['{{c1::image-occlusion:rect:left=1.5:top=.2:width=.1:height=.1}}', '<img src="coeur de face.png">', 'Hors de l’image', '', ''].join('\x1f')],
+    [1003, 'IoBad', ['{{c1::image-occlusion:rect:left=abc:top:width=.1}}', "<img src='coeur de face.png'>", 'Illisible', '', ''].join('\x1f')],
     [1004, 'IoNoImage', ['{{c1::image-occlusion:rect:left=.1:top=.1:width=.1:height=.1}}', '<img src="absent.png">', 'Sans image', '', ''].join('\x1f')],
   ];
   for (const [id, guid, flds] of notes) db.run("INSERT INTO notes VALUES (?, ?, 1690000000000, 0, 0, '', ?, '', 0, 0, '')", [id, guid, flds]);
@@ -161,5 +161,5 @@ async function ankiWrittenPackage(): Promise<Uint8Array> {
   for (const [id, nid, ord] of cards) db.run('INSERT INTO cards VALUES (?, ?, 1, ?, 0, 0, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)', [id, nid, ord, id - 2000, '']);
   const collection = db.export();
   db.close();
-  return zipSync({ 'collection.anki2': collection, media: strToU8(JSON.stringify({ 0: 'coeur.png' })), 0: PNG });
+  return zipSync({ 'collection.anki2': collection, media: strToU8(JSON.stringify({ 0: 'coeur de face.png' })), 0: PNG });
 }

@@ -1,7 +1,7 @@
 /** Pure pieces of the data formats: JSON limits and chunks, Anki scheduling and fields both ways. */
 import { describe, expect, it } from 'vitest';
 import { ankiSchedule, ankiTags, cardTextToField, deckPart } from '@domain/anki';
-import { deckPath, fieldToCardText, mediaNames, reviewsByCard, upgradedEase } from '@domain/anki-import';
+import { deckPath, fieldToCardText, imageSources, mediaNames, reviewsByCard, upgradedEase } from '@domain/anki-import';
 import { renderCard, renderCloze, type AnkiNoteType } from '@domain/anki-template';
 import { chunkRows, jsonBeyondLimits, jsonDepthExceeds, JsonMeter } from '@domain/data-format';
 import { newCard } from '@domain/fsrs';
@@ -141,5 +141,11 @@ describe('reading an Anki collection with hostile shapes', () => {
     expect(byCard.get(7)).toEqual([{ at: 1_800_000_000_000, ease: 2, time: 500, type: 0 }]);
     // A v1 collection's learning answers are read one button higher, as before.
     expect(reviewsByCard([[1, 7, 2, 500, 0]], 1).get(7)![0]!.ease).toBe(3);
+  });
+});
+
+describe('media names in Anki fields', () => {
+  it('reads a quoted src whole, spaces included, and undoes Anki’s HTML escaping and URL encoding', () => {
+    expect(imageSources(`<img src="coeur de face.png"><img src='a&amp;b.png'><img src=c%20d.jpg><img alt="x" src="e%20f.png" width=3>`)).toEqual(['coeur de face.png', 'a&b.png', 'c d.jpg', 'e f.png']);
   });
 });

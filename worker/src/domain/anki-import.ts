@@ -39,8 +39,8 @@ export function fieldToCardText(html: string, media: (fileName: string) => CardM
       const found = media(name.trim());
       return found?.kind === 'audio' ? `\n${soundLink(name.trim(), found.address)}\n` : `\n🔊 ${name.trim()}\n`;
     })
-    .replace(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)["']?[^>]*>/gi, (_, src: string) => {
-      const found = media(safeDecode(src));
+    .replace(IMG_SRC, (_, double?: string, single?: string, bare?: string) => {
+      const found = media(mediaNameOfSrc(double ?? single ?? bare ?? ''));
       return found?.kind === 'image' ? `![](${found.address})` : '';
     })
     .replace(/<(ol|ul|li)\b[^>]*>/gi, (_, tag: string) => {
@@ -69,10 +69,28 @@ function safeDecode(src: string): string {
   }
 }
 
+/** An `<img>`'s src, quoted (where a name may hold spaces) or bare. */
+const IMG_SRC = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^"'>\s]+))[^>]*>/gi;
+const HTML_ESCAPES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+
+/**
+ * The media file name an `<img src>` of a field names. Anki writes the name HTML-escaped
+ * (`&amp;`) and, depending on the version and how it was added, URL-encoded (`%20`): both are
+ * undone, so `my image.png`, `my%20image.png` and `a&amp;b.png` find their file in the media map.
+ */
+export function mediaNameOfSrc(src: string): string {
+  return safeDecode(src.trim().replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, name: string) => HTML_ESCAPES[name]!));
+}
+
+/** The media file names of a field's images, in order. */
+export function imageSources(html: string): string[] {
+  return [...html.matchAll(IMG_SRC)].map((m) => mediaNameOfSrc(m[1] ?? m[2] ?? m[3] ?? ''));
+}
+
 /** The media file names a note's fields use: `<img src>` and `[sound:…]`. */
 export function noteMediaNames(fields: string): string[] {
   return [
-    ...[...fields.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']?([^"'>\s]+)/gi)].map((m) => safeDecode(m[1]!)),
+    ...imageSources(fields),
     ...[...fields.matchAll(/\[sound:([^\]]+)\]/g)].map((m) => m[1]!.trim()),
   ];
 }

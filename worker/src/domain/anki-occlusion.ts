@@ -10,6 +10,7 @@
  * anew. Anki has no place for a shape's label: they travel in the Comments field, which its
  * templates never show, as `c1: label` lines. Pure.
  */
+import { imageSources } from './anki-import';
 import type { AnkiNoteType } from './anki-template';
 import { OCCLUSION_LABEL_MAX, OCCLUSION_ORDINAL_MAX, OCCLUSION_SHAPES_MAX, shapeOrdinals, shapeProblem, type OcclusionMode, type OcclusionShape } from './image-occlusion';
 
@@ -164,8 +165,7 @@ function unite(shapes: Omit<OcclusionShape, 'label' | 'ordinal'>[]): Omit<Occlus
  */
 export function parseOcclusionNote(fields: readonly string[]): ParsedOcclusionNote | null {
   const [occlusion = '', image = '', header = '', , comments = ''] = fields;
-  const src = /<img\b[^>]*\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^"'>\s]+))/i.exec(image);
-  const imageName = src?.[1] ?? src?.[2] ?? src?.[3];
+  const imageName = imageSources(image)[0];
   if (!imageName) return null;
   const byOrdinal = new Map<number, Omit<OcclusionShape, 'label' | 'ordinal'>[]>();
   let hideAll = false;
