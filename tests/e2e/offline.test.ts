@@ -110,6 +110,12 @@ describe('the installable app', () => {
     app.deploy("\nself.addEventListener('message', (event) => event.data === 'build?' && event.source.postMessage('build 2'));\n");
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await page.getByText('Nouvelle version disponible').waitFor();
+    // The banner is fixed to the bottom of the phone's screen: scrolled to the end, the form's
+    // last button shows above it, not under it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const submit = page.getByRole('button', { name: 'Mettre à jour' });
+    const [formEnd, bannerTop] = await Promise.all([submit.boundingBox(), page.getByRole('status').filter({ hasText: 'Nouvelle version disponible' }).boundingBox()]);
+    expect(formEnd!.y + formEnd!.height).toBeLessThanOrEqual(bannerTop!.y);
     await screenshot(page, 'offline-update-banner');
     const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Recharger' }).click();
