@@ -216,3 +216,73 @@ describe('an uploaded answer decides what an online one would', () => {
     expect(undone.body.flashcard).toMatchObject({ due: new Date(expected.due).toISOString(), reps: 1, last_review: new Date(T0 + HOUR).toISOString() });
   });
 });
+
+describe('cards suspended or buried offline, uploaded with the answers', () => {
+  const setAside = (flashcardId: number, action: 'suspend' | 'bury', time: number, id = clientId()) => ({ client_id: id, flashcard_id: flashcardId, action, done_at: new Date(time).toISOString() });
+  const uploadAll = (user: TestUser, json: { reviews?: unknown[]; actions?: unknown[] }, now: number) =>
+    call('POST', '/api/flashcards/reviews', { token: user.token, json, headers: { ...at(now), 'x-time-zone': 'UTC' } });
+  const actionsOf = (cardId: number) => env.DB.prepare('SELECT action, uid FROM flashcard_actions WHERE flashcard_id = ? ORDER BY id').bind(cardId).all<{ action: string; uid: string }>();
+  const cardOf = async (user: TestUser, id: number) => (await call('GET', `/api/flashcards/${id}`, { token: user.token })).body;
+
+  it('applies each after the answers, the burial until the end of its own study day; the same batch again adds nothing', async () => {
+    const { user, conceptId, card } = await setup('aside');
+    const other = await createCard(user, conceptId, 'Capitale du Chili ?', T0);
+    const doneAt = T0 + HOUR;
+    const batch = { reviews: [answer(card.id, 3, T0 + 30 * 60_000)], actions: [setAside(card.id, 'suspend', doneAt), setAside(other.id, 'bury', doneAt)] };
+    const now = doneAt + HOUR;
+    const res = await uploadAll(user, batch, now);
+    expect(res.status).toBe(200);
+    expect(res.body.accepted).toEqual([batch.reviews[0]!.client_id, batch.actions[0]!.client_id, batch.actions[1]!.client_id]);
+    const suspended = await cardOf(user, card.id);
+    // Answered, then suspended: the answer's scheduling stands.
+    expect(suspended).toMatchObject({ suspended: true, reps: 1, last_review: new Date(T0 + 30 * 60_000).toISOString() });
+    expect((await cardOf(user, other.id)).buried_until).toBe(new Date(studyDayBounds(doneAt, 'UTC').end).toISOString());
+
+    const again = await uploadAll(user, batch, now + HOUR);
+    expect(again.status).toBe(200);
+    expect(again.body.accepted).toEqual([]);
+    expect(again.body.skipped.sort()).toEqual([batch.reviews[0]!.client_id, ...batch.actions.map((a) => a.client_id)].sort());
+    expect((await actionsOf(card.id)).results).toEqual([{ action: 'suspend', uid: batch.actions[0]!.client_id }]);
+    expect((await actionsOf(other.id)).results).toHaveLength(1);
+    expect((await logOf(card.id)).results).toHaveLength(1);
+  });
+
+  it('a retried upload after the person unsuspended online does not suspend the card again; undo takes an uploaded suspension back', async () => {
+    const { user, card } = await setup('flip');
+    const batch = { actions: [setAside(card.id, 'suspend', T0 + HOUR)] };
+    expect((await uploadAll(user, batch, T0 + 2 * HOUR)).status).toBe(200);
+    const undone = await call('POST', `/api/flashcards/${card.id}/actions/undo`, { token: user.token, headers: at(T0 + 3 * HOUR) });
+    expect(undone.status).toBe(200);
+    expect(undone.body.flashcard.suspended).toBe(false);
+    // Suspended again and unsuspended by hand; then the device's lost reply makes it upload again.
+    expect((await uploadAll(user, { actions: [setAside(card.id, 'suspend', T0 + 4 * HOUR)] }, T0 + 4 * HOUR)).status).toBe(200);
+    expect((await call('POST', `/api/flashcards/${card.id}/unsuspend`, { token: user.token, headers: at(T0 + 5 * HOUR) })).status).toBe(200);
+    const retried = await uploadAll(user, batch, T0 + 6 * HOUR);
+    expect(retried.body.skipped).toEqual([batch.actions[0]!.client_id]);
+    expect((await cardOf(user, card.id)).suspended).toBe(false);
+  });
+
+  it('a burial whose study day is over by the upload leaves the card shown', async () => {
+    const { user, card } = await setup('late');
+    const res = await uploadAll(user, { actions: [setAside(card.id, 'bury', T0)] }, T0 + 2 * DAY);
+    expect(res.status).toBe(200);
+    expect((await cardOf(user, card.id)).buried_until).toBeNull();
+  });
+
+  it("refuses another person's card with 404 and writes nothing of the batch, answers included; bad actions get 422", async () => {
+    const { user, card } = await setup('asidemine');
+    const { card: theirs } = await setup('asidetheirs');
+    const res = await uploadAll(user, { reviews: [answer(card.id, 3, T0 + HOUR)], actions: [setAside(theirs.id, 'suspend', T0 + HOUR)] }, T0 + 2 * HOUR);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: expect.any(String), detail: expect.any(String) });
+    expect((await logOf(card.id)).results).toEqual([]);
+    expect((await actionsOf(theirs.id)).results).toEqual([]);
+    expect((await cardOf(user, card.id)).reps).toBe(0);
+    for (const actions of [[{ ...setAside(card.id, 'suspend', T0), action: 'forget' }], [{ ...setAside(card.id, 'bury', T0), done_at: 'hier' }], [{ ...setAside(card.id, 'bury', T0), client_id: 'x' }]]) {
+      const bad = await uploadAll(user, { actions }, T0 + HOUR);
+      expect(bad.status).toBe(422);
+      expect(bad.body.code).toEqual(expect.any(String));
+    }
+    expect((await actionsOf(card.id)).results).toEqual([]);
+  });
+});

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { cardColumns, newCard, reviewCard, STATE_NAMES, type RatingValue, type StoredCard } from '@domain/fsrs';
 import { replayOrder } from '@domain/review-replay';
+import { actionReplayOrder } from '@domain/action-replay';
 import { pendingLossText, pendingText, ReviewQueue, UPLOAD_CHUNK, type ApiCard, type SendAnswers } from '../../web/src/features/flashcards/review-queue';
 import { memoryClock } from '../../web/src/lib/device-queue';
-import type { AnswerStore, QueuedAnswer } from '../../web/src/lib/queued-answer';
+import type { AnswerStore, QueuedAnswer, QueuedItem } from '../../web/src/lib/queued-answer';
 import { OfflineStudySession } from '../../web/src/features/study/offline-session';
 
 const T0 = Date.parse('2026-03-01T09:00:00Z');
@@ -25,7 +26,7 @@ function apiCard(id: number, card: StoredCard = newCard(T0)): ApiCard {
 }
 
 /** IndexedDB's part, in memory: records by client id, each with its user. */
-function memoryStore(records = new Map<string, QueuedAnswer>()): AnswerStore & { records: Map<string, QueuedAnswer> } {
+function memoryStore(records = new Map<string, QueuedItem>()): AnswerStore & { records: Map<string, QueuedItem> } {
   return {
     records,
     all: async (userId) => [...records.values()].filter((a) => a.user_id === userId),
@@ -40,10 +41,11 @@ function fakeServer() {
   const calls: string[][] = [];
   let fail: ((batch: string[]) => { status: number; afterLogging?: boolean } | null) | null = null;
   const deleted = new Set<number>();
-  const send: SendAnswers = async (answers) => {
-    const ids = answers.map((a) => a.client_id);
+  const actions: { clientId: string; flashcardId: number; action: string }[] = [];
+  const send: SendAnswers = async (answers, setAside = []) => {
+    const ids = [...answers, ...setAside].map((a) => a.client_id);
     calls.push(ids);
-    if (answers.some((a) => deleted.has(a.flashcard_id))) throw Object.assign(new Error('Flashcard introuvable'), { status: 404 });
+    if ([...answers, ...setAside].some((a) => deleted.has(a.flashcard_id))) throw Object.assign(new Error('Flashcard introuvable'), { status: 404 });
     const failure = fail?.(ids) ?? null;
     if (failure && !failure.afterLogging) throw Object.assign(new Error('failed'), { status: failure.status });
     const known = new Set(logged.map((l) => l.clientId));
@@ -52,11 +54,17 @@ function fakeServer() {
       known,
     );
     logged.push(...fresh.map((r) => ({ clientId: r.clientId, flashcardId: r.flashcardId, reviewedAt: r.reviewedAt, rating: r.rating })));
+    const freshActions = actionReplayOrder(
+      setAside.map((a) => ({ clientId: a.client_id, flashcardId: a.flashcard_id, action: a.action, doneAt: Date.parse(a.done_at) })),
+      new Set(actions.map((a) => a.clientId)),
+    );
+    actions.push(...freshActions);
     // The answer is lost on the way back: the device does not know the server logged the batch.
     if (failure) throw Object.assign(new Error('failed'), { status: failure.status });
-    return { accepted: fresh.map((r) => r.clientId), skipped: ids.filter((id) => !fresh.some((r) => r.clientId === id)) };
+    const accepted = [...fresh.map((r) => r.clientId), ...freshActions.map((a) => a.clientId)];
+    return { accepted, skipped: ids.filter((id) => !accepted.includes(id)) };
   };
-  return { send, logged, calls, deleted, failWith: (f: typeof fail) => void (fail = f) };
+  return { send, logged, actions, calls, deleted, failWith: (f: typeof fail) => void (fail = f) };
 }
 
 async function queueOf(store = memoryStore(), server = fakeServer(), userId = 7) {
@@ -176,6 +184,38 @@ describe('uploading the queue', () => {
     expect(queue.state().pending).toBe(0);
   });
 
+  it('a card suspended or buried offline is not due here, goes up with the answers in time order, and a lost reply applies it once', async () => {
+    const store = memoryStore();
+    const { queue, server } = await queueOf(store);
+    await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
+    await queue.setAside(2, 'suspend', T0 + MINUTE, null);
+    await queue.setAside(3, 'bury', T0 + 2 * MINUTE, T0 + DAY);
+    await queue.answer(apiCard(4), { rating: 3, durationMs: null, scheduling, now: T0 + 3 * MINUTE });
+    expect(queue.state().pending).toBe(4);
+    expect(queue.dueAt(apiCard(2), T0 + 2 * DAY)).toBe(Infinity);
+    expect(queue.dueAt(apiCard(3), T0 + 3 * MINUTE)).toBe(Infinity);
+    // The burial ends with its study day; the suspension stays.
+    expect(queue.dueAt(apiCard(3), T0 + DAY)).toBe(T0);
+    // Kept across a reload, in time order with the answers.
+    const reopened = new ReviewQueue(7, store, server.send);
+    await reopened.ready;
+    expect(reopened.list().map((i) => i.flashcard_id)).toEqual([1, 2, 3, 4]);
+
+    server.failWith(() => ({ status: 0, afterLogging: true }));
+    await expect(reopened.upload()).rejects.toMatchObject({ status: 0 });
+    server.failWith(null);
+    await reopened.upload();
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]).toEqual(server.calls[0]);
+    expect(server.actions.map((a) => [a.flashcardId, a.action])).toEqual([
+      [2, 'suspend'],
+      [3, 'bury'],
+    ]);
+    expect(server.logged.map((l) => l.flashcardId)).toEqual([1, 4]);
+    expect(reopened.state().pending).toBe(0);
+    expect(reopened.dueAt(apiCard(2), T0 + 2 * DAY)).toBe(T0);
+  });
+
   it('without the server, or when the server says the cards moved meanwhile (409), every answer stays for the next try', async () => {
     const { queue, server } = await queueOf();
     await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
@@ -249,7 +289,23 @@ describe('a study session without the server', () => {
     await session.answer(1, 4, 1000, T0 + 3000);
     expect(session.next(T0 + 4000)).toBeNull();
     expect(session.progress()).toEqual({ total_cards: 3, cards_reviewed: 3, average_rating: 4 });
-    expect(queue.list().map((a) => [a.flashcard_id, a.rating])).toEqual([[1, 1], [2, 4], [3, 4], [1, 4]]);
+    expect(queue.list().map((a) => [a.flashcard_id, (a as QueuedAnswer).rating])).toEqual([[1, 1], [2, 4], [3, 4], [1, 4]]);
+  });
+
+  it('a card suspended or buried in the session leaves it, and its action waits in the queue', async () => {
+    const { queue } = await queueOf();
+    const session = new OfflineStudySession(kept(1, 2, 3), queue, scheduling, async () => undefined);
+    expect(session.next(T0)?.id).toBe(1);
+    await session.setAside(1, 'suspend', T0, T0 + DAY);
+    expect(session.next(T0)?.id).toBe(2);
+    await session.setAside(2, 'bury', T0 + 1000, T0 + DAY);
+    await session.answer(3, 4, null, T0 + 2000);
+    expect(session.next(T0 + 3000)).toBeNull();
+    expect(queue.list().map((i) => [i.flashcard_id, 'action' in i ? i.action : 'answer'])).toEqual([
+      [1, 'suspend'],
+      [2, 'bury'],
+      [3, 'answer'],
+    ]);
   });
 
   it('schedules a card from its state in the session even once its first answer was uploaded', async () => {
@@ -260,7 +316,7 @@ describe('a study session without the server', () => {
     expect(queue.list()).toHaveLength(0);
     await session.answer(1, 3, null, T0 + MINUTE);
     // Its second answer, not a first one from the kept copy: the server's replay gives the same.
-    expect(queue.list()[0]!.after.reps).toBe(2);
+    expect((queue.list()[0] as QueuedAnswer).after.reps).toBe(2);
     expect(server.logged.map((l) => l.flashcardId)).toEqual([1]);
   });
 
@@ -290,9 +346,9 @@ describe('a study session without the server', () => {
   const held = (server: ReturnType<typeof fakeServer>) => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const send: SendAnswers = async (answers) => {
+    const send: SendAnswers = async (answers, actions) => {
       await gate;
-      return server.send(answers);
+      return server.send(answers, actions);
     };
     return { send, release };
   };

@@ -10,7 +10,9 @@ export type Flashcard = InferResponseType<typeof flashcard.$get, 200>;
 export type FsrsState = Flashcard['state'];
 export type FlashcardInput = InferRequestType<typeof flashcard.$put>['json'];
 export type Rating = InferRequestType<typeof flashcard.review.$post>['json']['rating'];
-export type UploadedReview = InferRequestType<typeof flashcards.reviews.$post>['json']['reviews'][number];
+export type UploadedReview = NonNullable<InferRequestType<typeof flashcards.reviews.$post>['json']['reviews']>[number];
+/** A card suspended or buried offline, uploaded with the answers. */
+export type UploadedAction = NonNullable<InferRequestType<typeof flashcards.reviews.$post>['json']['actions']>[number];
 export type CardHistory = InferResponseType<typeof flashcard.history.$get, 200>;
 export type OcclusionInput = InferRequestType<(typeof ofConcept)['occlusion']['$post']>['json'];
 export type OcclusionEditInput = InferRequestType<(typeof flashcard)['occlusion']['$put']>['json'];
@@ -33,7 +35,7 @@ export const flashcardsApi = {
   review: (id: number, rating: Rating, durationMs?: number, clientId?: string) => call(flashcard.review.$post({ ...param(id), json: { rating, duration_ms: durationMs, client_id: clientId } })),
   undoReview: (id: number) => call(flashcard.review.undo.$post(param(id))),
   /** Answers given offline, replayed by the server at their own times. */
-  uploadReviews: (reviews: UploadedReview[]) => call(flashcards.reviews.$post({ json: { reviews } })),
+  uploadReviews: (reviews: UploadedReview[], actions: UploadedAction[] = []) => call(flashcards.reviews.$post({ json: { reviews, actions } })),
   /** Suspend, unsuspend, bury, unbury or forget ('Oublier') a card by hand. */
   act: (id: number, action: CardAction) => call(flashcard[':action{suspend|unsuspend|bury|unbury|forget}'].$post({ param: { id: String(id), action } })),
   reschedule: (id: number, days: number) => call(flashcard.reschedule.$post({ ...param(id), json: { days } })),

@@ -3,13 +3,13 @@
  * and when this device last emptied its queues.
  */
 import { idbQueue } from './idb-queue';
-import type { AnswerStore, QueuedAnswer } from './queued-answer';
+import type { AnswerStore, QueuedItem } from './queued-answer';
 
 export const PENDING_REVIEWS_DB = 'astrolabe-pending-reviews';
 export const LAST_SYNC_KEY = 'astrolabe.last-sync';
 
 /** The page's store (features/flashcards/review-queue.ts keeps the queue's logic). */
-export const pendingReviewsStore: AnswerStore = idbQueue<QueuedAnswer>(PENDING_REVIEWS_DB, 'reviews');
+export const pendingReviewsStore: AnswerStore = idbQueue<QueuedItem>(PENDING_REVIEWS_DB, 'reviews');
 
 /** When this device last emptied its queue. */
 export const lastSyncStore = {

@@ -444,8 +444,12 @@ export const flashcardActions = sqliteTable(
     action: text('action').notNull(),
     cardBefore: text('card_before').notNull(),
     doneAt: integer('done_at').notNull(),
+    /** The device's id for an action done offline (uploaded with the answers): a retried upload finds it applied. */
+    uid: text('uid'),
+    /** When an action done offline was undone: its row stays (without counting for undo) so a retried upload does not apply it again. */
+    undoneAt: integer('undone_at'),
   },
-  (t) => [index('flashcard_actions_card').on(t.flashcardId, t.id)],
+  (t) => [index('flashcard_actions_card').on(t.flashcardId, t.id), uniqueIndex('flashcard_actions_uid').on(t.userId, t.uid).where(sql`${t.uid} IS NOT NULL`)],
 );
 
 /**

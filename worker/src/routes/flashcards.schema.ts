@@ -56,8 +56,12 @@ export const reviewBody = z.object({
 export const UPLOAD_REVIEWS_MAX = 500;
 const rating = reviewBody.shape.rating;
 
-/** Answers given offline: each with its device's client id and the time it was given. */
-export const uploadReviewsBody = z.object({
+/**
+ * Answers given offline: each with its device's client id and the time it was given; and
+ * cards suspended or buried offline ('Suspendre', 'Enterrer' in a study session), likewise.
+ */
+export const uploadReviewsBody = z
+  .object({
   reviews: z
     .array(
       z.object({
@@ -70,9 +74,22 @@ export const uploadReviewsBody = z.object({
         session_id: z.number().int().positive().nullish(),
       }),
     )
-    .min(1)
-    .max(UPLOAD_REVIEWS_MAX),
-});
+    .max(UPLOAD_REVIEWS_MAX)
+    .default([]),
+  actions: z
+    .array(
+      z.object({
+        client_id: answerClientId,
+        flashcard_id: z.number().int().positive(),
+        action: z.enum(['suspend', 'bury'], { message: 'Action invalide : suspend ou bury attendu.' }),
+        done_at: z.string().datetime({ offset: true, message: 'Date de l’action invalide (ISO 8601 attendu).' }),
+      }),
+    )
+    .max(UPLOAD_REVIEWS_MAX)
+    .default([]),
+  })
+  .refine((body) => body.reviews.length + body.actions.length > 0, { message: 'Rien à envoyer : au moins une révision ou une action est attendue.', path: ['reviews'] })
+  .refine((body) => body.reviews.length + body.actions.length <= UPLOAD_REVIEWS_MAX, { message: `Au plus ${UPLOAD_REVIEWS_MAX} révisions et actions par envoi.`, path: ['reviews'] });
 
 /** The actions a card takes without a body (rescheduling has its own route). */
 export const cardActionParam = z.object({

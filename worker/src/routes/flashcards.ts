@@ -5,7 +5,7 @@ import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
 import { conceptFlashcards, dueFlashcards, findFlashcard, leechFlashcards, listFlashcards } from '../db/queries/flashcards';
-import { applyCardAction, undoCardAction } from '../services/card-actions';
+import { applyCardAction, checkCardsOwned, undoCardAction, uploadCardActions } from '../services/card-actions';
 import { resolveTimeZone } from '../domain/study-day';
 import { LEECH_TAG } from '../domain/workload';
 import { cardHistoryOf } from '../services/card-history';
@@ -72,10 +72,14 @@ export const flashcardsRoutes = new Hono<AppEnv>()
     });
     return c.json({ flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
-  // Answers given offline, replayed at their own times; a retried upload adds nothing.
+  // Answers given offline, replayed at their own times, then the cards suspended or buried
+  // offline in the time they were done; a retried upload adds nothing and undoes nothing.
   .post('/flashcards/reviews', validate('json', uploadReviewsBody), async (c) => {
     const now = c.get('now');
-    const reviews = c.req.valid('json').reviews.map((r) => ({
+    const db = c.get('db');
+    const userId = c.get('userId');
+    const body = c.req.valid('json');
+    const reviews = body.reviews.map((r) => ({
       clientId: r.client_id,
       flashcardId: r.flashcard_id,
       rating: r.rating,
@@ -83,8 +87,18 @@ export const flashcardsRoutes = new Hono<AppEnv>()
       durationMs: r.duration_ms ?? null,
       sessionId: r.session_id ?? null,
     }));
-    const result = await uploadReviews(c.get('db'), { userId: c.get('userId'), reviews, now, fuzz: c.get('fuzz') });
-    return c.json({ accepted: result.accepted, skipped: result.skipped, flashcards: result.flashcards.map(presentFlashcard) }, 200);
+    const actions = body.actions.map((a) => ({ clientId: a.client_id, flashcardId: a.flashcard_id, action: a.action, doneAt: Math.min(Date.parse(a.done_at), now) }));
+    // Another person's card among the actions refuses the whole upload before the answers are written.
+    if (reviews.length && actions.length) await checkCardsOwned(db, userId, actions.map((a) => a.flashcardId));
+    const answered = reviews.length ? await uploadReviews(db, { userId, reviews, now, fuzz: c.get('fuzz') }) : { accepted: [], skipped: [], flashcards: [] };
+    const setAside = actions.length
+      ? await uploadCardActions(db, { userId, actions, zone: resolveTimeZone(c.req.header('x-time-zone')), now })
+      : { accepted: [], skipped: [], flashcards: [] };
+    const flashcards = new Map([...answered.flashcards, ...setAside.flashcards].map((row) => [row.id, row]));
+    return c.json(
+      { accepted: [...answered.accepted, ...setAside.accepted], skipped: [...answered.skipped, ...setAside.skipped], flashcards: [...flashcards.values()].map(presentFlashcard) },
+      200,
+    );
   })
   .post('/flashcards/:id{[0-9]+}/review/undo', validate('param', idParam), async (c) => {
     const now = c.get('now');

@@ -10,20 +10,26 @@
  * upload cut short is simply sent again). Undo of a queued answer takes it out of the queue;
  * undo never leaves on the server an answer whose upload was under way (`undo`).
  *
+ * A card suspended or buried in an offline study session (`setAside`) waits in the same
+ * queue, in time order with the answers, and goes up in the same upload (its own client id:
+ * the server applies it once, so a retried upload neither repeats it nor undoes a change
+ * made since); until then the card counts as not due on this device.
+ *
  * The queue logic is plain (its store and its sender are given), so the unit tests drive it
  * without a browser; `reviewQueue()` is the page's one queue for the signed-in person.
  */
 import { isRating, reviewCard, type RatingValue, type StoredCard } from '@domain/fsrs';
-import type { AnswerStore, QueuedAnswer } from '../../lib/queued-answer';
+import { isAction, isAnswer, itemTime, type AnswerStore, type QueuedAction, type QueuedAnswer, type QueuedItem, type SetAsideAction } from '../../lib/queued-answer';
 import { newClientId } from '../../lib/queue-store';
 import { DeviceQueue, memoryClock, statusOf, type LastSyncStore } from '../../lib/device-queue';
 import { storedCardOfApi, type ApiCardState } from './previews';
 
-export type { QueuedAnswer };
+export type { QueuedAnswer, QueuedAction, QueuedItem };
 
-/** What the server answers an upload: the ids it logged now and those it had already. */
+/** What the server answers an upload: the ids (answers' and actions') it took now and those it had already. */
 export type SendAnswers = (
   answers: { client_id: string; flashcard_id: number; rating: RatingValue; reviewed_at: string; duration_ms: number | null; session_id?: number }[],
+  actions: { client_id: string; flashcard_id: number; action: SetAsideAction; done_at: string }[],
 ) => Promise<{ accepted: string[]; skipped: string[] }>;
 
 /** Undoes on the server an answer it logged (the card's latest review, in its study session if it names one). */
@@ -73,10 +79,10 @@ export const isUnreachable = (err: unknown) => [0, 502, 503, 504].includes(statu
 /** An answer the server will never take (its card deleted, a bad value): dropped rather than retried for ever. */
 const isRefused = (err: unknown) => [404, 422].includes(statusOf(err));
 
-const byReviewTime = (a: QueuedAnswer, b: QueuedAnswer) => Date.parse(a.reviewed_at) - Date.parse(b.reviewed_at) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
+const byReviewTime = (a: QueuedItem, b: QueuedItem) => itemTime(a) - itemTime(b) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
 
 
-export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
+export class ReviewQueue extends DeviceQueue<QueuedItem, SyncState> {
   private lastSync: number | null;
   /** The answers of the batch being sent. */
   private readonly sending = new Set<string>();
@@ -96,18 +102,37 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
 
   /** The card as this device last scheduled it, or null when no answer of it waits. */
   localCard(cardId: number): StoredCard | null {
-    for (let i = this.items.length - 1; i >= 0; i--) if (this.items[i]!.flashcard_id === cardId && !this.items[i]!.retracted) return this.items[i]!.after;
+    for (let i = this.items.length - 1; i >= 0; i--) {
+      const item = this.items[i]!;
+      if (item.flashcard_id === cardId && isAnswer(item) && !item.retracted) return item.after;
+    }
     return null;
+  }
+
+  /** Whether the card was suspended, or buried for a study day not over at `now`, on this device and not uploaded yet. */
+  isSetAside(cardId: number, now: number): boolean {
+    return this.items.some((item) => item.flashcard_id === cardId && isAction(item) && (item.until === null || item.until > now));
   }
 
   /** The answers given in a study session that wait on this device, oldest first. */
   sessionAnswers(sessionId: number): QueuedAnswer[] {
-    return this.items.filter((a) => a.session_id === sessionId && !a.retracted);
+    return this.items.filter((a): a is QueuedAnswer => isAnswer(a) && a.session_id === sessionId && !a.retracted);
   }
 
-  /** When a card is due, counting the answers waiting on this device. */
-  dueAt(card: ApiCard): number {
+  /** When a card is due, counting what waits on this device (a card set aside here is not due while it stays so). */
+  dueAt(card: ApiCard, now = Date.now()): number {
+    if (this.isSetAside(card.id, now)) return Infinity;
     return this.localCard(card.id)?.due ?? Date.parse(card.due);
+  }
+
+  /**
+   * Queues 'Suspendre' or 'Enterrer' done on this device at `now`; `until` is when a burial
+   * ends on this device (the end of that study day; the server reckons its own).
+   */
+  async setAside(cardId: number, action: SetAsideAction, now: number, until: number | null): Promise<QueuedAction> {
+    const item: QueuedAction = { client_id: newClientId(), user_id: this.userId, flashcard_id: cardId, action, done_at: new Date(now).toISOString(), until: action === 'suspend' ? null : until };
+    await this.keep(item, byReviewTime);
+    return item;
   }
 
   /**
@@ -149,14 +174,14 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
   async undo(clientId: string): Promise<boolean> {
     await this.ready;
     if (this.sending.has(clientId)) await this.settled();
-    const answer = this.items.find((a) => a.client_id === clientId);
+    const answer = this.items.find((a): a is QueuedAnswer => a.client_id === clientId && isAnswer(a));
     if (!answer) return false;
     if (answer.retracted) return true;
     if (!this.unsure.has(clientId)) {
       await this.drop([clientId]);
       return true;
     }
-    const retracted: QueuedAnswer = { ...answer, retracted: true };
+    const retracted: QueuedItem = { ...answer, retracted: true };
     await this.store.put(retracted);
     this.items = this.items.map((a) => (a.client_id === clientId ? retracted : a));
     this.changed();
@@ -195,7 +220,7 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
       done.forEach((id) => this.unsure.delete(id));
       // Answers undone while their upload had no reply: the server has them now, once; they are undone there.
       const logged = new Set(done);
-      for (const answer of this.items.filter((a) => a.retracted && logged.has(a.client_id))) {
+      for (const answer of this.items.filter((a): a is QueuedAnswer => isAnswer(a) && !!a.retracted && logged.has(a.client_id))) {
         // A card deleted meanwhile has nothing left to undo.
         await this.retract(answer).catch((err) => {
           if (!isRefused(err)) throw err;
@@ -211,10 +236,11 @@ export class ReviewQueue extends DeviceQueue<QueuedAnswer, SyncState> {
   }
 
   /** The ids the server took or had; when one answer spoils the batch (404, 422), each is sent alone so the good ones still go. */
-  private async sendBatch(batch: QueuedAnswer[]): Promise<string[]> {
+  private async sendBatch(batch: QueuedItem[]): Promise<string[]> {
     try {
       const result = await this.send(
-        batch.map(({ client_id, flashcard_id, rating, reviewed_at, duration_ms, session_id }) => ({ client_id, flashcard_id, rating, reviewed_at, duration_ms, ...(session_id ? { session_id } : {}) })),
+        batch.filter(isAnswer).map(({ client_id, flashcard_id, rating, reviewed_at, duration_ms, session_id }) => ({ client_id, flashcard_id, rating, reviewed_at, duration_ms, ...(session_id ? { session_id } : {}) })),
+        batch.filter(isAction).map(({ client_id, flashcard_id, action, done_at }) => ({ client_id, flashcard_id, action, done_at })),
       );
       return [...result.accepted, ...result.skipped];
     } catch (err) {

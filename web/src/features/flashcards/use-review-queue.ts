@@ -1,5 +1,5 @@
 /**
- * The page's one queue of offline answers (review-queue.ts) for the signed-in person,
+ * The page's one queue of offline answers and set-aside cards (review-queue.ts) for the signed-in person,
  * kept in IndexedDB (lib/pending-reviews.ts) and uploaded through the batch route.
  */
 import { useSyncExternalStore } from 'react';
@@ -15,7 +15,7 @@ let current: ReviewQueue | null = null;
 const retract = (answer: QueuedAnswer) => (answer.session_id ? studySessionsApi.undo(answer.session_id, answer.flashcard_id) : flashcardsApi.undoReview(answer.flashcard_id));
 
 export function reviewQueueOf(userId: number): ReviewQueue {
-  if (current?.userId !== userId) current = new ReviewQueue(userId, pendingReviewsStore, (answers) => flashcardsApi.uploadReviews(answers), lastSyncStore, retract);
+  if (current?.userId !== userId) current = new ReviewQueue(userId, pendingReviewsStore, (answers, actions) => flashcardsApi.uploadReviews(answers, actions), lastSyncStore, retract);
   return current;
 }
 

@@ -9,6 +9,7 @@
  * The session keeps each card's state itself: an answer uploaded mid-session leaves the
  * queue, yet the card's next answer must still start from it. Undo takes the last answer
  * out of the queue, or, when it was uploaded meanwhile, asks the server to undo it.
+ * A card suspended or buried here leaves the session, and its action waits in the same queue.
  *
  * Plain (its queue and its server undo are given; any card the API sends), so the unit tests
  * drive it without a browser.
@@ -17,6 +18,7 @@ import { isRating, type RatingValue, type StoredCard } from '@domain/fsrs';
 import { pickNextSessionCard } from '@domain/study-queue';
 import { storedCardOfApi, storedPreviews, type CardPreviews } from '../flashcards/previews';
 import type { ApiCard, ReviewQueue, Scheduling } from '../flashcards/review-queue';
+import type { SetAsideAction } from '../../lib/queued-answer';
 
 /** The offline session's place in /study/session/{id} (the server's sessions have a number there). */
 export const OFFLINE_SESSION_ID = 'hors-ligne';
@@ -41,6 +43,8 @@ export class OfflineStudySession<Card extends ApiCard> {
   /** The latest rating of each card answered in this session (a card answered twice counts once, as on the server). */
   private readonly ratings = new Map<number, RatingValue>();
   private readonly answers: Answer[] = [];
+  /** Cards suspended or buried in this session. */
+  private readonly aside = new Set<number>();
 
   /** `cards`: the kept due cards still due on this device, in the order the session shows them. */
   constructor(
@@ -55,7 +59,9 @@ export class OfflineStudySession<Card extends ApiCard> {
   /** The card to show at `now` with its interval previews, or null when the session is over. */
   next(now: number): (Card & { previews: CardPreviews }) | null {
     const id = pickNextSessionCard(
-      this.cards.map((card, position) => ({ id: card.id, state: this.states.get(card.id)!.state, due: this.states.get(card.id)!.due, position, answered: this.ratings.has(card.id) })),
+      this.cards.flatMap((card, position) =>
+        this.aside.has(card.id) ? [] : [{ id: card.id, state: this.states.get(card.id)!.state, due: this.states.get(card.id)!.due, position, answered: this.ratings.has(card.id) }],
+      ),
       now,
     );
     return id === null ? null : this.shown(id, now);
@@ -77,6 +83,13 @@ export class OfflineStudySession<Card extends ApiCard> {
     this.answers.push({ cardId, clientId: queued.client_id, before, ratingBefore: this.ratings.get(cardId) });
     this.states.set(cardId, queued.after);
     this.ratings.set(cardId, rating);
+  }
+
+  /** 'Suspendre' or 'Enterrer' (buried on this device until `until`): queued for the upload, and the card leaves the session. */
+  async setAside(cardId: number, action: SetAsideAction, now: number, until: number): Promise<void> {
+    if (!this.cards.some((c) => c.id === cardId)) throw new Error(`card ${cardId} is not in this session`);
+    await this.queue.setAside(cardId, action, now, until);
+    this.aside.add(cardId);
   }
 
   get canUndo(): boolean {

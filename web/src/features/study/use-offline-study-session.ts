@@ -2,7 +2,8 @@
  * The flashcard session's screen state for a session without the server
  * (offline-session.ts): the same shape as useStudySession, so one screen draws both. It
  * loads the due cards this device kept (those answered here and not due again are left out),
- * answers go to the device's queue, and the end goes back to the study menu, since the
+ * answers and cards suspended or buried go to the device's queue (uploaded once the network
+ * is back), and the end goes back to the study menu, since the
  * server holds no session to sum up.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -12,7 +13,9 @@ import { schedulingParams } from '../../api/fsrs';
 import type { SessionCard, SessionProgress } from '../../api/study-sessions';
 import { useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
-import { actionDone, sendAction } from '../flashcards/card-actions';
+import { studyDayBounds } from '@domain/study-day';
+import { browserTimeZone } from '../../lib/time-zone';
+import { actionDone } from '../flashcards/card-actions';
 import { DUE_REVIEW_LIMIT } from '../flashcards/review-queue';
 import { useReviewQueue } from '../flashcards/use-review-queue';
 import { usePreferences } from '../settings/preferences-context';
@@ -100,11 +103,12 @@ export function useOfflineStudySession(): StudySessionView {
     if (!run || !card || busy) return;
     setBusy(true);
     try {
-      await sendAction(card.id, action);
+      const now = Date.now();
+      await run.setAside(card.id, action, now, studyDayBounds(now, browserTimeZone()).end);
       toast.success(actionDone(action));
       show(run);
-    } catch (err) {
-      toast.error(errorText(err, 'Action impossible sur cette carte.'));
+    } catch {
+      toast.error("L'action n'a pas pu être gardée sur cet appareil.");
     } finally {
       setBusy(false);
     }

@@ -23,21 +23,32 @@ export function writeHeldCardStatement(d1: D1Database, userId: number, id: numbe
       held.suspended, held.buriedUntil, held.tags, now, id, userId);
 }
 
-export const insertActionStatement = (d1: D1Database, userId: number, id: number, action: string, before: HeldCard, now: number) =>
+/** `uid`: the device's client id of an action done offline (null for one done online). */
+export const insertActionStatement = (d1: D1Database, userId: number, id: number, action: string, before: HeldCard, now: number, uid: string | null = null) =>
   d1
-    .prepare('INSERT INTO flashcard_actions (user_id, flashcard_id, action, card_before, done_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(userId, id, action, JSON.stringify(before), now);
+    .prepare('INSERT INTO flashcard_actions (user_id, flashcard_id, action, card_before, done_at, uid) VALUES (?, ?, ?, ?, ?, ?)')
+    .bind(userId, id, action, JSON.stringify(before), now, uid);
+
+/** Which of these client ids of actions done offline the person's cards already had applied. */
+export const appliedActionUidsStatement = (d1: D1Database, userId: number, uids: readonly string[]) =>
+  query<{ uid: string }>(d1.prepare('SELECT uid FROM flashcard_actions WHERE user_id = ? AND uid IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(uids)));
 
 /** The card's latest action (its row keeps the card as it was before). */
 export const latestActionStatement = (d1: D1Database, userId: number, id: number) =>
   query<FlashcardActionRow>(
     d1
-      .prepare('SELECT id, action, card_before, done_at AS doneAt FROM flashcard_actions WHERE flashcard_id = ? AND user_id = ? ORDER BY id DESC LIMIT 1')
+      .prepare('SELECT id, action, card_before, done_at AS doneAt FROM flashcard_actions WHERE flashcard_id = ? AND user_id = ? AND undone_at IS NULL ORDER BY id DESC LIMIT 1')
       .bind(id, userId),
   );
 
-export const deleteActionStatement = (d1: D1Database, userId: number, actionId: number) =>
-  d1.prepare('DELETE FROM flashcard_actions WHERE id = ? AND user_id = ?').bind(actionId, userId);
+/**
+ * Takes an action's row out of the undo walk: deleted, or for one done offline (it has a
+ * client id) marked undone, so a retried upload still finds it applied and does not redo it.
+ */
+export const undoActionStatements = (d1: D1Database, userId: number, actionId: number, now: number) => [
+  d1.prepare('DELETE FROM flashcard_actions WHERE id = ? AND user_id = ? AND uid IS NULL').bind(actionId, userId),
+  d1.prepare('UPDATE flashcard_actions SET undone_at = ? WHERE id = ? AND user_id = ? AND uid IS NOT NULL').bind(now, actionId, userId),
+];
 
 /**
  * After an undo the card is again as its action before left it, but written at `now`: that
@@ -45,5 +56,5 @@ export const deleteActionStatement = (d1: D1Database, userId: number, actionId: 
  */
 export const rewindActionStatement = (d1: D1Database, userId: number, flashcardId: number, undoneId: number, now: number) =>
   d1
-    .prepare('UPDATE flashcard_actions SET done_at = ?1 WHERE id = (SELECT MAX(id) FROM flashcard_actions WHERE flashcard_id = ?2 AND user_id = ?3 AND id < ?4)')
+    .prepare('UPDATE flashcard_actions SET done_at = ?1 WHERE id = (SELECT MAX(id) FROM flashcard_actions WHERE flashcard_id = ?2 AND user_id = ?3 AND id < ?4 AND undone_at IS NULL)')
     .bind(now, flashcardId, userId, undoneId);
