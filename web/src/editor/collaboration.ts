@@ -181,8 +181,3 @@ function copyWritten(copy: IndexeddbPersistence): Promise<void> {
 
 /** This device's caret colour, one per page load. */
 export const caretColour = () => CARET_COLOURS[Math.floor(Math.random() * CARET_COLOURS.length)]!;
-
-/** Label for this device's caret: who, and on what. */
-export function deviceLabel(username: string, isWebView: boolean): string {
-  return `${username} · ${isWebView ? 'Téléphone' : 'Navigateur'}`;
-}

@@ -31,5 +31,8 @@ export function localNoteDate(now: Date): string {
 /** The long French form of a date: « mercredi 25 novembre 2026 ». */
 export function longFrenchDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  // Made once: building a DateTimeFormat costs far more than formatting with it (the drawer lists several dates).
+  longFormat ??= new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return longFormat.format(new Date(Date.UTC(y, m - 1, d)));
 }
+let longFormat: Intl.DateTimeFormat | undefined;

@@ -14,7 +14,7 @@
  * Pure: no I/O, no clock. The party server, the Worker's tests and the page import it.
  */
 import * as Y from 'yjs';
-import type { RichDoc } from './richtext';
+import { storedBlockDoc, type RichDoc } from './richtext';
 import { appendDocToFragment, fragmentToDoc } from './yjs-prosemirror';
 
 export const NOTE_ORDER = 'order';
@@ -140,20 +140,6 @@ export interface BlockBase {
 }
 
 export type NoteBase = Record<string, BlockBase>;
-
-/** A stored text as the document a block holds: JSON as is, anything else (HTML, text) as paragraphs. */
-export function storedBlockDoc(text: string): RichDoc {
-  if (text.trim().startsWith('{')) {
-    try {
-      const parsed = JSON.parse(text) as RichDoc;
-      if (parsed && parsed.type === 'doc') return { type: 'doc', content: Array.isArray(parsed.content) ? parsed.content : [] };
-    } catch {
-      // Text that happens to start with a brace.
-    }
-  }
-  const lines = text.replace(/<[^>]*>/g, '\n').split('\n').map((l) => l.trim()).filter(Boolean);
-  return { type: 'doc', content: lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })) };
-}
 
 /**
  * A stored text in the form the live document gives it back (JSON of the block's fragment),

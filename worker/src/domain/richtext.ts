@@ -237,3 +237,17 @@ function safeParse(text: string): unknown {
     return null;
   }
 }
+
+/** A stored text as the document a block holds: JSON as is, anything else (HTML, text) as paragraphs. */
+export function storedBlockDoc(text: string): RichDoc {
+  if (text.trim().startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as RichDoc;
+      if (parsed && parsed.type === 'doc') return { type: 'doc', content: Array.isArray(parsed.content) ? parsed.content : [] };
+    } catch {
+      // Text that happens to start with a brace.
+    }
+  }
+  const lines = text.replace(/<[^>]*>/g, '\n').split('\n').map((l) => l.trim()).filter(Boolean);
+  return { type: 'doc', content: lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })) };
+}

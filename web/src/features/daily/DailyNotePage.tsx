@@ -3,10 +3,11 @@
  * of blocks. "Today" is the browser's own calendar day. Unsaved blocks are flushed (with
  * keepalive) when the page is hidden or left, and when the date changes.
  *
- * The page carries no editor code: the stored blocks show at once (light renderer), and the
- * block editors (block-editors.ts, with the editor's chunk) load right after and take their
- * place once the note's room is ready. A click and keys typed into a stored block meanwhile
- * go to its editor when it opens (block-entry.ts).
+ * The page carries no editor or room code: the stored blocks show at once (light renderer),
+ * and once they are painted the note's room (live-note.ts) and the block editors
+ * (block-editors.ts, with the editor's chunk) load and take their place when the room is
+ * ready. A click and keys typed into a stored block meanwhile go to its editor when it opens
+ * (block-entry.ts).
  */
 import type { JSONContent } from '@tiptap/react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
@@ -19,13 +20,13 @@ import { errorText, failureText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
 import { useToast } from '../../ui/Toasts';
 import { StoredDocument } from '../../editor/StoredDocument';
-import { storedBlockDoc } from '@domain/note-ydoc';
+import { storedBlockDoc } from '@domain/richtext';
 import { LiveStatusBar } from '../embedded/LiveStatusBar';
 import { useRoomSession } from '../embedded/use-room-session';
 import type { BlockHandle } from './BlockEditor';
 import { BlockEntry } from './block-entry';
 import { textOffsetAtPoint } from './text-offset';
-import { openNoteSession, type NoteBlocksView, type NoteSession } from './live-note';
+import type { NoteBlocksView, NoteSession } from './live-note';
 import { NoteMentions, RecentNotes, RECENT_NOTES_IN_PAGE } from './DailySidebars';
 import { NoteFileControls } from './NoteFileControls';
 import { PromoteDialog } from './PromoteDialog';
@@ -35,6 +36,7 @@ import { QueuedCreations } from '../offline/QueuedCreations';
 import { useOnCreationsSent } from '../offline/use-on-creations-sent';
 import { useAuth } from '../../ui/auth-context';
 import { holdUpdateReload } from '../../lib/update-reload';
+import { usePaintedAfter } from '../../lib/use-painted';
 
 const HIGHLIGHT_MS = 4000;
 /** A note the device could not read and has no copy of: it may have blocks, so it is not shown empty, and only the offline composer (which queues) writes to it. */
@@ -61,18 +63,16 @@ function loadEditors(): Promise<BlockEditors> {
   return editorsLoading;
 }
 
-/** The block editors' code: asked for once the stored blocks are on screen (`ready`), or at once when entering a block. */
-function useBlockEditors(ready: boolean): { editors: BlockEditors | null; load(): void } {
+/** The block editors' code: asked for once the stored blocks are painted (`painted`), or at once when entering a block. */
+function useBlockEditors(painted: boolean): { editors: BlockEditors | null; load(): void } {
   const [editors, setEditors] = useState(editorsLoaded);
   const load = useCallback(() => {
     loadEditors().then(setEditors, () => undefined);
   }, []);
   useEffect(() => {
-    if (!ready || editors) return;
     // After the stored blocks are painted: parsing the editor's code would delay them.
-    const timer = setTimeout(load, 0);
-    return () => clearTimeout(timer);
-  }, [ready, editors, load]);
+    if (painted && !editors) load();
+  }, [painted, editors, load]);
   return { editors, load };
 }
 
@@ -136,7 +136,9 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const location = useLocation();
   const toast = useToast();
   const { state, generation, reload, refreshMentions, setNote } = useDailyNote(date, today);
-  const recent = useLoad((signal) => notesApi.recent(RECENT_NOTES_IN_PAGE, signal), [generation, state.phase === 'loaded' && state.note?.id]);
+  // The stored blocks (or the note's failure) first; the recent notes, the room and the editors after.
+  const painted = usePaintedAfter(state.phase !== 'loading');
+  const recent = useLoad(painted ? (signal) => notesApi.recent(RECENT_NOTES_IN_PAGE, signal) : null, [generation, painted, state.phase === 'loaded' && state.note?.id]);
   const handles = useRef(new Map<number, BlockHandle>());
   const [toDelete, setToDelete] = useState<{ block?: NoteBlock; uid?: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -145,7 +147,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const [adding, setAdding] = useState(false);
   const { offline } = useAuth();
   const [entry] = useState(() => new BlockEntry());
-  const { editors, load: loadBlockEditors } = useBlockEditors(state.phase !== 'loading');
+  const { editors, load: loadBlockEditors } = useBlockEditors(painted);
   const ofThisDate = useCallback((item: QueuedCreation) => item.kind === 'block' && item.date === date, [date]);
   // Blocks written offline for this date reached the server: read the note again.
   useOnCreationsSent(ofThisDate, reload);
@@ -162,7 +164,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
 
   // The note is edited live through its room once it exists; without a party server, block by block over REST.
   const noteId = state.phase === 'loaded' ? (state.note?.id ?? null) : null;
-  const live = useRoomSession(noteId, (context) => openNoteSession({ ...context, noteId: noteId! }));
+  // The room's code (Yjs, the connection) loads once the stored blocks are painted.
+  const live = useRoomSession(painted ? noteId : null, async (context) => (await import('./live-note')).openNoteSession({ ...context, noteId: noteId! }));
   const session = live.state.kind === 'live' && live.status.ready ? live.state.session : null;
   const restEditing = live.state.kind === 'unavailable' || noteId === null;
   const view = useSyncExternalStore((session ?? noBlocks).subscribeBlocks, (session ?? noBlocks).blocks);

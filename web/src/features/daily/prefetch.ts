@@ -10,7 +10,7 @@ import { storedToken } from '../../lib/token-store';
 
 /** A prefetched answer is used only by a page opened within this time. */
 const FRESH_MS = 10_000;
-const pending = new Map<string, { note: Promise<DailyNote>; at: number; answered: boolean }>();
+const pending = new Map<string, { note: Promise<DailyNote>; at: number; answered: boolean; answer?: DailyNote }>();
 
 /**
  * Asks for one date while its answer is on the way, or this close together, are one: a move
@@ -26,10 +26,10 @@ export function prefetchDailyNote({ params }: { params: { date?: string } }): nu
   const asked = pending.get(date);
   if (asked && (!asked.answered || Date.now() - asked.at < SAME_ASK_MS)) return null;
   const note = notesApi.byDate(date);
-  const entry = { note, at: Date.now(), answered: false };
+  const entry: { note: Promise<DailyNote>; at: number; answered: boolean; answer?: DailyNote } = { note, at: Date.now(), answered: false };
   // The page asks again and shows its own error.
   note.then(
-    () => (entry.answered = true),
+    (answer) => Object.assign(entry, { answered: true, answer }),
     () => (entry.answered = true),
   );
   pending.set(date, entry);
@@ -42,6 +42,15 @@ export function takePrefetchedNote(date: string): Promise<DailyNote> | null {
   const entry = pending.get(date);
   pending.delete(date);
   return entry && Date.now() - entry.at < FRESH_MS ? entry.note : null;
+}
+
+/**
+ * The prefetched note of `date` if it has already arrived (and is recent), without taking it:
+ * the page then draws its blocks in its first frame instead of a loading one.
+ */
+export function arrivedPrefetchedNote(date: string): DailyNote | null {
+  const entry = pending.get(date);
+  return entry?.answer && Date.now() - entry.at < FRESH_MS ? entry.answer : null;
 }
 
 /** The same, from the address (the route's code is being fetched, before its loader runs). */

@@ -4,19 +4,29 @@
  * No answer at all, and no copy of the note on this device, is 'unreachable': the note may
  * well have blocks, so it is never shown as an empty note.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../api/client';
 import { isUnreachable } from '../flashcards/review-queue';
 import { notesApi, type DailyNote } from '../../api/daily-notes';
-import { takePrefetchedNote } from './prefetch';
+import { arrivedPrefetchedNote, takePrefetchedNote } from './prefetch';
 
 export type NoteState = { phase: 'loading' } | { phase: 'loaded'; note: DailyNote | null } | { phase: 'error' } | { phase: 'unreachable' };
 
 export function useDailyNote(date: string, today: string) {
-  const [state, setState] = useState<NoteState>({ phase: 'loading' });
+  // A note already fetched on the way here (prefetch.ts) is shown in the page's first frame.
+  const [state, setState] = useState<NoteState>(() => {
+    const arrived = arrivedPrefetchedNote(date);
+    return arrived ? { phase: 'loaded', note: arrived } : { phase: 'loading' };
+  });
   const [generation, setGeneration] = useState(0);
+  const shownArrived = useRef(state.phase === 'loaded');
 
   useEffect(() => {
+    if (shownArrived.current && generation === 0) {
+      shownArrived.current = false;
+      takePrefetchedNote(date); // Used: the next visit asks again.
+      return;
+    }
     const ctrl = new AbortController();
     setState((s) => (s.phase === 'loaded' && s.note?.date === date ? s : { phase: 'loading' }));
     (async (): Promise<NoteState> => {
