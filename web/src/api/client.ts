@@ -24,9 +24,18 @@ let handlers: SessionHandlers = {
   onSessionExpired: () => undefined,
 };
 let refreshFailed = false;
+let configured = false;
+/** A 401 ended the session before the app set its handlers (a request made while its code loaded). */
+let endedUnheard = false;
 
+/** The app's handlers; a session that a 401 ended before they were set ends for them now. */
 export function configureSession(next: SessionHandlers): void {
   handlers = next;
+  configured = true;
+  if (endedUnheard) {
+    endedUnheard = false;
+    next.onSessionExpired();
+  }
 }
 
 /** Called whenever a new token is stored: 401s may try a refresh again. */
@@ -77,7 +86,8 @@ export async function authFetch(input: RequestInfo | URL, init?: RequestInit): P
   if (storedToken() === null) return res; // ended meanwhile by a concurrent request
   refreshFailed = true;
   clearToken();
-  handlers.onSessionExpired();
+  if (configured) handlers.onSessionExpired();
+  else endedUnheard = true;
   return res;
 }
 
