@@ -9,7 +9,11 @@ import './index.css';
 import '@fontsource/atkinson-hyperlegible/400.css';
 import '@fontsource/atkinson-hyperlegible/700.css';
 
-const start = () => void import('./main');
+const start = () => {
+  // The profile is asked for while the app's code loads, not once it has (profile-prefetch.ts).
+  void import('./app/profile-prefetch').then((m) => m.prefetchProfile());
+  void import('./main');
+};
 // requestAnimationFrame runs just before a frame is painted, the timeout after it once it is.
 // A hidden page paints no frame (a tab opened in the background): it starts at once.
 if (document.visibilityState === 'hidden') start();

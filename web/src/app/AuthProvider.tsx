@@ -21,6 +21,7 @@ import { pendingLossOf } from '../features/offline/use-pending-loss';
 import { clearToken, isExpired, storeToken, storedToken, tokenUserId } from '../lib/token-store';
 import { detectWebView, hostSignalled } from '../lib/webview';
 import { AuthContext, type AuthContextValue, type AuthStatus, type CurrentUser } from '../ui/auth-context';
+import { PROFILE_WAIT_MS, takeProfile } from './profile-prefetch';
 import { useToast } from '../ui/Toasts';
 
 const NATIVE_TOKEN_WAIT_MS = 10_000;
@@ -28,8 +29,6 @@ const REFRESH_WAIT_MS = 5_000;
 const MAX_RETRIES = 3;
 const SESSION_EXPIRED = 'Session expired. Please log in again.';
 const OFFLINE_RETRY_MS = 10_000;
-/** A start on a bad connection gives up waiting for the profile after this long (then counts as offline). */
-const PROFILE_WAIT_MS = 8_000;
 
 /** No answer, or the server failing: says nothing about the token, so the session stays. */
 const serverUnreachable = (err: unknown) => err instanceof ApiRequestError && (err.status === 0 || err.status === 408 || err.status >= 500);
@@ -72,7 +71,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeToken(token);
       sessionRestored();
       try {
-        const me = await usersApi.me(AbortSignal.timeout(PROFILE_WAIT_MS));
+        // Asked for while the app's code loaded (profile-prefetch.ts), or now.
+        const me = await (takeProfile(token) ?? usersApi.me(AbortSignal.timeout(PROFILE_WAIT_MS)));
         if (run !== attempt.current) return;
         signedIn(token, me, true);
       } catch (err) {

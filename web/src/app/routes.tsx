@@ -19,10 +19,16 @@ async function dailyNotePage() {
   return { Component: (await import('../features/daily/DailyNotePage')).DailyNotePage };
 }
 
-/** The graph's data is asked for while the page's code loads (the loader runs only once it has). */
+/** The graph's data is asked for while the page's code loads (the loader runs only once it has); the same for the galaxy. */
 async function knowledgeGraphPage() {
   prefetchGraph();
   return { Component: (await import('../features/graph/KnowledgeGraphPage')).KnowledgeGraphPage };
+}
+
+/** The galaxy's stars and links are asked for while its code (three.js) loads. */
+async function galaxyPage() {
+  prefetchGraph();
+  return { Component: (await import('../features/galaxy/GalaxyPage')).GalaxyPage };
 }
 
 /** Guarded screens, inside the drawer shell. */
@@ -54,7 +60,7 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/session', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
   { path: 'study/summary', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },
-  { path: 'galaxy', lazy: async () => ({ Component: (await import('../features/galaxy/GalaxyPage')).GalaxyPage }) },
+  { path: 'galaxy', loader: prefetchGraph, lazy: galaxyPage },
   { path: 'graph', loader: prefetchGraph, lazy: knowledgeGraphPage },
   { path: 'import', lazy: async () => ({ Component: (await import('../features/import/ImportPage')).ImportPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },

@@ -4,7 +4,8 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
+import type { GraphEdge, GraphNode } from '../../api/graph';
+import { graphParts } from '../graph/prefetch';
 import { GALAXY_TEXT } from './constants';
 import { galaxySchemeColor, galaxyTurns } from '@domain/preferences';
 import { usePreferences } from '../settings/preferences-context';
@@ -25,8 +26,10 @@ function useGalaxyData(): { load: Load; edges: GraphEdge[] | null } {
   useEffect(() => {
     const ctrl = new AbortController();
     const fail = () => !ctrl.signal.aborted && setLoad({ phase: 'error' });
-    graphApi.nodes(ctrl.signal).then((nodes) => setLoad((l) => (l.phase === 'error' ? l : { phase: 'loaded', nodes })), fail);
-    graphApi.edges(ctrl.signal).then(setEdges, fail);
+    // Asked for by the route while this page's code loaded (graph/prefetch.ts), or now.
+    const { nodes, edges } = graphParts(ctrl.signal);
+    nodes.then((n) => !ctrl.signal.aborted && setLoad((l) => (l.phase === 'error' ? l : { phase: 'loaded', nodes: n })), fail);
+    edges.then((e) => !ctrl.signal.aborted && setEdges(e), fail);
     return () => ctrl.abort();
   }, []);
   return { load, edges };

@@ -1,34 +1,48 @@
 /**
- * The knowledge graph's data asked for as soon as /graph is chosen, while the page's code
- * is still loading (the route's `lazy`, then its `loader` on each later visit), so the first picture comes sooner: on a slow
- * device the page's code and the app's start took seconds before the page itself asked.
+ * The graph's data (the stars and the links) asked for as soon as /graph or /galaxy is
+ * chosen, while the page's code is still loading (the route's `lazy`, then its `loader` on
+ * each later visit), so the first picture comes sooner: on a slow device the page's code
+ * and the app's start took seconds before the page itself asked.
  * Light on purpose: part of the first bundle, no layout, no drawing.
  */
-import { graphApi } from '../../api/graph';
+import { graphApi, type GraphEdge, type GraphNode } from '../../api/graph';
 import { storedToken } from '../../lib/token-store';
 
-type GraphData = Awaited<ReturnType<typeof graphApi.all>>;
+/** The two answers, each on its own: the galaxy draws its stars before the links arrive. */
+export interface GraphParts {
+  nodes: Promise<GraphNode[]>;
+  edges: Promise<GraphEdge[]>;
+}
 
 /** A prefetched answer is used only by a page opened within this time (then let go). */
 const FRESH_MS = 10_000;
-let pending: { data: Promise<GraphData>; at: number } | null = null;
+let pending: (GraphParts & { at: number }) | null = null;
 
 /** Two asks this close together are one (the route's first load asks twice: lazy and loader). */
 const SAME_ASK_MS = 1000;
 
 export function prefetchGraph(): null {
   if (!storedToken() || (pending && Date.now() - pending.at < SAME_ASK_MS)) return null;
-  const data = graphApi.all();
-  data.catch(() => undefined); // the page asks again and shows its own error
-  const entry = { data, at: Date.now() };
+  const entry = { nodes: graphApi.nodes(), edges: graphApi.edges(), at: Date.now() };
+  // The page asks again and shows its own error.
+  entry.nodes.catch(() => undefined);
+  entry.edges.catch(() => undefined);
   pending = entry;
   setTimeout(() => pending === entry && (pending = null), FRESH_MS);
   return null;
 }
 
-/** The prefetched graph, once, if recent; else asked for now. */
-export function graphData(signal: AbortSignal): Promise<GraphData> {
+/** The prefetched stars and links, once, if recent; else asked for now. */
+export function graphParts(signal: AbortSignal): GraphParts {
   const entry = pending;
   pending = null;
-  return entry && Date.now() - entry.at < FRESH_MS ? entry.data : graphApi.all(signal);
+  if (entry && Date.now() - entry.at < FRESH_MS) return entry;
+  return { nodes: graphApi.nodes(signal), edges: graphApi.edges(signal) };
+}
+
+/** Both at once: the knowledge graph needs the two to draw anything. */
+export async function graphData(signal: AbortSignal): Promise<{ nodes: GraphNode[]; edges: GraphEdge[] }> {
+  const { nodes, edges } = graphParts(signal);
+  const [n, e] = await Promise.all([nodes, edges]);
+  return { nodes: n, edges: e };
 }
