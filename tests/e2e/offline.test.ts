@@ -164,9 +164,9 @@ describe('the installable app', () => {
 });
 
 describe('reviewing offline', () => {
-  it('reviews due cards with no network, undoes one, keeps the queue across a reload, runs a study session on the kept cards, warns before a logout, and uploads it once back online', async () => {
+  it('reviews due cards with no network, undoes one, keeps the queue across a reload, runs a study session on the kept cards (S then U brings a card back), warns before a logout, and uploads it once back online', async () => {
     const ada = await createAccount(stack.url, 'rev');
-    const capitals = ['Pérou', 'Chili', 'Bolivie', 'Équateur', 'Uruguay', 'Paraguay'];
+    const capitals = ['Pérou', 'Chili', 'Bolivie', 'Équateur', 'Uruguay', 'Paraguay', 'Guyana'];
     const cards = new Map<string, number>();
     for (const country of capitals) {
       const concept = (await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: `Amérique du Sud — ${country}`, content: doc(country) } })).body;
@@ -194,7 +194,7 @@ describe('reviewing offline', () => {
       await dialog.getByRole('button', { name: rating }).click();
     };
     for (let i = 1; i <= 5; i++) {
-      await dialog.getByText(`Carte ${i} / 6`).waitFor();
+      await dialog.getByText(`Carte ${i} / 7`).waitFor();
       await answer(/^Bon/);
     }
     const status = page.getByTestId('sync-status');
@@ -204,41 +204,53 @@ describe('reviewing offline', () => {
     // Undo takes the last answer out of the queue; the card comes back and is answered again.
     await dialog.getByRole('button', { name: '↶ Défaire' }).click();
     await status.getByText('4 modifications en attente', { exact: false }).waitFor();
-    await dialog.getByText('Carte 5 / 6').waitFor();
+    await dialog.getByText('Carte 5 / 7').waitFor();
     const undone = answered.pop()!;
     expect(await dialog.getByTestId('review-question').textContent()).toBe(undone);
     await answer(/^Difficile/);
     await status.getByText('5 modifications en attente', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Fermer', exact: true }).last().click();
 
-    // Still offline, a new page: the queue is still there, and only the unanswered card is due here.
+    // Still offline, a new page: the queue is still there, and only the unanswered cards are due here.
     await page.reload();
     await status.getByText('5 modifications en attente', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Réviser les cartes dues' }).click();
-    await dialog.getByText('Carte 1 / 1').waitFor();
+    await dialog.getByText('Carte 1 / 2').waitFor();
     expect(answered).not.toContain(await dialog.getByTestId('review-question').textContent());
     await dialog.getByRole('button', { name: 'Fermer', exact: true }).last().click();
 
-    // A study session started offline runs on the kept due cards: the one card left.
+    // A study session started offline runs on the kept due cards: the two cards left.
     await page.goto(`${stack.url}/study/select-concepts`);
-    await page.getByTestId('due-count').getByText("1 carte(s) à réviser aujourd'hui").waitFor();
+    await page.getByTestId('due-count').getByText("2 carte(s) à réviser aujourd'hui").waitFor();
     await page.getByRole('button', { name: 'Commencer la révision' }).click();
     await page.waitForURL(`${stack.url}/study/session/hors-ligne`);
     await page.getByTestId('offline-session').waitFor();
-    await page.getByTestId('session-counter').getByText('Carte 1 / 1').waitFor();
-    const inSession = (await page.getByTestId('session-question').textContent())!;
-    expect(answered).not.toContain(inSession);
+    await page.getByTestId('session-counter').getByText('Carte 1 / 2').waitFor();
+    const question = page.getByTestId('session-question');
+    const inSession = [(await question.textContent())!];
+    expect(answered).not.toContain(inSession[0]);
+    // S suspends it (queued), U brings it back and takes the action off the device.
+    await page.keyboard.press('s');
+    await status.getByText('6 modifications en attente', { exact: false }).waitFor();
+    await question.filter({ hasNotText: inSession[0] }).waitFor();
+    await page.keyboard.press('u');
+    await status.getByText('5 modifications en attente', { exact: false }).waitFor();
+    await question.filter({ hasText: inSession[0] }).waitFor();
     await page.getByRole('button', { name: 'Voir la réponse' }).click();
     await screenshot(page, 'offline-study-session');
     await page.getByRole('button', { name: /^Facile/ }).click();
+    await question.filter({ hasNotText: inSession[0] }).waitFor();
+    inSession.push((await question.textContent())!);
+    await page.getByRole('button', { name: 'Voir la réponse' }).click();
+    await page.getByRole('button', { name: /^Facile/ }).click();
     await page.getByText('Session terminée !').waitFor();
-    await status.getByText('6 modifications en attente', { exact: false }).waitFor();
+    await status.getByText('7 modifications en attente', { exact: false }).waitFor();
     await page.waitForURL(`${stack.url}/study`);
 
     // A logout now says what it would lose, and can be called off.
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await page.getByRole('button', { name: 'Déconnexion' }).click();
-    await page.getByRole('dialog', { name: 'Se déconnecter ?' }).getByText('6 révisions hors ligne seront perdues', { exact: false }).waitFor();
+    await page.getByRole('dialog', { name: 'Se déconnecter ?' }).getByText('7 révisions hors ligne seront perdues', { exact: false }).waitFor();
     await screenshot(page, 'offline-review-logout-warning');
     await page.getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('button', { name: 'Fermer le menu' }).click();
@@ -250,9 +262,9 @@ describe('reviewing offline', () => {
     await screenshot(page, 'offline-review-synced');
     for (const [question, id] of cards) {
       const card = (await api(stack.url, 'GET', `/api/flashcards/${id}`, { token: ada.token })).body;
-      if (question === inSession) {
-        // 'Facile' in the offline session: past the learning steps at once.
-        expect([card.reps, card.state], question).toEqual([1, 'Review']);
+      if (inSession.includes(question)) {
+        // 'Facile' in the offline session: past the learning steps at once; the suspension undone never reached the server.
+        expect([card.reps, card.state, card.suspended], question).toEqual([1, 'Review', false]);
         expect(Date.parse(card.last_review), question).toBeLessThan(backOnline);
         continue;
       }

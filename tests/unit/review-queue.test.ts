@@ -353,6 +353,59 @@ describe('a study session without the server', () => {
     return { send, release };
   };
 
+  it('undo after Suspendre or Enterrer brings the card back: a queued action leaves the device, an uploaded one is undone on the server', async () => {
+    const { queue, server } = await queueOf();
+    const undoneOnServer: [number, string][] = [];
+    const session = new OfflineStudySession(kept(1, 2, 3), queue, scheduling, async (id, kind) => void undoneOnServer.push([id, kind]));
+    await session.answer(1, 3, null, T0);
+    await session.setAside(2, 'suspend', T0 + 1000, T0 + DAY);
+    expect(session.next(T0 + 2000)?.id).toBe(3);
+    // U takes back the suspension, not the answer before it.
+    expect(await session.undo()).toBe(2);
+    expect(queue.list().map((i) => [i.flashcard_id, 'action' in i ? i.action : 'answer'])).toEqual([[1, 'answer']]);
+    expect(queue.dueAt(kept(2)[0]!, T0 + 2 * DAY)).toBe(T0);
+    expect(session.next(T0 + 2000)?.id).toBe(2);
+    expect(session.progress().cards_reviewed).toBe(1);
+
+    await session.setAside(2, 'bury', T0 + 3000, T0 + DAY);
+    await queue.upload();
+    expect(server.actions.map((a) => [a.flashcardId, a.action])).toEqual([[2, 'bury']]);
+    expect(await session.undo()).toBe(2);
+    expect(undoneOnServer).toEqual([[2, 'action']]);
+    expect(session.next(T0 + 4000)?.id).toBe(2);
+    // Then the answer before it, on the server too.
+    expect(await session.undo()).toBe(1);
+    expect(undoneOnServer).toEqual([[2, 'action'], [1, 'answer']]);
+    expect(session.canUndo).toBe(false);
+  });
+
+  it('an undo of Suspendre racing an upload that got no reply: the action is sent again once and undone on the server', async () => {
+    const server = fakeServer();
+    const { send, release } = held(server);
+    const retracted: QueuedItem[] = [];
+    const queue = new ReviewQueue(7, memoryStore(), send, memoryClock(), async (item) => void retracted.push(item));
+    await queue.ready;
+    const session = new OfflineStudySession(kept(1), queue, scheduling, async () => {
+      throw new Error('not uploaded: nothing to undo on the server yet');
+    });
+    await session.setAside(1, 'suspend', T0, T0 + DAY);
+    server.failWith(() => ({ status: 0, afterLogging: true }));
+    const upload = queue.upload().catch(() => 'no reply');
+    const undo = session.undo();
+    release();
+    expect(await upload).toBe('no reply');
+    expect(await undo).toBe(1);
+    // Due again on this device, and still waiting to be settled with the server.
+    expect(queue.dueAt(kept(1)[0]!, T0 + DAY / 2)).toBe(T0);
+    expect(session.next(T0 + 1000)?.id).toBe(1);
+    expect(queue.state().pending).toBe(1);
+    server.failWith(null);
+    await queue.upload();
+    expect(server.actions.map((a) => [a.flashcardId, a.action])).toEqual([[1, 'suspend']]);
+    expect(retracted.map((i) => [i.flashcard_id, 'action' in i ? i.action : 'answer'])).toEqual([[1, 'suspend']]);
+    expect(queue.list()).toEqual([]);
+  });
+
   it('an undo racing the upload of that answer never leaves it on the server: it is undone there once the upload lands', async () => {
     const server = fakeServer();
     const { send, release } = held(server);

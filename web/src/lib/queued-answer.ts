@@ -37,6 +37,8 @@ export interface QueuedAction {
   done_at: string;
   /** Until when this device keeps the card out of its sessions (ms): the end of that study day for a burial, null (for ever) for a suspension. */
   until: number | null;
+  /** Undone on this device while its upload had no reply: sent again (applied once whatever happened), then undone on the server. */
+  retracted?: true;
 }
 
 /** What the review queue keeps: answers and set-aside actions. */

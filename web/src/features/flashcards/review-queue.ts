@@ -32,8 +32,8 @@ export type SendAnswers = (
   actions: { client_id: string; flashcard_id: number; action: SetAsideAction; done_at: string }[],
 ) => Promise<{ accepted: string[]; skipped: string[] }>;
 
-/** Undoes on the server an answer it logged (the card's latest review, in its study session if it names one). */
-export type RetractAnswer = (answer: QueuedAnswer) => Promise<unknown>;
+/** Undoes on the server an answer it logged (the card's latest review, in its study session if it names one) or an action it applied (the card's latest action). */
+export type RetractAnswer = (item: QueuedItem) => Promise<unknown>;
 
 /** A card as the API sends it: ISO moments and the state's name. */
 export type ApiCard = ApiCardState & { id: number };
@@ -79,6 +79,9 @@ export const isUnreachable = (err: unknown) => [0, 502, 503, 504].includes(statu
 /** An answer the server will never take (its card deleted, a bad value): dropped rather than retried for ever. */
 const isRefused = (err: unknown) => [404, 422].includes(statusOf(err));
 
+/** An undo the server will never do: the item is gone (404), or the card changed since the action (409: it may no longer be undone). */
+const isFinalUndo = (item: QueuedItem, err: unknown) => isRefused(err) || (isAction(item) && statusOf(err) === 409);
+
 const byReviewTime = (a: QueuedItem, b: QueuedItem) => itemTime(a) - itemTime(b) || (a.client_id < b.client_id ? -1 : a.client_id > b.client_id ? 1 : 0);
 
 
@@ -111,7 +114,7 @@ export class ReviewQueue extends DeviceQueue<QueuedItem, SyncState> {
 
   /** Whether the card was suspended, or buried for a study day not over at `now`, on this device and not uploaded yet. */
   isSetAside(cardId: number, now: number): boolean {
-    return this.items.some((item) => item.flashcard_id === cardId && isAction(item) && (item.until === null || item.until > now));
+    return this.items.some((item) => item.flashcard_id === cardId && isAction(item) && !item.retracted && (item.until === null || item.until > now));
   }
 
   /** The answers given in a study session that wait on this device, oldest first. */
@@ -163,25 +166,26 @@ export class ReviewQueue extends DeviceQueue<QueuedItem, SyncState> {
   }
 
   /**
-   * Undo of an answer. True when it is taken back on this device: it leaves the queue (its
-   * card its local state) and the server never keeps it. False when the server has it
-   * (uploaded before, or by the upload under way): the caller undoes it there.
+   * Undo of an answer or of a card set aside. True when it is taken back on this device: it
+   * leaves the queue (an answer's card its local state, a set-aside card is due here again)
+   * and the server never keeps it. False when the server has it (uploaded before, or by the
+   * upload under way): the caller undoes it there.
    *
    * An upload carrying it is waited for first, so that undo and upload never both win. If
-   * that upload got no reply, the server may have logged it: it stays queued as retracted,
-   * the next upload sends it again (logged once at most, by its client id) and undoes it.
+   * that upload got no reply, the server may have it: it stays queued as retracted, the next
+   * upload sends it again (taken once at most, by its client id) and undoes it there.
    */
   async undo(clientId: string): Promise<boolean> {
     await this.ready;
     if (this.sending.has(clientId)) await this.settled();
-    const answer = this.items.find((a): a is QueuedAnswer => a.client_id === clientId && isAnswer(a));
-    if (!answer) return false;
-    if (answer.retracted) return true;
+    const item = this.items.find((a) => a.client_id === clientId);
+    if (!item) return false;
+    if (item.retracted) return true;
     if (!this.unsure.has(clientId)) {
       await this.drop([clientId]);
       return true;
     }
-    const retracted: QueuedItem = { ...answer, retracted: true };
+    const retracted: QueuedItem = { ...item, retracted: true };
     await this.store.put(retracted);
     this.items = this.items.map((a) => (a.client_id === clientId ? retracted : a));
     this.changed();
@@ -218,14 +222,14 @@ export class ReviewQueue extends DeviceQueue<QueuedItem, SyncState> {
       }
       batch.forEach((a) => sent.add(a.client_id));
       done.forEach((id) => this.unsure.delete(id));
-      // Answers undone while their upload had no reply: the server has them now, once; they are undone there.
+      // Answers and actions undone while their upload had no reply: the server has them now, once; they are undone there.
       const logged = new Set(done);
-      for (const answer of this.items.filter((a): a is QueuedAnswer => isAnswer(a) && !!a.retracted && logged.has(a.client_id))) {
-        // A card deleted meanwhile has nothing left to undo.
-        await this.retract(answer).catch((err) => {
-          if (!isRefused(err)) throw err;
+      for (const item of this.items.filter((a) => !!a.retracted && logged.has(a.client_id))) {
+        // A card deleted (or, after an action, changed) meanwhile has nothing left to undo.
+        await this.retract(item).catch((err) => {
+          if (!isFinalUndo(item, err)) throw err;
         });
-        await this.drop([answer.client_id]);
+        await this.drop([item.client_id]);
       }
       await this.drop(done);
       uploaded = true;

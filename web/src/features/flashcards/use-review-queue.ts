@@ -7,12 +7,14 @@ import { flashcardsApi } from '../../api/flashcards';
 import { lastSyncStore, pendingReviewsStore } from '../../lib/pending-reviews';
 import { useAuth } from '../../ui/auth-context';
 import { studySessionsApi } from '../../api/study-sessions';
-import { ReviewQueue, type QueuedAnswer, type SyncState } from './review-queue';
+import { isAction, type QueuedItem } from '../../lib/queued-answer';
+import { ReviewQueue, type SyncState } from './review-queue';
 
 let current: ReviewQueue | null = null;
 
-/** An answer undone while its upload had no reply, once the server surely has it: undone there (in its study session if it names one). */
-const retract = (answer: QueuedAnswer) => (answer.session_id ? studySessionsApi.undo(answer.session_id, answer.flashcard_id) : flashcardsApi.undoReview(answer.flashcard_id));
+/** An answer or action undone while its upload had no reply, once the server surely has it: undone there (an answer in its study session if it names one). */
+const retract = (item: QueuedItem) =>
+  isAction(item) ? flashcardsApi.undoAction(item.flashcard_id) : item.session_id ? studySessionsApi.undo(item.session_id, item.flashcard_id) : flashcardsApi.undoReview(item.flashcard_id);
 
 export function reviewQueueOf(userId: number): ReviewQueue {
   if (current?.userId !== userId) current = new ReviewQueue(userId, pendingReviewsStore, (answers, actions) => flashcardsApi.uploadReviews(answers, actions), lastSyncStore, retract);

@@ -9,7 +9,8 @@
  * The session keeps each card's state itself: an answer uploaded mid-session leaves the
  * queue, yet the card's next answer must still start from it. Undo takes the last answer
  * out of the queue, or, when it was uploaded meanwhile, asks the server to undo it.
- * A card suspended or buried here leaves the session, and its action waits in the same queue.
+ * A card suspended or buried here leaves the session, and its action waits in the same queue;
+ * undo brings the card back the same way (out of the queue, or undone on the server).
  *
  * Plain (its queue and its server undo are given; any card the API sends), so the unit tests
  * drive it without a browser.
@@ -23,13 +24,20 @@ import type { SetAsideAction } from '../../lib/queued-answer';
 /** The offline session's place in /study/session/{id} (the server's sessions have a number there). */
 export const OFFLINE_SESSION_ID = 'hors-ligne';
 
-interface Answer {
-  cardId: number;
-  clientId: string;
-  /** The card's state and latest rating before this answer, which undo puts back. */
-  before: StoredCard;
-  ratingBefore: RatingValue | undefined;
-}
+/** One step undo can take back: an answer, or a card suspended or buried. */
+type Step =
+  | {
+      kind: 'answer';
+      cardId: number;
+      clientId: string;
+      /** The card's state and latest rating before this answer, which undo puts back. */
+      before: StoredCard;
+      ratingBefore: RatingValue | undefined;
+    }
+  | { kind: 'action'; cardId: number; clientId: string };
+
+/** Undoes on the server a step uploaded meanwhile: the card's latest answer, or its latest action. */
+export type UndoSent = (cardId: number, kind: Step['kind']) => Promise<unknown>;
 
 /** A session's progress, as the server's sessions give it. */
 export interface OfflineProgress {
@@ -42,7 +50,8 @@ export class OfflineStudySession<Card extends ApiCard> {
   private readonly states = new Map<number, StoredCard>();
   /** The latest rating of each card answered in this session (a card answered twice counts once, as on the server). */
   private readonly ratings = new Map<number, RatingValue>();
-  private readonly answers: Answer[] = [];
+  /** What undo takes back, latest last. */
+  private readonly steps: Step[] = [];
   /** Cards suspended or buried in this session. */
   private readonly aside = new Set<number>();
 
@@ -51,7 +60,7 @@ export class OfflineStudySession<Card extends ApiCard> {
     private readonly cards: readonly Card[],
     private readonly queue: ReviewQueue,
     private readonly scheduling: Scheduling,
-    private readonly undoSent: (cardId: number) => Promise<unknown>,
+    private readonly undoSent: UndoSent,
   ) {
     for (const card of cards) this.states.set(card.id, queue.localCard(card.id) ?? storedCardOfApi(card));
   }
@@ -80,7 +89,7 @@ export class OfflineStudySession<Card extends ApiCard> {
     if (!card) throw new Error(`card ${cardId} is not in this session`);
     const before = this.states.get(cardId)!;
     const queued = await this.queue.answer(card, { rating, durationMs, scheduling: this.scheduling, now, from: before });
-    this.answers.push({ cardId, clientId: queued.client_id, before, ratingBefore: this.ratings.get(cardId) });
+    this.steps.push({ kind: 'answer', cardId, clientId: queued.client_id, before, ratingBefore: this.ratings.get(cardId) });
     this.states.set(cardId, queued.after);
     this.ratings.set(cardId, rating);
   }
@@ -88,21 +97,29 @@ export class OfflineStudySession<Card extends ApiCard> {
   /** 'Suspendre' or 'Enterrer' (buried on this device until `until`): queued for the upload, and the card leaves the session. */
   async setAside(cardId: number, action: SetAsideAction, now: number, until: number): Promise<void> {
     if (!this.cards.some((c) => c.id === cardId)) throw new Error(`card ${cardId} is not in this session`);
-    await this.queue.setAside(cardId, action, now, until);
+    const queued = await this.queue.setAside(cardId, action, now, until);
     this.aside.add(cardId);
+    this.steps.push({ kind: 'action', cardId, clientId: queued.client_id });
   }
 
   get canUndo(): boolean {
-    return this.answers.length > 0;
+    return this.steps.length > 0;
   }
 
-  /** Takes the last answer back; its card is shown again. Throws (and keeps the answer) when an uploaded one cannot be undone on the server. */
+  /**
+   * Takes the last answer, suspension or burial back; its card is shown again. Throws (and
+   * keeps the step) when an uploaded one cannot be undone on the server.
+   */
   async undo(): Promise<number | null> {
-    const last = this.answers.at(-1);
+    const last = this.steps.at(-1);
     if (!last) return null;
     // Taken back here, or (uploaded, even by an upload under way) undone on the server.
-    if (!(await this.queue.undo(last.clientId))) await this.undoSent(last.cardId);
-    this.answers.pop();
+    if (!(await this.queue.undo(last.clientId))) await this.undoSent(last.cardId, last.kind);
+    this.steps.pop();
+    if (last.kind === 'action') {
+      this.aside.delete(last.cardId);
+      return last.cardId;
+    }
     this.states.set(last.cardId, last.before);
     if (last.ratingBefore === undefined) this.ratings.delete(last.cardId);
     else this.ratings.set(last.cardId, last.ratingBefore);

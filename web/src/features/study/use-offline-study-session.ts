@@ -53,7 +53,9 @@ export function useOfflineStudySession(): StudySessionView {
         const now = Date.now();
         // A card answered on this device and not uploaded yet is due when this device says.
         const due = list.filter((c: Flashcard) => queue.dueAt(c) <= now);
-        const session = new OfflineStudySession(due, queue, { desiredRetention: preferences.desired_retention, params }, (id) => flashcardsApi.undoReview(id));
+        const session = new OfflineStudySession(due, queue, { desiredRetention: preferences.desired_retention, params }, (id, kind) =>
+          kind === 'action' ? flashcardsApi.undoAction(id) : flashcardsApi.undoReview(id),
+        );
         setRun(session);
         show(session);
       })
