@@ -265,9 +265,26 @@ describe('what the person is told', () => {
   it('counts the modifications waiting and names what a logout would lose', () => {
     expect(pendingText(3)).toBe('3 modifications en attente');
     expect(pendingText(1)).toBe('1 modification en attente');
-    expect(pendingLossText(0)).toBeNull();
-    expect(pendingLossText(3)).toBe('3 révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur.');
-    expect(pendingLossText(1)).toBe('1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.');
+  });
+
+  it('names a logout\'s loss with the answers and the cards suspended or buried counted apart, in the right number', async () => {
+    const { queue } = await queueOf();
+    expect(pendingLossText(queue.list())).toBeNull();
+    await queue.answer(apiCard(1), { rating: 3, durationMs: null, scheduling, now: T0 });
+    expect(pendingLossText(queue.list())).toBe('1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.');
+    await queue.answer(apiCard(2), { rating: 3, durationMs: null, scheduling, now: T0 + 1 });
+    await queue.setAside(3, 'suspend', T0 + 2, null);
+    expect(pendingLossText(queue.list())).toBe(
+      '2 révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur. 1 carte suspendue hors ligne reviendra en révision : cette action n’a pas encore été envoyée au serveur.',
+    );
+    await queue.setAside(4, 'bury', T0 + 3, T0 + DAY);
+    expect(pendingLossText(queue.list())).toBe(
+      '2 révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur. 1 carte suspendue et 1 carte enterrée hors ligne reviendront en révision : ces actions n’ont pas encore été envoyées au serveur.',
+    );
+    await queue.setAside(5, 'bury', T0 + 4, T0 + DAY);
+    const actionsOnly = queue.list().filter((i) => 'action' in i);
+    expect(pendingLossText(actionsOnly)).toBe('1 carte suspendue et 2 cartes enterrées hors ligne reviendront en révision : ces actions n’ont pas encore été envoyées au serveur.');
+    expect(pendingLossText(actionsOnly.slice(1, 2))).toBe('1 carte enterrée hors ligne reviendra en révision : cette action n’a pas encore été envoyée au serveur.');
   });
 });
 

@@ -262,12 +262,35 @@ export class ReviewQueue extends DeviceQueue<QueuedItem, SyncState> {
 }
 
 
-/** What a logout now would lose, in words ('3 révisions hors ligne seront perdues…'); null when nothing waits. */
-export function pendingLossText(pending: number): string | null {
-  if (!pending) return null;
-  return pending > 1
-    ? `${pending} révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur.`
-    : '1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.';
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/**
+ * What a logout now would lose of this queue, in words; null when nothing waits. Answers are
+ * lost ('3 révisions hors ligne seront perdues…'); a card suspended or buried offline would
+ * come back to the reviews ('1 carte suspendue et 2 cartes enterrées hors ligne reviendront
+ * en révision…'), each counted apart and in the right number.
+ */
+export function pendingLossText(items: readonly QueuedItem[]): string | null {
+  const answers = items.filter(isAnswer).length;
+  const suspended = items.filter((i) => isAction(i) && i.action === 'suspend').length;
+  const buried = items.filter((i) => isAction(i) && i.action === 'bury').length;
+  const sentences: string[] = [];
+  if (answers) {
+    sentences.push(
+      answers > 1
+        ? `${answers} révisions hors ligne seront perdues : elles n’ont pas encore été envoyées au serveur.`
+        : '1 révision hors ligne sera perdue : elle n’a pas encore été envoyée au serveur.',
+    );
+  }
+  const cards = [suspended && plural(suspended, 'carte suspendue', 'cartes suspendues'), buried && plural(buried, 'carte enterrée', 'cartes enterrées')].filter(Boolean);
+  if (cards.length) {
+    sentences.push(
+      suspended + buried > 1
+        ? `${cards.join(' et ')} hors ligne reviendront en révision : ces actions n’ont pas encore été envoyées au serveur.`
+        : `${cards[0]} hors ligne reviendra en révision : cette action n’a pas encore été envoyée au serveur.`,
+    );
+  }
+  return sentences.length ? sentences.join(' ') : null;
 }
 
 /** '3 modifications en attente'. */
