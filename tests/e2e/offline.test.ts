@@ -229,13 +229,13 @@ describe('reviewing offline', () => {
     const question = page.getByTestId('session-question');
     const inSession = [(await question.textContent())!];
     expect(answered).not.toContain(inSession[0]);
-    // S suspends it (queued), U brings it back and takes the action off the device.
+    // S suspends it (queued), and U pressed straight after (while the suspension is being kept) brings it back and takes the action off the device.
     await page.keyboard.press('s');
-    await status.getByText('6 modifications en attente', { exact: false }).waitFor();
-    await question.filter({ hasNotText: inSession[0] }).waitFor();
     await page.keyboard.press('u');
-    await status.getByText('5 modifications en attente', { exact: false }).waitFor();
+    await page.getByText('Carte suspendue.').waitFor();
     await question.filter({ hasText: inSession[0] }).waitFor();
+    await status.getByText('5 modifications en attente', { exact: false }).waitFor();
+    await page.getByRole('button', { name: '↶ Défaire' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Voir la réponse' }).click();
     await screenshot(page, 'offline-study-session');
     await page.getByRole('button', { name: /^Facile/ }).click();

@@ -40,6 +40,8 @@ export function useOfflineStudySession(): StudySessionView {
   const [busy, setBusy] = useState(false);
   const [shownCount, setShownCount] = useState(0);
   const shownAt = useRef(0);
+  /** U, S or B pressed while an answer or action was under way: done once it ends (S and B only while their card is still shown), as in a server session. */
+  const waiting = useRef<{ action: 'undo' } | { action: 'suspend' | 'bury'; cardId: number } | null>(null);
   const timers = useRef<number[]>([]);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -102,6 +104,7 @@ export function useOfflineStudySession(): StudySessionView {
   }
 
   async function setAside(action: 'suspend' | 'bury') {
+    if (busy && card) return void (waiting.current = { action, cardId: card.id });
     if (!run || !card || busy) return;
     setBusy(true);
     try {
@@ -117,7 +120,8 @@ export function useOfflineStudySession(): StudySessionView {
   }
 
   async function undo() {
-    if (!run || busy) return;
+    if (busy) return void (waiting.current = { action: 'undo' });
+    if (!run) return;
     setBusy(true);
     try {
       const back = await run.undo();
@@ -128,6 +132,17 @@ export function useOfflineStudySession(): StudySessionView {
       setBusy(false);
     }
   }
+
+  // The key that waited: run by this render's actions, which see the step's outcome.
+  useEffect(() => {
+    const next = waiting.current;
+    if (busy || next === null) return;
+    waiting.current = null;
+    if (next.action === 'undo') void undo();
+    else if (next.cardId === card?.id) void setAside(next.action);
+    // Only the end of a step releases a waiting key; the actions are this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busy]);
 
   return {
     phase,
