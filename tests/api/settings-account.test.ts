@@ -15,12 +15,17 @@ describe('delete my account', () => {
   it('removes the account and all its data with the right password, and nobody else’s', async () => {
     const ada = await signUp('gone');
     const bob = await signUp('stays');
-    await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Efface' } });
+    const gone = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Efface' } });
     await call('POST', '/api/concepts', { token: bob.token, json: { title: 'Garde' } });
     await call('POST', '/api/users/me/fcm-token', { token: ada.token, json: { endpoint: 'https://push.example/ada', keys: { p256dh: 'BPx', auth: 'aa' } } });
     const res = await call('DELETE', '/api/users/me', { token: ada.token, json: { password: PASSWORD } });
     expect(res.status).toBe(204);
     expect((await call('GET', '/api/users/me', { token: ada.token })).status).toBe(401);
+    // A write with the old token, content or not, is refused as unauthenticated, not as a missing concept.
+    const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Encore' }] }] };
+    for (const json of [{ title: 'Efface', content, content_version: gone.body.content_version }, { title: 'Efface' }]) {
+      expect((await call('PUT', `/api/concepts/${gone.body.id}`, { token: ada.token, json })).status).toBe(401);
+    }
     const left = await env.DB.prepare(
       `SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) + (SELECT COUNT(*) FROM concepts WHERE user_id = ?1) + (SELECT COUNT(*) FROM push_tokens WHERE user_id = ?1) AS n`,
     )

@@ -40,6 +40,8 @@ export interface Variables {
   userId: number;
   /** The signed-in user's row, read once by `requireUser` (in flight while a read runs). */
   account: Promise<import('./db/queries/users').UserRow>;
+  /** Set (by `handlerAwaitsAccount`) on a write whose handler awaits `account` itself, before anything it writes. */
+  handlerAwaitsAccount?: true;
   requestId: string;
   /** The request's time (ms), set once by `requestClock`; tests may inject it. */
   now: number;

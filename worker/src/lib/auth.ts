@@ -29,6 +29,9 @@ async function checkAccount(c: Context<AppEnv>, userId: number): Promise<UserRow
  * while the check is in flight — the two round trips overlap — and its answer leaves only
  * once the check has passed: a failed check replaces whatever the handler answered with
  * the 401, so a deleted account's token reads nothing and learns nothing (not even a 404).
+ * A write marked by `handlerAwaitsAccount` runs like a read, except that its handler
+ * awaits `c.get('account')` before its first write (the room's merge included): what it
+ * reads first overlaps the check, and still nothing is written for an account that is gone.
  * `c.get('account')` gives the row to routes that present it.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
@@ -39,7 +42,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const account = checkAccount(c, userId);
   c.set('userId', userId);
   c.set('account', account);
-  if (!SAFE_METHODS.has(c.req.method)) {
+  if (!SAFE_METHODS.has(c.req.method) && !c.get('handlerAwaitsAccount')) {
     await account;
     return next();
   }
@@ -47,6 +50,16 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   await account;
 });
+
+/**
+ * Marks the `method` requests of a path whose handler awaits `c.get('account')` itself before
+ * anything it writes (see `requireUser`); registered before `requireUser`.
+ */
+export const handlerAwaitsAccount = (method: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method === method) c.set('handlerAwaitsAccount', true);
+    await next();
+  });
 
 /** Guards `/internal/*`: only the party server, which knows INTERNAL_SECRET, may call it. */
 export const requireInternal = createMiddleware<AppEnv>(async (c, next) => {

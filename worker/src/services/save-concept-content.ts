@@ -27,17 +27,25 @@ export interface SaveConceptContentProps {
   body: ConceptWrite;
   /** The content_version the writer read. */
   baseVersion: number;
+  /** The account check in flight: awaited before anything is merged or written, after the reads have started. */
+  account: Promise<unknown>;
   /** Where work after the answer goes (telling the room its merge is stored). */
   ctx?: { waitUntil(promise: Promise<unknown>): void };
 }
 
-export async function saveConceptContent({ env, userId, conceptId, body, baseVersion, ctx }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
+export async function saveConceptContent({ env, userId, conceptId, body, baseVersion, account, ctx }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
   const d1 = database(env);
-  const context = await checkConceptWrite(d1, userId, conceptId, body, baseVersion);
+  // The reads run beside the account check; a gone account answers 401 whatever they found.
+  const reading = Promise.all([
+    checkConceptWrite(d1, userId, conceptId, body, baseVersion),
+    // What the writer sent, its [[Title]]s linked as typing links them; merged as its own change.
+    withWikiLinksIn(d1, userId, contentToDoc(body.content) ?? EMPTY_DOC),
+  ]);
+  reading.catch(() => undefined); // awaited below, once the account is known
+  await account;
+  const [context, doc] = await reading;
   if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
   const base = contentToDoc(context.stored.base) ?? EMPTY_DOC;
-  // What the writer sent, its [[Title]]s linked as typing links them; merged as its own change.
-  const doc = await withWikiLinksIn(d1, userId, contentToDoc(body.content) ?? EMPTY_DOC);
   const others = { ...body, content: undefined };
 
   const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);
