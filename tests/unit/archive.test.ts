@@ -41,6 +41,20 @@ describe('ZipArchive', () => {
     expect(refusal(() => zip.read('x'))).toBe('corrupt');
    }, BOMB_TIMEOUT);
 
+  it('refuses a small entry (expanded at once) whose data holds more or less than its directory declares, or is cut', async () => {
+    // 1 MB of zeros deflates to about 1 KB: one step, expanded without the streaming inflater.
+    const zeros = await deflatedZeros(1 << 20);
+    expect(zeros.length).toBeLessThan(4096);
+    const exact = new ZipArchive(zipOf([{ name: 'x', data: zeros, method: 8, size: 1 << 20 }]), LIMITS);
+    expect(exact.read('x').length).toBe(1 << 20);
+    const liar = new ZipArchive(zipOf([{ name: 'x', data: zeros, method: 8, size: 1000 }]), LIMITS);
+    expect(refusal(() => liar.read('x'))).toBe('corrupt');
+    const short = new ZipArchive(zipOf([{ name: 'x', data: zeros, method: 8, size: (1 << 20) + 1 }]), LIMITS);
+    expect(refusal(() => short.read('x'))).toBe('corrupt');
+    const cut = new ZipArchive(zipOf([{ name: 'x', data: zeros.subarray(0, zeros.length >> 1), method: 8, size: 1 << 20 }]), LIMITS);
+    expect(refusal(() => cut.read('x'))).toBe('corrupt');
+  });
+
   it('refuses an entry when the reader asks for less than it declares, and counts what every read expanded', async () => {
     const data = new Uint8Array(3 << 20).fill(7);
     const zip = new ZipArchive(zipOf([{ name: 'a', data: await deflated(data), method: 8, size: data.length }, { name: 'b', data: await deflated(data), method: 8, size: data.length }]), LIMITS);
