@@ -37,4 +37,16 @@ describe('delete my account', () => {
     const bobs = await call('GET', '/api/concepts', { token: bob.token });
     expect(JSON.stringify(bobs.body)).toContain('Garde');
   });
+
+  it('refuses an answer with a deleted account’s token as unauthenticated, without telling whether the card exists', async () => {
+    const ada = await signUp('gone');
+    const concept = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Oubliée' } });
+    const card = await call('POST', `/api/concepts/${concept.body.id}/flashcards`, { token: ada.token, json: { question: 'Q', answer: 'R', tags: [] } });
+    expect(card.status).toBe(201);
+    expect((await call('DELETE', '/api/users/me', { token: ada.token, json: { password: PASSWORD } })).status).toBe(204);
+    const answer = await call('POST', `/api/flashcards/${card.body.id}/review`, { token: ada.token, json: { rating: 3 } });
+    expect(answer.status).toBe(401);
+    const stranger = await call('POST', '/api/flashcards/999999999/review', { token: ada.token, json: { rating: 3 } });
+    expect(stranger.status).toBe(401);
+  });
 });

@@ -34,6 +34,8 @@ export interface ReviewProps {
   sessionId?: number | null;
   now: number;
   fuzz?: boolean;
+  /** Settled before anything is written (the account check running beside the reads); its rejection writes nothing. */
+  beforeWrite?: Promise<unknown>;
 }
 
 /**
@@ -120,6 +122,7 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
 
   const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null, clientId });
   const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
+  await props.beforeWrite;
   const results = await d1.batch([
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
     logged,
