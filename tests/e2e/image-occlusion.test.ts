@@ -95,11 +95,32 @@ describe('image occlusion', () => {
     await expect.poll(() => dialog.getByTestId('occlusion-canvas').locator('ellipse').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Enregistrer les zones' }).click();
     await page.getByText('Zones enregistrées : 2 cartes.').waitFor();
-    const edited = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { answer: string; occlusion: { target: number; shapes: { kind: string }[] } }[];
+    const edited = (await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as { id: number; answer: string; occlusion: { target: number; version: number; shapes: { kind: string; left: number }[] } }[];
     expect(edited.map((c) => [c.answer, c.occlusion.target, c.occlusion.shapes.map((s) => s.kind).join()])).toEqual([
       ['Coin', 0, 'rect,ellipse'],
       ['Zone 2 sur 2', 1, 'rect,ellipse'],
     ]);
+    // Reopened, then changed elsewhere before saving: the person's zones stay and they choose.
+    await page.getByRole('button', { name: 'Modifier les zones' }).click();
+    await dialog.getByRole('button', { name: /^Zone 2 : ellipse à 50 % du bord gauche/ }).waitFor();
+    const group = edited[0]!;
+    const elsewhere = await api(stack.url, 'PUT', `/api/flashcards/${group.id}/occlusion`, {
+      token: account.token,
+      json: { version: group.occlusion.version, shapes: group.occlusion.shapes.map((s, i) => (i === 1 ? { ...s, left: 0.6 } : s)), mode: 'hide_one', header: '' },
+    });
+    expect(elsewhere.status).toBe(200);
+    await dialog.getByRole('button', { name: 'Enregistrer les zones' }).click();
+    const stale = dialog.getByRole('alert');
+    await stale.getByRole('button', { name: 'Garder mes zones' }).waitFor();
+    expect(await stale.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^Zone 2 : ellipse à 50 % du bord gauche/ }).count()).toBe(1);
+    await screenshot(page, 'occlusion-stale-choice');
+    expect(await a11yViolations(page.mainFrame())).toEqual([]);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => ((await api(stack.url, 'GET', `/api/concepts/${concept.body.id}/flashcards`, { token: account.token })).body as typeof edited).map((c) => `${c.occlusion.version}:${c.occlusion.shapes[1]!.left}`))
+      .toEqual(['3:0.5', '3:0.5']);
 
     // A study session on a phone: the question covers the asked zone only (hide one, guess one).
     await page.setViewportSize({ width: 390, height: 844 });

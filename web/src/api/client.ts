@@ -100,6 +100,8 @@ export class ApiRequestError extends Error {
     readonly detail: unknown,
     /** The HTTP status text ('Internal Server Error'), when the answer had one. */
     readonly statusText = '',
+    /** The whole error envelope (its `code` and any extra field, e.g. a 409's current version); null when not JSON. */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(typeof detail === 'string' ? detail : `HTTP ${status}`);
   }
@@ -132,12 +134,15 @@ interface JsonResponse {
 export async function readJson<T>(res: JsonResponse): Promise<T> {
   if (res.ok) return (await res.json()) as T;
   let detail: unknown = null;
+  let body: Record<string, unknown> | null = null;
   try {
-    detail = ((await res.json()) as { detail?: unknown }).detail ?? null;
+    const json: unknown = await res.json();
+    if (json && typeof json === 'object' && !Array.isArray(json)) body = json as Record<string, unknown>;
+    detail = body?.detail ?? null;
   } catch {
     // not JSON
   }
-  throw new ApiRequestError(res.status, detail, res.statusText ?? '');
+  throw new ApiRequestError(res.status, detail, res.statusText ?? '', body);
 }
 
 /** What a typed call answers when it succeeds (the body of its 2xx responses). */

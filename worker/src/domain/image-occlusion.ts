@@ -186,3 +186,20 @@ export function occlusionCardText(shapes: readonly OcclusionShape[], index: numb
     answer: label || `Zone ${index + 1} sur ${shapes.length}`,
   };
 }
+
+/**
+ * The person's shapes saved again over a newer version of the group (their explicit
+ * 'Garder mes zones' after a 409): a shape keeps its cloze number (and card) only while the
+ * newer version still has it; one the newer version removed becomes a new zone, so the
+ * save is not refused for naming a number the group no longer has.
+ */
+export function shapesOverNewer(mine: readonly OcclusionShape[], newer: readonly OcclusionShape[]): OcclusionShape[] {
+  const known = new Set(shapeOrdinals(newer));
+  const seen = new Set<number>();
+  return mine.map((shape) => {
+    const { ordinal, ...rest } = shape;
+    if (ordinal === undefined || !known.has(ordinal) || seen.has(ordinal)) return rest;
+    seen.add(ordinal);
+    return shape;
+  });
+}

@@ -100,7 +100,8 @@ const STALE_OCCLUSION = 'Ces zones ont été modifiées ailleurs entre-temps : r
  * card (its history and schedule) with its new place, label and text; a shape without one
  * makes a new card; the group's cards whose shape is gone are deleted. The edit names the
  * version it was made from: over a newer one it is refused (409 `stale_occlusion`, with the
- * current shapes) and nothing changes.
+ * current shapes — also when the newer one lands between the read and the batch, as long as
+ * this card is still in it) and nothing changes.
  */
 export async function editOcclusionCards(
   d1: D1Database,
@@ -147,7 +148,11 @@ export async function editOcclusionCards(
   ]);
   // Another edit landed between the read and the batch: the version checks wrote nothing.
   const check = updates.length ? results[results.length - 2]! : results[0]!;
-  if (check.meta.changes === 0) throw new ApiError(409, 'stale_occlusion', STALE_OCCLUSION);
+  if (check.meta.changes === 0) {
+    // The newer zones, when this card is still one of them, so the editor can offer them.
+    const newer = parseCardOcclusion((await sql.findFlashcard(d1, userId, props.id))?.occlusion ?? null);
+    throw new ApiError(409, 'stale_occlusion', STALE_OCCLUSION, newer ? { occlusion: newer } : undefined);
+  }
   const ids = (await allRows(sql.occlusionCardsOfConcept(d1, userId, card.concept_id))).filter((row) => parseCardOcclusion(row.occlusion)?.group === next.group).map((row) => row.id);
   const rows = await readBatch(d1, ids.map((id) => sql.findFlashcardStatement(d1, userId, id)));
   return rows.flatMap((r) => r[0] ?? []);

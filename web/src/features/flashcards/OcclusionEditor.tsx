@@ -5,9 +5,11 @@
  * zone's figures can be typed). Each zone becomes one card. Shapes are kept as fractions of
  * the image. Given an image-occlusion card (`card`), it reopens that card's image and zones:
  * saving keeps the cards of the zones kept, deletes those of the zones removed and makes
- * cards for new ones, from the version it opened (an older one is refused by the server).
+ * cards for new ones, from the version it opened. When the server refuses it because the
+ * zones changed elsewhere meanwhile, the person's zones stay and they choose: 'Garder mes
+ * zones' (saved again over the newer version) or 'Charger les nouvelles' (occlusion-conflict.ts).
  */
-import { useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   describeShape,
   fitShape,
@@ -17,6 +19,7 @@ import {
   shapeFromDrag,
   type OcclusionKind,
   type OcclusionMode,
+  type CardOcclusion,
   type OcclusionShape,
 } from '@domain/image-occlusion';
 import { flashcardsApi, type Flashcard } from '../../api/flashcards';
@@ -25,6 +28,7 @@ import { TOAST_FLASHCARD_MS, useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
 import { ConceptImagePicker } from './ConceptImagePicker';
 import { MASK_STYLE } from './OccludedImage';
+import { resolveStaleZones, STALE_ZONES_TEXT, staleOcclusionOf, type ZonesDraft } from './occlusion-conflict';
 import { splitTags } from './split-tags';
 
 /** One keyboard step: 1 % of the image, 5 % with Alt. */
@@ -59,6 +63,13 @@ export function OcclusionEditor({ conceptId, card, onSaved }: { conceptId: numbe
   const [header, setHeader] = useState(headerOf(card));
   const [tags, setTags] = useState('');
   const [busy, setBusy] = useState(false);
+  // The version the zones were made from, and the newer one a refused save named (until the person chooses).
+  const [version, setVersion] = useState(editing?.version ?? 0);
+  const [newer, setNewer] = useState<CardOcclusion | null>(null);
+  const choice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (newer) choice.current?.focus();
+  }, [newer]);
   const [uploadField, setUploadField] = useState(0);
   const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | null>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -112,15 +123,46 @@ export function OcclusionEditor({ conceptId, card, onSaved }: { conceptId: numbe
     change(index, (s) => nudgeShape(s, arrow[0] * step, arrow[1] * step, event.shiftKey));
   };
 
+  async function saveEdit(id: number, draft: ZonesDraft) {
+    try {
+      const saved = await flashcardsApi.editOcclusion(id, { version: draft.version, shapes: draft.shapes, mode: draft.mode, header: header.trim() });
+      setNewer(null);
+      toast.success(saved.length === 1 ? 'Zones enregistrées : 1 carte.' : `Zones enregistrées : ${saved.length} cartes.`, TOAST_FLASHCARD_MS);
+      onSaved?.(saved);
+    } catch (err) {
+      // Changed elsewhere meanwhile: the person's zones stay on screen until they choose.
+      const stale = staleOcclusionOf(err);
+      if (stale) setNewer(stale);
+      else toast.error(`Erreur: ${errorText(err, 'Une erreur est survenue')}`, TOAST_FLASHCARD_MS);
+    }
+  }
+
+  async function resolve(which: 'keep' | 'load') {
+    if (!newer || !card || busy) return;
+    const next = resolveStaleZones(which, { shapes, mode, version }, newer);
+    setShapes(next.shapes);
+    setMode(next.mode);
+    setVersion(next.version);
+    setSelected(null);
+    if (which === 'load') {
+      setNewer(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      await saveEdit(card.id, next);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!image || shapes.length === 0 || busy) return;
+    if (!image || shapes.length === 0 || busy || newer) return;
     setBusy(true);
     try {
       if (card && editing) {
-        const saved = await flashcardsApi.editOcclusion(card.id, { version: editing.version ?? 0, shapes, mode, header: header.trim() });
-        toast.success(saved.length === 1 ? 'Zones enregistrées : 1 carte.' : `Zones enregistrées : ${saved.length} cartes.`, TOAST_FLASHCARD_MS);
-        onSaved?.(saved);
+        await saveEdit(card.id, { shapes, mode, version });
         return;
       }
       const cards = await flashcardsApi.createOcclusion(conceptId, { image, shapes, mode, header: header.trim(), tags: splitTags(tags) });
@@ -274,7 +316,23 @@ export function OcclusionEditor({ conceptId, card, onSaved }: { conceptId: numbe
               <input className="field" placeholder="séparés par des virgules" value={tags} disabled={busy} onChange={(e) => setTags(e.target.value)} />
             </label>
           )}
-          <button type="submit" className="btn-primary" disabled={shapes.length === 0 || busy}>
+          {newer && (
+            <div ref={choice} tabIndex={-1} role="alert" aria-labelledby="occlusion-stale-title" className="space-y-2 rounded-md border border-amber-500/60 bg-amber-950/40 p-3 text-sm">
+              <p id="occlusion-stale-title" className="font-semibold text-amber-200">
+                Zones modifiées ailleurs
+              </p>
+              <p className="text-slate-200">{STALE_ZONES_TEXT}</p>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn-primary" disabled={busy} onClick={() => void resolve('keep')}>
+                  Garder mes zones
+                </button>
+                <button type="button" className="btn-ghost" disabled={busy} onClick={() => void resolve('load')}>
+                  Charger les nouvelles
+                </button>
+              </div>
+            </div>
+          )}
+          <button type="submit" className="btn-primary" disabled={shapes.length === 0 || busy || newer !== null}>
             {editing ? 'Enregistrer les zones' : shapes.length === 1 ? 'Créer 1 carte' : `Créer ${shapes.length} cartes`}
           </button>
         </>
