@@ -62,7 +62,11 @@ export function schedulingOf(row: SchedulingRow | undefined): { desiredRetention
  */
 async function answeredBefore(d1: D1Database, userId: number, flashcardId: number, clientId: string, sessionId: number | null) {
   const [[logged], [row]] = await readBatch(d1, [loggedReviewStatement(d1, userId, clientId), findFlashcardStatement(d1, userId, flashcardId)]);
-  if (!logged) return null;
+  return logged ? await replayOf(d1, userId, flashcardId, logged, row, sessionId) : null;
+}
+
+/** The answer `logged` already recorded under the request's client id, answered again (`row`: the card as it now stands). */
+async function replayOf(d1: D1Database, userId: number, flashcardId: number, logged: { id: number; flashcard_id: number }, row: FlashcardRow | undefined, sessionId: number | null) {
   if (logged.flashcard_id !== flashcardId || !row) throw new ApiError(409, 'client_id_conflict', 'Cet identifiant client désigne déjà la réponse à une autre carte.');
   const session = sessionId === null ? null : await findStudySession(d1, userId, sessionId);
   if (sessionId !== null && !session) throw notFound("Session d'étude");
@@ -70,12 +74,8 @@ async function answeredBefore(d1: D1Database, userId: number, flashcardId: numbe
 }
 
 export async function reviewFlashcard(d1: D1Database, props: ReviewProps): Promise<{ flashcard: FlashcardRow; reviewId: number; session: StudySessionRow | null; buried: number[] }> {
-  const { userId, flashcardId, rating, now } = props;
+  const { userId, flashcardId } = props;
   const clientId = props.clientId ?? null;
-  if (clientId !== null) {
-    const replay = await answeredBefore(d1, userId, flashcardId, clientId, props.sessionId ?? null);
-    if (replay) return replay;
-  }
   try {
     return await answer(d1, props, clientId);
   } catch (err) {
@@ -90,13 +90,16 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
   const { userId, flashcardId, rating, now } = props;
   // One round trip for everything the answer depends on.
   const sessionId = props.sessionId ?? null;
-  const [[row], concept, [schedulingRow], [membership]] = await readBatch(d1, [
+  const [[row], concept, [schedulingRow], [membership], [earlier]] = await readBatch(d1, [
     findFlashcardStatement(d1, userId, flashcardId),
     conceptCardsStatement(d1, userId, flashcardId),
     schedulingStatement(d1, userId),
     // Outside a session this reads nothing (no session has id 0).
     sessionCardCheckStatement(d1, userId, sessionId ?? 0, flashcardId),
+    // The answer already logged under this client id (a retry whose first reply was lost); without one, nothing.
+    loggedReviewStatement(d1, userId, clientId ?? '', clientId !== null),
   ]);
+  if (earlier) return await replayOf(d1, userId, flashcardId, earlier, row, sessionId);
   if (sessionId !== null) assertSessionCard(membership);
   if (!row) throw notFound('Carte');
   const siblings = siblingCards(concept);

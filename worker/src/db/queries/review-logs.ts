@@ -54,9 +54,9 @@ export type ReviewLogReplayRow = SqlColumns<typeof reviewLogs, 'id' | 'flashcard
 export const loggedUidsStatement = (d1: D1Database, userId: number, uids: readonly string[]) =>
   query<{ uid: string }>(d1.prepare('SELECT uid FROM review_logs WHERE user_id = ? AND uid IN (SELECT value FROM json_each(?))').bind(userId, JSON.stringify(uids)));
 
-/** The person's review logged with that client id (its `uid`), if any. */
-export const loggedReviewStatement = (d1: D1Database, userId: number, uid: string) =>
-  query<SqlColumns<typeof reviewLogs, 'id' | 'flashcard_id'>>(d1.prepare('SELECT id, flashcard_id FROM review_logs WHERE user_id = ? AND uid = ?').bind(userId, uid));
+/** The person's review logged with that client id (its `uid`), if any; reads nothing when `wanted` is false. */
+export const loggedReviewStatement = (d1: D1Database, userId: number, uid: string, wanted = true) =>
+  query<SqlColumns<typeof reviewLogs, 'id' | 'flashcard_id'>>(d1.prepare('SELECT id, flashcard_id FROM review_logs WHERE user_id = ? AND uid = ? AND ?').bind(userId, uid, wanted ? 1 : 0));
 
 export const flashcardsByIdsStatement = (d1: D1Database, userId: number, ids: readonly number[]) =>
   query<FlashcardRow>(d1.prepare(`${FLASHCARD_SELECT} WHERE f.user_id = ? AND f.id IN (SELECT value FROM json_each(?))`).bind(userId, JSON.stringify(ids)));
