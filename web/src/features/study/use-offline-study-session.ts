@@ -20,7 +20,7 @@ import { DUE_REVIEW_LIMIT } from '../flashcards/review-queue';
 import { useReviewQueue } from '../flashcards/use-review-queue';
 import { usePreferences } from '../settings/preferences-context';
 import { OfflineStudySession } from './offline-session';
-import { NEXT_CARD_DELAY_MS, editedCard, type StudySessionView } from './use-study-session';
+import { NEXT_CARD_DELAY_MS, editedCard, useKeyAfterStep, type StudySessionView, type WaitingKey } from './use-study-session';
 
 const FINISHED_PAUSE_MS = 1200;
 export const OFFLINE_LOAD_ERROR = "Hors ligne : aucune carte due n'est gardée sur cet appareil. Ouvrez l'application une fois connecté pour en garder une copie.";
@@ -41,7 +41,7 @@ export function useOfflineStudySession(): StudySessionView {
   const [shownCount, setShownCount] = useState(0);
   const shownAt = useRef(0);
   /** U, S or B pressed while an answer or action was under way: done once it ends (S and B only while their card is still shown), as in a server session. */
-  const waiting = useRef<{ action: 'undo' } | { action: 'suspend' | 'bury'; cardId: number } | null>(null);
+  const waiting = useRef<WaitingKey | null>(null);
   const timers = useRef<number[]>([]);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -134,15 +134,7 @@ export function useOfflineStudySession(): StudySessionView {
   }
 
   // The key that waited: run by this render's actions, which see the step's outcome.
-  useEffect(() => {
-    const next = waiting.current;
-    if (busy || next === null) return;
-    waiting.current = null;
-    if (next.action === 'undo') void undo();
-    else if (next.cardId === card?.id) void setAside(next.action);
-    // Only the end of a step releases a waiting key; the actions are this render's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy]);
+  useKeyAfterStep(busy, waiting, card?.id, undo, setAside);
 
   return {
     phase,

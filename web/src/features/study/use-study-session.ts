@@ -8,7 +8,7 @@
  * suspended or buried until tomorrow; '↶ Défaire' takes that back too. S, B or U pressed
  * while an answer or action is still being sent is not dropped: it runs once that ends.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { useToast } from '../../ui/Toasts';
@@ -25,6 +25,25 @@ type Phase = 'loading' | 'question' | 'answer' | 'finished' | 'error';
 /** What the session screen draws and does; a session without the server (use-offline-study-session.ts) gives the same. */
 /** The shown card after an edit of `saved`: its new text, with the interval previews it had. */
 export const editedCard = (saved: Flashcard) => (shown: SessionCard | null) => (shown && shown.id === saved.id ? { ...saved, previews: shown.previews } : shown);
+
+/** A key (U, S, B) pressed while a step is being saved: kept until the step ends. */
+export type WaitingKey = { action: 'undo' } | { action: 'suspend' | 'bury'; cardId: number };
+
+/**
+ * Runs the key that waited once the step has ended (`busy` false), with the actions of that
+ * render; S and B only while their card is still the one shown.
+ */
+export function useKeyAfterStep(busy: boolean, waiting: RefObject<WaitingKey | null>, shownId: number | undefined, undo: () => Promise<void>, setAside: (action: 'suspend' | 'bury') => Promise<void>): void {
+  useEffect(() => {
+    const next = waiting.current;
+    if (busy || next === null) return;
+    waiting.current = null;
+    if (next.action === 'undo') void undo();
+    else if (next.cardId === shownId) void setAside(next.action);
+    // Only the end of a step releases a waiting key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [busy]);
+}
 
 export interface StudySessionView {
   phase: Phase;
@@ -64,7 +83,7 @@ export function useStudySession(sessionId: number | null): StudySessionView {
    * U, S or B pressed while an answer or action was under way: done once it ends instead of
    * lost. S and B name the card shown when pressed, and wait only while it is still shown.
    */
-  const waiting = useRef<{ action: 'undo' } | { action: 'suspend' | 'bury'; cardId: number } | null>(null);
+  const waiting = useRef<WaitingKey | null>(null);
   const later = (fn: () => void, ms: number) => timers.current.push(window.setTimeout(fn, ms));
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -165,15 +184,7 @@ export function useStudySession(sessionId: number | null): StudySessionView {
   }
 
   // The key that waited: run by this render's actions, which see the step's outcome.
-  useEffect(() => {
-    const next = waiting.current;
-    if (busy || next === null) return;
-    waiting.current = null;
-    if (next.action === 'undo') void undo();
-    else if (next.cardId === card?.id) void setAside(next.action);
-    // Only the end of a step releases a waiting key; the actions are this render's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [busy]);
+  useKeyAfterStep(busy, waiting, card?.id, undo, setAside);
 
   async function end() {
     if (sessionId === null) return;
