@@ -47,15 +47,6 @@ export function schedulingOf(row: SchedulingRow | undefined): { desiredRetention
 }
 
 /**
- * Answers a flashcard: schedules it with FSRS (load balancing, burying and leeches decided
- * by services/answer-plan.ts) and writes, in one atomic batch, the new memory state, a
- * review-log row (with the whole card as it was before and the answer's side effects, for
- * undo), the leech marking and the siblings' burial, the concept's refreshed mastery and
- * next review, and the session's progress when answered in a session. The card update is
- * guarded by the card's `updated_at`, and the log row is only inserted if that update
- * applied, so two simultaneous answers cannot both count.
- */
-/**
  * The answer already logged with this client id, as the first request answered it (the
  * card as it now stands); null when it is new. The id naming another card's answer is
  * the device mixing two answers up: 409.
@@ -73,6 +64,15 @@ async function replayOf(d1: D1Database, userId: number, flashcardId: number, log
   return { flashcard: row, reviewId: logged.id, session: session ?? null, buried: [] as number[] };
 }
 
+/**
+ * Answers a flashcard: schedules it with FSRS (load balancing, burying and leeches decided
+ * by services/answer-plan.ts) and writes, in one atomic batch, the new memory state, a
+ * review-log row (with the whole card as it was before and the answer's side effects, for
+ * undo), the leech marking and the siblings' burial, the concept's refreshed mastery and
+ * next review, and the session's progress when answered in a session. The card update is
+ * guarded by the card's `updated_at`, and the log row is only inserted if that update
+ * applied, so two simultaneous answers cannot both count.
+ */
 export async function reviewFlashcard(d1: D1Database, props: ReviewProps): Promise<{ flashcard: FlashcardRow; reviewId: number; session: StudySessionRow | null; buried: number[] }> {
   const { userId, flashcardId } = props;
   const clientId = props.clientId ?? null;
