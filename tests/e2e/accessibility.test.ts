@@ -22,7 +22,7 @@ import path from 'node:path';
 import { describe, expect, inject, it, beforeAll } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { SCREENSHOTS, useBrowser, newPage, screenshot } from './browser';
+import { SCREENSHOTS, useBrowser, newPage, pageToday, screenshot } from './browser';
 import { startHostServer } from './host/server';
 import { axeViolations, COLOUR_RULES, iconButtonMismatches, type Violation } from './axe';
 
@@ -70,7 +70,7 @@ async function seed(): Promise<Seed> {
   ]) cards.push(await post(account, `/api/concepts/${concept.id}/flashcards`, { question, answer, tags: ['biologie'] }));
   const constellation = await post(account, '/api/constellations', { name: 'Biologie', icon: '🌿' });
   await post(account, `/api/constellations/${constellation.id}/concepts`, { concept_ids: [concept.id, linked.id] });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = pageToday();
   const note = await post(account, '/api/notes', { date: today });
   await post(account, `/api/notes/${note.id}/blocks`, { text: 'Relu le cours sur la [[Photosynthèse]] #biologie', order_idx: 0 });
   const ended = await post(account, '/api/study-sessions', { method_type: 'FLASHCARDS', concept_ids: [concept.id] });

@@ -58,9 +58,20 @@ export interface PageOptions {
   reducedMotion?: 'reduce' | 'no-preference';
 }
 
+/** The time zone every test page runs in. */
+export const PAGE_TIME_ZONE = 'Europe/Paris';
+
+/**
+ * Today's date (YYYY-MM-DD) as a test page counts it: its own calendar day in PAGE_TIME_ZONE,
+ * which is not the test process's day for an hour each night (the page's day starts first).
+ */
+export function pageToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: PAGE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const serviceWorkers = (opts.serviceWorker ?? serviceWorkerByDefault.get(browser)) ? 'allow' : 'block';
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: 'Europe/Paris', serviceWorkers, reducedMotion: opts.reducedMotion });
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: PAGE_TIME_ZONE, serviceWorkers, reducedMotion: opts.reducedMotion });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

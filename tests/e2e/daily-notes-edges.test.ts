@@ -6,9 +6,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { localNoteDate } from '@domain/daily-dates';
 import { api, createAccount, type Account } from '../support/client';
-import { pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
+import { pageErrors, pageToday, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
 import { openEditorPage } from './editor-support/editor-page';
 
 const stack = inject('stack');
@@ -20,7 +19,7 @@ const blocks = (page: Page) => page.getByTestId('note-block');
 
 /** Today's note holding one block with `text`, made through the API. */
 async function noteWithBlock(account: Account, text: string) {
-  const note = await api(stack.url, 'POST', '/api/notes', { token: account.token, json: { date: localNoteDate(new Date()) } });
+  const note = await api(stack.url, 'POST', '/api/notes', { token: account.token, json: { date: pageToday() } });
   const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] });
   await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: account.token, json: { text: doc, order_idx: 0 } });
   return note.body.id as number;

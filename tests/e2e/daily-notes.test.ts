@@ -5,9 +5,9 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Page, Route, WebSocketRoute } from 'playwright-core';
-import { localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
+import { longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { api, createAccount, type Account } from '../support/client';
-import { newPage, pageErrors, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
+import { newPage, pageErrors, pageToday, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
 
 const stack = inject('stack');
 let browser: Browser;
@@ -31,7 +31,7 @@ describe('daily notes in Chromium', () => {
   it('writes today with a [[link]] and a new concept from a placeholder, promotes and deletes blocks, exports, navigates by every button and the calendar, imports a note and highlights', async () => {
     const ada = await createAccount(stack.url, 'daily');
     const concept = await api(stack.url, 'POST', '/api/concepts', { token: ada.token, json: { title: 'Photosynthèse' } });
-    const today = localNoteDate(new Date());
+    const today = pageToday();
     const { context, page } = await signedInPage(ada);
     await page.goto(`${stack.url}/daily`);
     await page.getByTestId('daily-title').waitFor();
