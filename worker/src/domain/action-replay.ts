@@ -17,6 +17,7 @@
  * Pure and clock-free, like the rest of domain/.
  */
 import type { HeldCard } from './card-actions';
+import { freshInTimeOrder } from './review-replay';
 
 export type SetAsideAction = 'suspend' | 'bury';
 
@@ -36,16 +37,7 @@ export interface ReplayedAction {
 }
 
 /** The batch in replay order, without actions already logged (`known` client ids) or repeated within it. */
-export function actionReplayOrder(actions: readonly QueuedAction[], known: ReadonlySet<string>): QueuedAction[] {
-  const seen = new Set(known);
-  const fresh: QueuedAction[] = [];
-  for (const action of actions) {
-    if (seen.has(action.clientId)) continue;
-    seen.add(action.clientId);
-    fresh.push(action);
-  }
-  return fresh.sort((a, b) => a.doneAt - b.doneAt || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
-}
+export const actionReplayOrder = (actions: readonly QueuedAction[], known: ReadonlySet<string>): QueuedAction[] => freshInTimeOrder(actions, known, (a) => a.doneAt);
 
 /**
  * One card's new actions (in replay order) applied to `current`, the card as the upload's

@@ -41,17 +41,23 @@ export type ReplayedReview =
   | { kind: 'logged'; id: number; log: StoredReviewLog; cardBefore: StoredCard }
   | { kind: 'new'; review: QueuedReview; log: StoredReviewLog; cardBefore: StoredCard };
 
-/** The batch in replay order, without answers already logged (`known` client ids) or repeated within it. */
-export function replayOrder(reviews: readonly QueuedReview[], known: ReadonlySet<string>): QueuedReview[] {
+/**
+ * Items of an upload (answers, actions) in replay order: time order, ties by client id;
+ * those already logged (`known` client ids) or repeated within the upload are left out.
+ */
+export function freshInTimeOrder<T extends { clientId: string }>(items: readonly T[], known: ReadonlySet<string>, timeOf: (item: T) => number): T[] {
   const seen = new Set(known);
-  const fresh: QueuedReview[] = [];
-  for (const review of reviews) {
-    if (seen.has(review.clientId)) continue;
-    seen.add(review.clientId);
-    fresh.push(review);
+  const fresh: T[] = [];
+  for (const item of items) {
+    if (seen.has(item.clientId)) continue;
+    seen.add(item.clientId);
+    fresh.push(item);
   }
-  return fresh.sort((a, b) => a.reviewedAt - b.reviewedAt || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+  return fresh.sort((a, b) => timeOf(a) - timeOf(b) || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
 }
+
+/** The batch in replay order, without answers already logged (`known` client ids) or repeated within it. */
+export const replayOrder = (reviews: readonly QueuedReview[], known: ReadonlySet<string>): QueuedReview[] => freshInTimeOrder(reviews, known, (r) => r.reviewedAt);
 
 /**
  * Replays one card: `current` is the card as stored, `logged` its logged answers at or
