@@ -158,6 +158,8 @@ describe('global search in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Aller à…' });
     await dialog.waitFor();
     await page.keyboard.type('ENERG');
+    // The suggestions of an earlier prefix stay listed (busy) until those for 'ENERG' arrive.
+    await dialog.locator('[role="listbox"][aria-busy="false"]').waitFor();
     await dialog.getByRole('option', { name: /Énergie/ }).waitFor();
     expect(await dialog.getByRole('option', { name: /Synergie/ }).count()).toBe(0);
     // Inside a word, accents ignored: 'ergie' finds both, the last line searches everywhere.

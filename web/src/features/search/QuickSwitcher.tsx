@@ -114,7 +114,7 @@ export function QuickSwitcher() {
         }}
         onKeyDown={onKey}
       />
-      <ul id={listId} role="listbox" aria-label="Suggestions" className="mt-3 max-h-80 space-y-1 overflow-y-auto">
+      <ul id={listId} role="listbox" aria-label="Suggestions" aria-busy={!current} className="mt-3 max-h-80 space-y-1 overflow-y-auto">
         {choices.map((choice, i) => (
           <li
             key={choice.key}
