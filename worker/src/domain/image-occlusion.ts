@@ -178,13 +178,30 @@ export function editedShapes(before: readonly OcclusionShape[], after: readonly 
   return after.map((s) => ({ ...s, kind: s.kind ?? 'rect', ordinal: s.ordinal ?? next++ }));
 }
 
+/** The question an occlusion card asks when the person wrote none. */
+export const OCCLUSION_QUESTION = 'Que cache la zone masquée ?';
+
 /** The question and answer text of the card asking shape `index` (what lists, search and the answer show). */
 export function occlusionCardText(shapes: readonly OcclusionShape[], index: number, header: string) {
   const label = shapes[index]!.label.trim();
   return {
-    question: header.trim() || 'Que cache la zone masquée ?',
+    question: header.trim() || OCCLUSION_QUESTION,
     answer: label || `Zone ${index + 1} sur ${shapes.length}`,
   };
+}
+
+/**
+ * The cards of a new occlusion group: one per shape, each asking its own, with its text;
+ * every shape with its kind and cloze number (its own when it names one, else the next
+ * free one, as Anki fills them), so that an Anki export makes the group one note.
+ */
+export function occlusionGroupCards(props: { image: string; shapes: readonly OcclusionShape[]; mode: OcclusionMode; header: string; group: string }) {
+  const ordinals = shapeOrdinals(props.shapes);
+  const shapes = props.shapes.map((shape, i) => ({ ...shape, kind: shape.kind ?? 'rect', ordinal: ordinals[i]! }));
+  return shapes.map((_, target) => {
+    const occlusion: CardOcclusion = { image: props.image, shapes, target, mode: props.mode, group: props.group, version: 0 };
+    return { ...occlusionCardText(shapes, target, props.header), occlusion };
+  });
 }
 
 /**

@@ -3,18 +3,27 @@
  * concept (front matter with its tags, its content in Markdown with `[[links]]`), a
  * concept's children in a folder beside it (`A.md` and `A/`, Obsidian's folder-note
  * layout), its flashcards in the Spaced Repetition plugin's syntax after an `%% astrolabe %%`
- * comment (hidden in Obsidian's reading view), attachments in `attachments/`, daily notes
+ * comment (hidden in Obsidian's reading view) — an image-occlusion group once, as its image
+ * and an `astrolabe-occlusion` block (vault-occlusion.ts) —, attachments in `attachments/`, daily notes
  * in `Journal/YYYY-MM-DD.md`. The vault import (vault-pages.ts) reads all of it back.
  * Pure: the caller reads the rows and the attachments' bytes.
  */
 import { BLOCK_SEPARATOR } from './daily-transfer';
 import { docToMarkdown } from './markdown-export';
 import { contentToDoc } from './richtext';
+import { parseCardOcclusion, type CardOcclusion } from './image-occlusion';
+import { occlusionMarkdown, vaultOcclusionData } from './vault-occlusion';
 
 /** Where a page's own text ends and what Astrolabe adds (links, cards) begins. */
 export const VAULT_EXTRA_MARKER = '%% astrolabe %%';
 export const VAULT_DAILY_FOLDER = 'Journal';
 export const VAULT_ATTACHMENT_FOLDER = 'attachments';
+/** The files a vault's pages may show that its import stores (images and sounds), by their extension. */
+export const VAULT_ATTACHMENT = /\.(png|jpe?g|gif|webp|svg|bmp|avif|mp3|m4a|ogg|oga|wav|flac|webm)$/i;
+const EXTENSION_OF: Record<string, string> = {
+  'image/jpeg': '.jpg', 'image/png': '.png', 'image/gif': '.gif', 'image/webp': '.webp',
+  'audio/mpeg': '.mp3', 'audio/mp4': '.m4a', 'audio/ogg': '.ogg', 'audio/wav': '.wav', 'audio/flac': '.flac', 'audio/webm': '.webm',
+};
 
 export interface ExportConcept {
   id: number;
@@ -27,10 +36,11 @@ export interface ExportVaultInput {
   concepts: ExportConcept[];
   relations: { parent_id: number; child_id: number }[];
   links: { concept_id: number; target_concept_id: number }[];
-  cards: { concept_id: number; question: string; answer: string }[];
+  /** Each card with its occlusion JSON (null for a question/answer card). */
+  cards: { concept_id: number; question: string; answer: string; occlusion: string | null }[];
   dailyNotes: { date: string; blocks: string[] }[];
-  /** The person's stored files by their address (`/api/v1/files/…`), with their names. */
-  files: Map<string, string>;
+  /** The person's stored files by their address (`/api/v1/files/…`), with their names and types. */
+  files: Map<string, { name: string; type: string }>;
 }
 
 export interface ExportVault {
@@ -44,6 +54,17 @@ export interface ExportVault {
 export function fileNameOf(title: string): string {
   const name = title.replace(/[\\/:*?"<>|#^[\]]/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   return (name || 'Sans titre').slice(0, 120);
+}
+
+/**
+ * A stored file's name as the vault's attachment: an image or a sound keeps an extension
+ * the import reads (a pasted 'image' gains its type's; a long name is cut before it), or
+ * the import would not know the file — nor an occlusion group its image.
+ */
+export function attachmentName(name: string, type: string): string {
+  const base = fileNameOf(name);
+  const ext = EXTENSION_OF[type];
+  return !ext || VAULT_ATTACHMENT.test(base) ? base : `${base.slice(0, 120 - ext.length)}${ext}`;
 }
 
 /** A unique name in its folder: `Name`, `Name (2)`, … */
@@ -108,7 +129,33 @@ function vaultMarkdown(content: unknown, depth: number, titleById: Map<number, s
   });
   return text.replace(/\((<?)(\/api\/v1\/files\/\d+\/[0-9a-f-]{36})>?/g, (whole, _open: string, address: string) => {
     const path = attachmentOf(address);
-    return path ? `(${'../'.repeat(depth)}${path.split('/').map(encodeURIComponent).join('/')}` : whole;
+    return path ? `(${relativePath(path, depth)}` : whole;
+  });
+}
+
+/** A vault path as a Markdown link target from a page `depth` folders down. */
+const relativePath = (path: string, depth: number) => `${'../'.repeat(depth)}${path.split('/').map(encodeURIComponent).join('/')}`;
+
+type ExportCard = ExportVaultInput['cards'][number];
+
+/** Which group a card's occlusion belongs to: its group, or for cards made before groups, the same image, mode and shapes. */
+const groupKeyOf = (o: CardOcclusion) => o.group ?? `${o.image}\n${o.mode}\n${JSON.stringify(o.shapes)}`;
+
+/**
+ * A concept's cards as its cards section writes them: a question/answer card in the
+ * plugin's syntax; an image-occlusion group once, at its first card, as its image and
+ * block — or, when its image is not among the person's files, as plain cards.
+ */
+function cardsMarkdown(cards: ExportCard[], depth: number, attachmentOf: (address: string) => string | null): string[] {
+  const written = new Set<string>();
+  return cards.flatMap((card) => {
+    const occlusion = parseCardOcclusion(card.occlusion);
+    const path = occlusion && attachmentOf(occlusion.image);
+    if (!occlusion || !path) return [cardMarkdown(card.question, card.answer)];
+    const key = groupKeyOf(occlusion);
+    if (written.has(key)) return [];
+    written.add(key);
+    return [occlusionMarkdown(relativePath(path, depth), vaultOcclusionData(occlusion, card.question))];
   });
 }
 
@@ -118,11 +165,12 @@ export function buildVault(input: ExportVaultInput): ExportVault {
   const attachmentNames = new Set<string>();
   const pathOfAddress = new Map<string, string>();
   const attachmentOf = (address: string) => {
-    const name = input.files.get(address);
-    if (!name) return null;
+    const file = input.files.get(address);
+    if (!file) return null;
     let path = pathOfAddress.get(address);
     if (!path) {
-      path = `${VAULT_ATTACHMENT_FOLDER}/${uniqueIn(attachmentNames, fileNameOf(name), /\.[^.]+$/.exec(fileNameOf(name))?.[0] ?? '')}`;
+      const name = attachmentName(file.name, file.type);
+      path = `${VAULT_ATTACHMENT_FOLDER}/${uniqueIn(attachmentNames, name, /\.[^.]+$/.exec(name)?.[0] ?? '')}`;
       pathOfAddress.set(address, path);
       attachments.set(path, address);
     }
@@ -130,8 +178,8 @@ export function buildVault(input: ExportVaultInput): ExportVault {
   };
   const titleById = new Map(input.concepts.map((c) => [c.id, c.title]));
   const paths = conceptPaths(input.concepts, input.relations);
-  const cardsOf = new Map<number, string[]>();
-  for (const card of input.cards) (cardsOf.get(card.concept_id) ?? cardsOf.set(card.concept_id, []).get(card.concept_id)!).push(cardMarkdown(card.question, card.answer));
+  const cardsOf = new Map<number, ExportCard[]>();
+  for (const card of input.cards) (cardsOf.get(card.concept_id) ?? cardsOf.set(card.concept_id, []).get(card.concept_id)!).push(card);
   const linksOf = new Map<number, string[]>();
   for (const link of input.links) {
     const title = titleById.get(link.target_concept_id);
@@ -139,10 +187,11 @@ export function buildVault(input: ExportVaultInput): ExportVault {
   }
   for (const concept of input.concepts) {
     const path = paths.get(concept.id)!;
-    const body = vaultMarkdown(concept.content, path.split('/').length - 1, titleById, attachmentOf);
+    const depth = path.split('/').length - 1;
+    const body = vaultMarkdown(concept.content, depth, titleById, attachmentOf);
     const written = new Set([...body.matchAll(/\[\[([^[\]|#\n]+)/g)].map((m) => m[1]!.trim()));
     const links = [...new Set(linksOf.get(concept.id) ?? [])].filter((t) => !written.has(t));
-    const cards = cardsOf.get(concept.id) ?? [];
+    const cards = cardsMarkdown(cardsOf.get(concept.id) ?? [], depth, attachmentOf);
     const extra = [
       ...(links.length ? [`Liens : ${links.map((t) => `[[${t}]]`).join(', ')}`] : []),
       ...(cards.length ? ['## Flashcards #flashcards', ...cards] : []),

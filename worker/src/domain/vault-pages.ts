@@ -9,7 +9,8 @@
 import { normaliseTagNames, TAG_NAME_MAX_LENGTH } from './tags';
 import { titleKey } from './wiki-links';
 import { logseqCards, obsidianCards, withoutLogseqProperties, type VaultCard } from './vault-cards';
-import { VAULT_EXTRA_MARKER } from './vault-export';
+import { VAULT_ATTACHMENT, VAULT_EXTRA_MARKER } from './vault-export';
+import { occlusionGroupsOf, occlusionRefusal, type VaultOcclusion } from './vault-occlusion';
 
 export type VaultKind = 'obsidian' | 'logseq';
 
@@ -29,6 +30,8 @@ export interface VaultConcept {
   /** Titles the page links to, as written (deduplicated by title key). */
   links: string[];
   cards: VaultCard[];
+  /** Image-occlusion groups of an exported vault's cards section. */
+  occlusions: VaultOcclusion[];
 }
 
 export interface VaultDailyNote {
@@ -43,9 +46,10 @@ export interface VaultPlan {
   dailyNotes: VaultDailyNote[];
   /** Attachment paths some page shows. */
   attachments: Set<string>;
+  /** Why the vault is refused (a page's occlusion block that cannot be read), in French; null when it is not. */
+  refusal: string | null;
 }
 
-const ATTACHMENT = /\.(png|jpe?g|gif|webp|svg|bmp|avif|mp3|m4a|ogg|oga|wav|flac|webm)$/i;
 /** Hidden folders (`.obsidian`, `.trash`, `.git`) and the archiver's own are not the vault's pages. */
 const HIDDEN_SEGMENT = /^(\.|__MACOSX$)/;
 
@@ -92,7 +96,7 @@ export function vaultEntries(names: string[]): VaultEntries {
     // Logseq keeps its settings, backups and version files in its own top folder.
     if (kind === 'logseq' && path.startsWith('logseq/')) continue;
     if (/\.md$/i.test(path)) pages.set(name, path);
-    else if (ATTACHMENT.test(path)) attachments.set(name, path);
+    else if (VAULT_ATTACHMENT.test(path)) attachments.set(name, path);
   }
   return { kind, pages, attachments };
 }
@@ -230,7 +234,7 @@ function rewritePage(markdown: string, pagePath: string, ctx: RewriteContext): P
   let text = ctx.kind === 'logseq' ? markdown.replace(/\[([^[\]\n]+)\]\(\[\[([^[\]\n]+)\]\]\)/g, '[[$2|$1]]') : markdown;
   text = text.replace(/(!?)\[\[([^[\]\n]+?)\]\]/g, (whole, bang: string, inner: string) => {
     const [target = '', alias] = inner.split('|');
-    if (bang && ATTACHMENT.test(target.trim())) {
+    if (bang && VAULT_ATTACHMENT.test(target.trim())) {
       const path = ctx.resolve(target, dir);
       return path ? show(path, target.split('/').at(-1)!) : target;
     }
@@ -288,6 +292,7 @@ export function planVault(kind: VaultKind, files: VaultFile[], attachmentPaths: 
   const dailyNotes: VaultDailyNote[] = [];
   const parentOf = new Map<VaultConcept, string>();
   const journalCards: VaultCard[] = [];
+  let refusal: string | null = null;
   for (const page of pages) {
     const path = page.file.path;
     if (page.date) {
@@ -299,16 +304,20 @@ export function planVault(kind: VaultKind, files: VaultFile[], attachmentPaths: 
     const { front, properties } = page;
     const tags = tagsOf([...(front.values.get('tags') ?? []), ...(front.values.get('tag') ?? []), ...(properties.get('tags') ?? []), ...inlineTags(page.own)]);
     const text = rewritePage(page.own.trim(), path, ctx);
-    const extraLinks = rewritePage(page.extra, path, ctx).links;
-    const links = [...new Map([...text.links, ...extraLinks].map((t) => [titleKey(t), t])).values()];
-    const concept: VaultConcept = { uid: `md-${stableHex(`page:${path}`)}`, path, title: page.title, parentUid: null, tags, markdown: text.markdown, links, cards: pageCards(kind, page, tags) };
+    const extra = rewritePage(page.extra, path, ctx);
+    const links = [...new Map([...text.links, ...extra.links].map((t) => [titleKey(t), t])).values()];
+    const occlusions = occlusionGroupsOf(extra.markdown);
+    if (occlusions.problem) refusal ??= occlusionRefusal(path, occlusions.problem);
+    const concept: VaultConcept = {
+      uid: `md-${stableHex(`page:${path}`)}`, path, title: page.title, parentUid: null, tags, markdown: text.markdown, links, cards: pageCards(kind, page, tags), occlusions: occlusions.groups,
+    };
     concepts.push(concept);
     const parent = kind === 'logseq' ? page.title.split('/').slice(0, -1).join('/') : dirOf(path);
     if (parent) parentOf.set(concept, parent);
   }
   linkParents(kind, concepts, parentOf);
   placeJournalCards(journalCards, concepts);
-  return { kind, concepts, dailyNotes, attachments: ctx.used };
+  return { kind, concepts, dailyNotes, attachments: ctx.used, refusal };
 }
 
 export const JOURNAL_CARDS_TITLE = 'Cartes du journal';
@@ -327,7 +336,7 @@ function placeJournalCards(cards: VaultCard[], concepts: VaultConcept[]) {
     const named = [...`${card.question}\n${card.answer}`.matchAll(/\[\[([^[\]|\n]+)|(?:^|\s)#([^\s#[\]]+)/g)].map((m) => (m[1] ?? m[2])!.trim());
     let target = named.map((name) => byKey.get(titleKey(name))).find(Boolean);
     if (!target) {
-      journal ??= { uid: `md-${stableHex('journal-cards')}`, path: null, title: JOURNAL_CARDS_TITLE, parentUid: null, tags: [], markdown: '', links: [], cards: [] };
+      journal ??= { uid: `md-${stableHex('journal-cards')}`, path: null, title: JOURNAL_CARDS_TITLE, parentUid: null, tags: [], markdown: '', links: [], cards: [], occlusions: [] };
       if (!concepts.includes(journal)) concepts.push(journal);
       target = journal;
     }
@@ -355,7 +364,7 @@ function linkParents(kind: VaultKind, concepts: VaultConcept[], parentOf: Map<Va
     const found = byKey.get(key);
     if (found) return found.uid;
     const title = kind === 'logseq' ? name : name.split('/').at(-1)!;
-    const made: VaultConcept = { uid: `md-${stableHex(key)}`, path: null, title: title.slice(0, 500), parentUid: null, tags: [], markdown: '', links: [], cards: [] };
+    const made: VaultConcept = { uid: `md-${stableHex(key)}`, path: null, title: title.slice(0, 500), parentUid: null, tags: [], markdown: '', links: [], cards: [], occlusions: [] };
     byKey.set(key, made);
     concepts.push(made);
     const up = name.split('/').slice(0, -1).join('/');

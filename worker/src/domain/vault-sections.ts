@@ -11,7 +11,9 @@ import { markdownToDoc } from './markdown';
 import { docToPlainText, type RichDoc, type RichNode } from './richtext';
 import { cutAtStandIns, linkWikiTitlesBy, standInId, titleKey, type LinkableConcept } from './wiki-links';
 import type { VaultSchedule } from './vault-cards';
-import { stableHex, type VaultPlan } from './vault-pages';
+import { stableHex, stableUuid, type VaultPlan } from './vault-pages';
+import { occlusionGroupCards, type CardOcclusion } from './image-occlusion';
+import { OCCLUSION_BLOCK_INFO } from './vault-occlusion';
 
 const DAY_MS = 86_400_000;
 
@@ -149,16 +151,25 @@ export function* vaultSectionPieces(plan: VaultPlan, existing: VaultExisting, no
         }
       }
       const seen = new Set<string>();
-      for (const card of concept.cards) {
-        const uid = cardUid(card.from ?? concept.path ?? concept.uid, card.question);
-        if (seen.has(uid) || existing.cardUids.has(uid)) continue;
+      const page = concept.path ?? concept.uid;
+      const pushCard = (uid: string, card: { question: string; answer: string; occlusion?: CardOcclusion }, state: StoredCard) => {
         seen.add(uid);
-        const state = card.schedule ? scheduledCard(card.schedule) : fresh;
         flashcards.push({
-          uid, concept_uid: concept.uid, question: card.question.slice(0, 100_000), answer: card.answer.slice(0, 100_000), tags: concept.tags,
+          uid, concept_uid: concept.uid, question: card.question.slice(0, 100_000), answer: card.answer.slice(0, 100_000), tags: concept.tags, occlusion: card.occlusion ?? null,
           due: state.due, stability: state.stability, difficulty: state.difficulty, elapsed_days: state.elapsedDays, scheduled_days: state.scheduledDays,
           learning_steps: state.learningSteps, state: state.state, reps: state.reps, lapses: state.lapses, last_review: state.lastReview, created_at: now, updated_at: now,
         });
+      };
+      for (const card of concept.cards) {
+        const uid = cardUid(card.from ?? page, card.question);
+        if (!seen.has(uid) && !existing.cardUids.has(uid)) pushCard(uid, card, card.schedule ? scheduledCard(card.schedule) : fresh);
+      }
+      // A group is recognised as a whole, as a card by its question: by its page and its key there.
+      for (const group of concept.occlusions) {
+        const cards = occlusionGroupCards({ ...group, group: stableUuid(`occlusion:${page}\n${group.key}`) });
+        const uids = cards.map((card) => cardUid(page, `${OCCLUSION_BLOCK_INFO}:${group.key}#${card.occlusion.shapes[card.occlusion.target]!.ordinal}`));
+        if (uids.some((uid) => seen.has(uid) || existing.cardUids.has(uid))) continue;
+        cards.forEach((card, i) => pushCard(uids[i]!, card, fresh));
       }
     }
     yield piece;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ANSWER_MAX, normaliseCardTags, QUESTION_MAX } from '../domain/flashcard-fields';
+import { numberedOcclusionShape, occlusionHeader, occlusionMode, occlusionShape, occlusionShapes } from '../domain/occlusion-fields';
 import { RATINGS } from '../domain/fsrs';
 import { RESCHEDULE_MAX_DAYS } from '../domain/card-actions';
 import { SPEECH_LANGUAGE_TAGS } from '../domain/card-speech';
 import { isUploadAddress } from '../domain/card-images';
-import { OCCLUSION_KINDS, OCCLUSION_LABEL_MAX, OCCLUSION_MODES, OCCLUSION_ORDINAL_MAX, OCCLUSION_SHAPES_MAX, shapeProblem } from '../domain/image-occlusion';
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -105,43 +105,19 @@ export const rescheduleBody = z.object({
     .max(RESCHEDULE_MAX_DAYS, `Le nombre de jours doit être un entier de 0 à ${RESCHEDULE_MAX_DAYS}.`),
 });
 
-const fraction = z.number({ invalid_type_error: 'Chaque coordonnée doit être un nombre de 0 à 1 (une fraction de l’image).', required_error: 'Chaque coordonnée doit être un nombre de 0 à 1 (une fraction de l’image).' });
-
-/** One shape drawn over the image, in fractions of its width and height. */
-const occlusionShape = z
-  .object({
-    kind: z.enum(OCCLUSION_KINDS, { errorMap: () => ({ message: 'Une zone est un rectangle (rect) ou une ellipse (ellipse).' }) }).default('rect'),
-    left: fraction,
-    top: fraction,
-    width: fraction,
-    height: fraction,
-    label: z.string().trim().max(OCCLUSION_LABEL_MAX).default(''),
-  })
-  .superRefine((shape, ctx) => {
-    const problem = shapeProblem(shape);
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  });
-
 /** An edit of an image's zones: the version it was made from; a shape keeping its card names its cloze number (`ordinal`). */
 export const occlusionEditBody = z.object({
   version: z.number({ required_error: 'La version des zones est obligatoire.' }).int().min(0),
-  shapes: z
-    .array(occlusionShape.and(z.object({ ordinal: z.number().int().min(1).max(OCCLUSION_ORDINAL_MAX).optional() })))
-    .min(1, 'Gardez au moins une zone (pour tout retirer, supprimez les cartes).')
-    .max(OCCLUSION_SHAPES_MAX, `Au plus ${OCCLUSION_SHAPES_MAX} zones par image.`),
-  mode: z.enum(OCCLUSION_MODES, { errorMap: () => ({ message: 'Le mode doit être hide_one (masquer une zone) ou hide_all (masquer toutes les zones).' }) }).default('hide_one'),
-  header: z.string().trim().max(QUESTION_MAX).default(''),
+  shapes: occlusionShapes(numberedOcclusionShape, 'Gardez au moins une zone (pour tout retirer, supprimez les cartes).'),
+  mode: occlusionMode,
+  header: occlusionHeader,
 });
 
 /** An image-occlusion: one of the person's uploaded images and the shapes that make one card each. */
 export const occlusionBody = z.object({
   image: z.string().refine(isUploadAddress, 'L’image doit être une image téléversée dans Astrolabe (/api/v1/files/…).'),
-  shapes: z
-    .array(occlusionShape)
-    .min(1, 'Dessinez au moins une zone à masquer.')
-    .max(OCCLUSION_SHAPES_MAX, `Au plus ${OCCLUSION_SHAPES_MAX} zones par image.`),
-  mode: z.enum(OCCLUSION_MODES, { errorMap: () => ({ message: 'Le mode doit être hide_one (masquer une zone) ou hide_all (masquer toutes les zones).' }) }).default('hide_one'),
-  /** The question every card of the image asks; empty: a default question. */
-  header: z.string().trim().max(QUESTION_MAX).default(''),
+  shapes: occlusionShapes(occlusionShape, 'Dessinez au moins une zone à masquer.'),
+  mode: occlusionMode,
+  header: occlusionHeader,
   tags,
 });

@@ -1,5 +1,5 @@
 import { cardColumns, newCard, type StoredCard } from '../domain/fsrs';
-import { editedShapes, occlusionCardText, parseCardOcclusion, type CardOcclusion, type OcclusionMode, type OcclusionShape } from '../domain/image-occlusion';
+import { editedShapes, occlusionCardText, occlusionGroupCards, parseCardOcclusion, type CardOcclusion, type OcclusionMode, type OcclusionShape } from '../domain/image-occlusion';
 import { ApiError, notFound } from '../lib/errors';
 import { allRows, readBatch } from '../db/rows';
 import type { SiblingCard } from './concept-study-state';
@@ -82,13 +82,8 @@ export async function createOcclusionCards(
   const [owner, uuid] = props.image.split('/').slice(-2);
   if (Number(owner) !== props.userId || !(await bucket.head(userFileKey(props.userId, uuid!)))) throw notFound('Image');
   const tags = JSON.stringify(props.tags);
-  // Each shape keeps its cloze number and the cards their group: the Anki export makes them one note.
-  const shapes = props.shapes.map((shape, i) => ({ ...shape, kind: shape.kind ?? 'rect', ordinal: i + 1 }));
-  const group = crypto.randomUUID();
-  const texts = shapes.map((_, target): sql.CardText => {
-    const occlusion: CardOcclusion = { image: props.image, shapes, target, mode: props.mode, group, version: 0 };
-    return { ...occlusionCardText(shapes, target, props.header), tags, occlusion: JSON.stringify(occlusion) };
-  });
+  const cards = occlusionGroupCards({ ...props, group: crypto.randomUUID() });
+  const texts = cards.map(({ occlusion, ...text }): sql.CardText => ({ ...text, tags, occlusion: JSON.stringify(occlusion) }));
   return insertCards(d1, props.userId, props.conceptId, texts, props.now);
 }
 

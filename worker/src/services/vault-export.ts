@@ -32,7 +32,7 @@ async function readVaultInput(d1: D1Database, userId: number): Promise<ExportVau
     links,
     cards,
     dailyNotes: days.map((d) => ({ date: d.date, blocks: parsedList(d.blocks) })),
-    files: new Map(files.map((f) => [publicFileUrl(userId, f.key.split('/').at(-1)!), f.file_name])),
+    files: new Map(files.map((f) => [publicFileUrl(userId, f.key.split('/').at(-1)!), { name: f.file_name, type: f.mime_type }])),
   };
 }
 

@@ -7,7 +7,8 @@
  * the JSON backup's staging and one batch (merge) — so the import lands whole or not at
  * all, and the same vault imported again adds nothing.
  */
-import { planVault, stableUuid, vaultEntries, type VaultFile } from '../domain/vault-pages';
+import { planVault, stableUuid, vaultEntries, type VaultFile, type VaultPlan } from '../domain/vault-pages';
+import { occlusionRefusal } from '../domain/vault-occlusion';
 import { vaultSectionPieces, type AccountConcept, type VaultExisting } from '../domain/vault-sections';
 import type { BackupHeader, ImportResult, SectionName } from '../domain/data-format';
 import { sniffAudioType } from '../domain/sniff-audio';
@@ -105,10 +106,18 @@ async function readExisting(d1: D1Database, userId: number, dates: string[], tit
   };
 }
 
+/** 422 when an occlusion group's image was not stored (the vault's file is no image): its cards would show nothing. */
+function refuseMissingOcclusionImages(plan: VaultPlan, isStored: (address: string) => boolean) {
+  for (const concept of plan.concepts) {
+    if (concept.occlusions.some((group) => !isStored(group.image))) throw new ApiError(422, 'invalid_occlusion', occlusionRefusal(concept.path!, 'Son image n’est pas une image lisible du coffre.'));
+  }
+}
+
 export async function importVault(props: ImportVaultProps, now: number): Promise<VaultImportResult> {
   const { d1, bucket, userId } = props;
   const uuidOf = (path: string) => stableUuid(`attachment:${path}`);
   const { archive, entries, plan } = plannedVault(props.bytes, (path) => publicFileUrl(userId, uuidOf(path)));
+  if (plan.refusal) throw new ApiError(422, 'invalid_occlusion', plan.refusal);
   const linked = [...plan.concepts.flatMap((c) => c.links), ...plan.dailyNotes.flatMap((n) => n.blocks.flatMap((b) => b.links))];
   const existing = await readExisting(d1, userId, plan.dailyNotes.map((n) => n.date), [...new Set(linked.map(titleKey))]);
   const entryOf = new Map([...entries.attachments].map(([name, path]) => [path, name]));
@@ -149,6 +158,8 @@ export async function importVault(props: ImportVaultProps, now: number): Promise
       groupBytes += bytes.byteLength;
     }
     if (group.length) await putGroup();
+    const present = new Set([...held, ...stored]);
+    refuseMissingOcclusionImages(plan, (address) => present.has(userFileKey(userId, address.split('/').at(-1)!)));
     const header: BackupHeader = { format_version: 1, account: { time_zone: null }, preferences: null };
     let dailyNotes = 0;
     // Staged a piece of pages at a time with their links already made: one piece's documents are in memory at once.

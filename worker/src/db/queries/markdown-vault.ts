@@ -44,10 +44,10 @@ export const storedFileKeys = (d1: D1Database, userId: number, keys: string[]) =
 export type ExportConceptRow = SqlColumns<typeof concepts, 'id' | 'title' | 'content'> & { tags: string };
 export type ExportRelationRow = SqlColumns<typeof conceptRelations, 'parent_id' | 'child_id'>;
 export type ExportLinkRow = SqlColumns<typeof conceptLinks, 'concept_id' | 'target_concept_id'>;
-export type ExportCardRow = SqlColumns<typeof flashcards, 'concept_id' | 'question' | 'answer'>;
+export type ExportCardRow = SqlColumns<typeof flashcards, 'concept_id' | 'question' | 'answer' | 'occlusion'>;
 /** A day with its blocks' texts in order (JSON array). */
 export type ExportDayRow = SqlColumns<typeof dailyNotes, 'date'> & { blocks: string };
-export type ExportFileRow = SqlColumns<typeof files, 'key' | 'file_name'>;
+export type ExportFileRow = SqlColumns<typeof files, 'key' | 'file_name' | 'mime_type'>;
 
 export const countConcepts = (d1: D1Database, userId: number) => query<{ n: number }>(d1.prepare('SELECT COUNT(*) AS n FROM concepts WHERE user_id = ?').bind(userId));
 
@@ -63,7 +63,7 @@ export const vaultExportStatements = (d1: D1Database, userId: number) =>
     ),
     query<ExportRelationRow>(d1.prepare('SELECT parent_id, child_id FROM concept_relations WHERE user_id = ?').bind(userId)),
     query<ExportLinkRow>(d1.prepare('SELECT concept_id, target_concept_id FROM concept_links WHERE user_id = ? ORDER BY id').bind(userId)),
-    query<ExportCardRow>(d1.prepare('SELECT concept_id, question, answer FROM flashcards WHERE user_id = ? ORDER BY id').bind(userId)),
+    query<ExportCardRow>(d1.prepare('SELECT concept_id, question, answer, occlusion FROM flashcards WHERE user_id = ? ORDER BY id').bind(userId)),
     query<ExportDayRow>(
       d1
         .prepare(
@@ -72,5 +72,5 @@ export const vaultExportStatements = (d1: D1Database, userId: number) =>
         )
         .bind(userId),
     ),
-    query<ExportFileRow>(d1.prepare('SELECT key, file_name FROM files WHERE user_id = ?').bind(userId)),
+    query<ExportFileRow>(d1.prepare('SELECT key, file_name, mime_type FROM files WHERE user_id = ?').bind(userId)),
   ] as const;
