@@ -75,10 +75,23 @@ export function addDays(dayKey: string, offset: number): string {
   return keyOf(Date.parse(`${dayKey}T00:00:00Z`) + offset * DAY);
 }
 
-/** The instant a study day starts (04:00 local on its date). */
+/**
+ * The instant a study day starts (04:00 local on its date). Each costs two time-zone
+ * lookups and never changes, and answers ask for the same days over and over (load
+ * balancing asks for every day of a fuzz range): the recent ones are kept.
+ */
 export function studyDayStart(dayKey: string, zone: string): number {
-  return instantOfWallClock(Date.parse(`${dayKey}T00:00:00Z`) + DAY_ROLLOVER_HOUR * HOUR, zone);
+  const cacheKey = `${zone}|${dayKey}`;
+  const cached = dayStarts.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const start = instantOfWallClock(Date.parse(`${dayKey}T00:00:00Z`) + DAY_ROLLOVER_HOUR * HOUR, zone);
+  if (dayStarts.size >= DAY_START_CACHE_SIZE) dayStarts.delete(dayStarts.keys().next().value!);
+  dayStarts.set(cacheKey, start);
+  return start;
 }
+
+const DAY_START_CACHE_SIZE = 1024;
+const dayStarts = new Map<string, number>();
 
 /** Today's study day at `now`: its key and its [start, end) instants. */
 export function studyDayBounds(now: number, zone: string) {
