@@ -53,12 +53,14 @@ function scheduleOf(d1: D1Database, props: PlanProps, before: StoredCard): { rea
   const range = plain.card.state === STATE.Review ? fuzzRange(plain.card.scheduledDays, plain.log.elapsedDays) : null;
   if (!range) return { read: null, finish: () => plain };
   const today = studyDayKey(now, zone);
-  const days = Array.from({ length: range.max - range.min + 1 }, (_, i) => addDays(today, range.min + i));
-  const spans = days.map((key) => [studyDayStart(key, zone), studyDayStart(addDays(key, 1), zone)] as const);
+  // Each day of the range runs from its start to the next one's: the starts of the range's days and of the day after it.
+  const starts = Array.from({ length: range.max - range.min + 2 }, (_, i) => studyDayStart(addDays(today, range.min + i), zone));
+  const spans = starts.slice(0, -1).map((start, i) => [start, starts[i + 1]!] as const);
+  const firstWeekday = weekdayIndex(addDays(today, range.min));
   return {
     read: dayLoadsStatement(d1, props.userId, row.id, spans),
     finish: (loads) => {
-      const capacities = days.map((key) => EASY_DAY_CAPACITY[preferences.easy_days[weekdayIndex(key)]!]);
+      const capacities = spans.map((_, i) => EASY_DAY_CAPACITY[preferences.easy_days[(firstWeekday + i) % 7]!]);
       const day = balancedInterval({ range, interval: plain.card.scheduledDays, loads, capacities });
       return { card: { ...plain.card, scheduledDays: day, due: now + day * DAY }, log: { ...plain.log, scheduledDays: day } };
     },
