@@ -180,6 +180,8 @@ export default async function explore(ctx) {
   await measure('GET /api/links/all-for-graph (46,000), unchanged', () => body('/api/links/all-for-graph'), { iterations: 20, warmup: 2 });
   await measure('both endpoints, graph unchanged', both, { iterations: 20, warmup: 2, budget: { p95: 150 } });
 
+  // ASTROLABE_BENCH_SKIP_BROWSER=1: the endpoints alone, without the Chromium half (minutes).
+  if (process.env.ASTROLABE_BENCH_SKIP_BROWSER === '1') return;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
   try {
     for (const rate of CPU_RATES) {

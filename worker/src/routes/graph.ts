@@ -1,9 +1,9 @@
 import { Hono, type TypedResponse } from 'hono';
 import type { AppEnv } from '../env';
 import { requireUser } from '../lib/auth';
-import { graphLinksJson } from '../db/queries/graph';
 import { graphAnswer } from '../services/graph-cache';
 import { galaxyStars, type GalaxyStar } from '../services/galaxy-stars';
+import { graphLinks } from '../services/graph-links';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 
@@ -15,17 +15,15 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=UTF-8' };
 export const graphRoutes = new Hono<AppEnv>()
   .use('/concepts/all-for-graph', requireUser)
   .use('/links/all-for-graph', requireUser)
-  // Both answers are JSON, kept per person while their graph is unchanged
-  // (services/graph-cache.ts); the types say what they hold.
+  // Both answers are JSON, kept per person and patched after a change (services/graph-cache.ts);
+  // the types say what they hold.
   .get('/concepts/all-for-graph', async (c) => {
-    const { DB: d1 } = c.env;
-    const userId = c.get('userId');
-    const json = await graphAnswer(d1, userId, 'stars', async () => JSON.stringify(await galaxyStars({ d1, userId })));
+    const json = await graphAnswer(c.get('db'), c.get('userId'), 'stars', galaxyStars(c.get('db'), c.get('userId')));
     return c.body(json, 200, JSON_TYPE) as unknown as TypedResponse<GalaxyStar[], 200, 'json'>;
   })
   .get('/links/all-for-graph', async (c) => {
     // SQLite writes the links' JSON (see db/queries/graph.ts).
-    const json = await graphAnswer(c.get('db'), c.get('userId'), 'links', () => graphLinksJson(c.get('db'), c.get('userId')));
+    const json = await graphAnswer(c.get('db'), c.get('userId'), 'links', graphLinks(c.get('db'), c.get('userId')));
     return c.body(json, 200, JSON_TYPE) as unknown as TypedResponse<GraphLink[], 200, 'json'>;
   });
 

@@ -7,7 +7,8 @@ import { userFileKey } from '../lib/r2-keys';
 import { conceptCardsOf, conceptStudyStateStatement } from './concept-study-state';
 import { conceptTitleById } from '../db/queries/concepts';
 import * as sql from '../db/queries/flashcards';
-import { firstRow, runBatch } from '../db/rows';
+import { firstRow, rowsRead } from '../db/rows';
+import { graphBatch } from './graph-cache';
 
 export interface FlashcardText {
   question: string;
@@ -59,8 +60,8 @@ async function insertCards(d1: D1Database, userId: number, conceptId: number, te
   if (!concept) throw notFound('Concept');
   const card = newCard(now);
   const inserts = texts.map((text) => sql.insertFlashcard(d1, userId, conceptId, text, card, now));
-  const read = await runBatch(d1, [...inserts, sql.conceptAfterNewCard(d1, userId, conceptId, texts.length)]);
-  return texts.map((text, i) => newCardRow(read(inserts[i]!)[0]!.id, { id: conceptId, title: concept.title }, text, card, now));
+  const results = await graphBatch(d1, userId, [...inserts, sql.conceptAfterNewCard(d1, userId, conceptId, texts.length)], () => [conceptId]);
+  return texts.map((text, i) => newCardRow(rowsRead(inserts[i]!, results[i]!)[0]!.id, { id: conceptId, title: concept.title }, text, card, now));
 }
 
 /** Adds a new card to one of the person's concepts. */

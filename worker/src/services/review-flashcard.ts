@@ -3,6 +3,7 @@ import { storedFsrsParams } from '../domain/fsrs-params';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { insertReviewLogStatement, loggedReviewStatement } from '../db/queries/review-logs';
 import { readBatch, rowsRead } from '../db/rows';
+import { graphBatch } from './graph-cache';
 import { preferencesFromJson } from '../domain/preferences';
 import { resolveTimeZone } from '../domain/study-day';
 import { ApiError, notFound } from '../lib/errors';
@@ -126,14 +127,14 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
   const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null, clientId });
   const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
   await props.beforeWrite;
-  const results = await d1.batch([
+  const results = await graphBatch(d1, userId, [
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
     logged,
     ...(sideEffects.leech ? [markLeechStatement(d1, userId, flashcardId, sideEffects.leech.tags, sideEffects.leech.suspended, now)] : []),
     ...(sideEffects.bury.length ? [burySiblingsStatement(d1, userId, sideEffects.bury, sideEffects.buriedUntil, flashcardId, now)] : []),
     conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params, conceptObservation(concept)),
     ...progress,
-  ]);
+  ], () => [row.concept_id]);
   const [inserted] = rowsRead(logged, results[1]!);
   if (!inserted) throw reviewConflict();
   // In a session, the batch ends with the session as it now stands.

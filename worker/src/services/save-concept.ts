@@ -11,7 +11,8 @@ import { isUniqueViolation } from '../db/queries/guard';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
 import { linkBlocksNaming } from '../db/queries/daily-notes';
 import { idByUid, newUid } from '../db/queries/new-row';
-import { firstRow, readBatch } from '../db/rows';
+import { firstRow, readBatch, rowsRead } from '../db/rows';
+import { graphBatch } from './graph-cache';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
 import { titleKey, wikiLinkTargets } from '../domain/wiki-links';
@@ -178,12 +179,12 @@ async function writeConcept(props: SaveConceptProps, now: number, reads: D1Prepa
   if (alsoWrite) more.push(...alsoWrite(cid));
 
   if (conceptId === undefined) {
-    const [[created]] = await readBatch(d1, [row, ...more]);
-    return { id: created!.id, read: [] };
+    const createdId = (results: D1Result[]) => rowsRead(row, results[0]!)[0]!.id;
+    return { id: createdId(await graphBatch(d1, userId, [row, ...more], (results) => [createdId(results)])), read: [] };
   }
   const expected = props.content?.expectedVersion;
   // Judged once: a write based on a version that is no longer current rolls back whole.
-  const results = await d1.batch([...(expected !== undefined ? [sql.contentVersionIs(d1, userId, conceptId, expected)] : []), row, ...more, ...reads]);
+  const results = await graphBatch(d1, userId, [...(expected !== undefined ? [sql.contentVersionIs(d1, userId, conceptId, expected)] : []), row, ...more, ...reads], () => [conceptId]);
   return { id: conceptId, read: results.slice(results.length - reads.length) };
 }
 

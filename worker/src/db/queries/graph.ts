@@ -72,11 +72,13 @@ function joinedArrays(results: Piece[][]): string {
   return `[${inner.join(',')}]`;
 }
 
-const CONCEPTS_PIECE = `SELECT json_group_array(json_array(id, title, mastery_level, k, cards)) AS piece FROM (
+/** The star inputs of the person's concepts that `rest` (ordering, more conditions) picks, as one JSON array. */
+const conceptsPiece = (rest: string) => `SELECT json_group_array(json_array(id, title, mastery_level, k, cards)) AS piece FROM (
   SELECT c.id, c.title, c.mastery_level,
     (SELECT MIN(cc.constellation_id) FROM constellation_concepts cc WHERE cc.concept_id = c.id) AS k,
     (SELECT COUNT(*) FROM flashcards f WHERE f.concept_id = c.id) AS cards
-  FROM concepts c WHERE c.user_id = ?1 ORDER BY c.id LIMIT ?2 OFFSET ?3)`;
+  FROM concepts c WHERE c.user_id = ?1 ${rest})`;
+const CONCEPTS_PIECE = conceptsPiece('ORDER BY c.id LIMIT ?2 OFFSET ?3');
 
 const LINKS_ORDERED = `SELECT concept_id AS a, target_concept_id AS b, link_type AS t FROM concept_links
   WHERE user_id = ?1 ORDER BY concept_id, target_concept_id, link_type LIMIT ?2 OFFSET ?3`;
@@ -116,13 +118,58 @@ export async function graphConceptsAndEnds(d1: D1Database, userId: number): Prom
   return { concepts: rows, ends };
 }
 
-/** The links as the JSON text of `[{ concept_id, target_concept_id, link_type }, …]`, ready to send. */
-export async function graphLinksJson(d1: D1Database, userId: number): Promise<string> {
+/**
+ * The links as the JSON text of `[{ concept_id, target_concept_id, link_type }, …]`, ready
+ * to send: the links in (concept_id, target_concept_id, link_type) order, then the relations
+ * in (parent, child) order; `linkCount` says how many of the entries are links.
+ */
+export async function graphLinksJson(d1: D1Database, userId: number): Promise<{ json: string; linkCount: number }> {
   const counts = await graphCounts(d1, userId, ['links', 'linkTypeBytes', 'relations']);
-  const statements = [
-    ...pieces(d1, userId, asJson(LINKS_ORDERED), counts.links, rowsPerPiece(counts.linkTypeBytes)),
-    ...pieces(d1, userId, asJson(RELATIONS_ORDERED), counts.relations, rowsPerPiece(RELATION_LINK_TYPE.length)),
-  ];
-  const read = await runBatch(d1, statements);
-  return joinedArrays(statements.map(read));
+  const links = pieces(d1, userId, asJson(LINKS_ORDERED), counts.links, rowsPerPiece(counts.linkTypeBytes));
+  const relations = pieces(d1, userId, asJson(RELATIONS_ORDERED), counts.relations, rowsPerPiece(RELATION_LINK_TYPE.length));
+  // Counted again in the same batch: the pieces and the count agree.
+  const linkCount = query<{ n: number }>(d1.prepare(`SELECT (${COUNTS.links}) AS n`).bind(userId));
+  const read = await runBatch(d1, [...links, ...relations, linkCount]);
+  return { json: joinedArrays([...links, ...relations].map(read)), linkCount: read(linkCount)[0]!.n };
+}
+
+/**
+ * Reads that patch a kept graph after a write that named the concepts it touched: the
+ * versions (first in the batch, so the patch is judged against what it reads), those
+ * concepts' star inputs, and every link and relation with one end among them. The rows
+ * are written by the same expressions as the full reads, so a patched answer is the text
+ * a full rebuild would write.
+ */
+export function graphVersionsNow(d1: D1Database, userId: number): Query<{ graph_version: number; graph_links_version: number }> {
+  return query(d1.prepare('SELECT graph_version, graph_links_version FROM users WHERE id = ?1').bind(userId));
+}
+
+const TOUCHED = 'SELECT value FROM json_each(?2)';
+
+/** The star inputs of the concepts among `ids` that still exist, as one JSON array. */
+export function graphConceptsAmong(d1: D1Database, userId: number, ids: number[]): Query<Piece> {
+  return query(d1.prepare(conceptsPiece(`AND c.id IN (${TOUCHED}) ORDER BY c.id`)).bind(userId, JSON.stringify(ids)));
+}
+
+/** The links and relations with an end among `ids`: their ends, type and the JSON the links' answer lists them as. */
+export type GraphLinkRow = { a: number; b: number; t: string; relation: 0 | 1; json: string };
+
+export function graphLinksTouching(d1: D1Database, userId: number, ids: number[]): Query<GraphLinkRow> {
+  const entry = `json_object('concept_id', a, 'target_concept_id', b, 'link_type', t) AS json`;
+  return query(
+    d1
+      .prepare(
+        `SELECT a, b, t, 0 AS relation, ${entry} FROM (SELECT concept_id AS a, target_concept_id AS b, link_type AS t FROM concept_links
+           WHERE user_id = ?1 AND (concept_id IN (${TOUCHED}) OR target_concept_id IN (${TOUCHED})))
+         UNION ALL
+         SELECT a, b, t, 1 AS relation, ${entry} FROM (SELECT parent_id AS a, child_id AS b, '${RELATION_LINK_TYPE}' AS t FROM concept_relations
+           WHERE user_id = ?1 AND (parent_id IN (${TOUCHED}) OR child_id IN (${TOUCHED})))`,
+      )
+      .bind(userId, JSON.stringify(ids)),
+  );
+}
+
+/** The star inputs `graphConceptsAmong` read. */
+export function conceptRowsOf(rows: Piece[]): GraphConceptRow[] {
+  return JSON.parse(rows[0]?.piece ?? '[]') as GraphConceptRow[];
 }
