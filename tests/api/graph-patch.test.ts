@@ -63,6 +63,7 @@ describe('graph answers patched after a change', () => {
         },
       ],
       ['a concept renamed', () => call('PUT', `/api/concepts/${focus.id}`, { token: ada.token, json: { title: 'Point focal' } })],
+      ['a concept put in a constellation', () => call('PUT', `/api/concepts/${focus.id}`, { token: ada.token, json: { title: 'Point focal', constellation_ids: [k] } })],
       ['a link added', () => write(mirror.id, 'Réfléchit comme un [[Prisme]]')],
       ['a link removed', () => write(mirror.id, 'Réfléchit')],
       ['a relation added', () => call('PUT', `/api/concepts/${mirror.id}`, { token: ada.token, json: { title: 'Miroir', parent_ids: [prism.id] } })],

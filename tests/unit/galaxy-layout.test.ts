@@ -46,6 +46,19 @@ describe('galaxy layout', () => {
     expect(after.get(added.id)).toBeDefined();
   });
 
+  it('places from an earlier layout exactly as from scratch, when told the first concept whose inputs changed', () => {
+    const { concepts, edges } = knowledgeBase();
+    const before = layoutGalaxy(concepts, edges);
+    // A link between two older concepts and a card: the younger end (index 300) is the first whose place may change.
+    const moreEdges = [...edges, [concepts[300]!.id, concepts[10]!.id] as const];
+    const moreCards = concepts.map((c, i) => (i === 20 ? { ...c, cards: c.cards + 4 } : c));
+    const whole = layoutGalaxy(moreCards, moreEdges);
+    const patched = layoutGalaxy(moreCards, moreEdges, { places: before, changedFrom: concepts[300]!.id });
+    expect([...patched.entries()]).toEqual([...whole.entries()]);
+    expect(whole.get(concepts[10]!.id)!.size).toBeGreaterThan(before.get(concepts[10]!.id)!.size);
+    expect(whole.get(concepts[300]!.id)).not.toEqual(before.get(concepts[300]!.id));
+  });
+
   it('gathers the concepts of one constellation together, apart from the others', () => {
     const { concepts } = knowledgeBase();
     const places = layoutGalaxy(concepts, []);

@@ -99,8 +99,16 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
  * Places every concept; the answer is keyed by concept id. Edges to unknown ids are ignored.
  * Written over typed arrays (neighbour lists in one flat array): it runs on every read of
  * the galaxy, 10,000 concepts and 40,000 links in a few milliseconds.
+ * `kept`: an earlier answer, whose places still hold for every concept older than
+ * `kept.changedFrom` — the first id whose constellation or older neighbours changed, or
+ * which was added or removed (a star depends on nothing younger). Those keep their x, y, z
+ * without being placed again; every size is worked out again.
  */
-export function layoutGalaxy(concepts: readonly GalaxyConcept[], edges: readonly GalaxyEdge[]): Map<number, StarPlace> {
+export function layoutGalaxy(
+  concepts: readonly GalaxyConcept[],
+  edges: readonly GalaxyEdge[],
+  kept?: { places: ReadonlyMap<number, StarPlace>; changedFrom: number },
+): Map<number, StarPlace> {
   const sorted = [...concepts].sort((p, q) => p.id - q.id);
   const n = sorted.length;
   const index = new Map<number, number>();
@@ -133,6 +141,14 @@ export function layoutGalaxy(concepts: readonly GalaxyConcept[], edges: readonly
   const anchors = new Int32Array(MAX_ANCHORS);
   for (let i = 0; i < n; i++) {
     const concept = sorted[i]!;
+    const size = Math.round(starSize(degree[i]!, concept.cards) * 1000) / 1000;
+    const before = kept && concept.id < kept.changedFrom ? kept.places.get(concept.id) : undefined;
+    if (before) {
+      xs[i] = before.x;
+      ys[i] = before.y;
+      places.set(concept.id, before.size === size ? before : { ...before, size });
+      continue;
+    }
     let [x, y] = basePlace(concept);
     // The oldest MAX_ANCHORS distinct older neighbours (index order is id order): the
     // neighbour list is sorted in place, then read without its repeats.
@@ -163,7 +179,7 @@ export function layoutGalaxy(concepts: readonly GalaxyConcept[], edges: readonly
     xs[i] = round1(x);
     ys[i] = round1(y);
     const z = (hash01(concept.id, 70) * 2 - 1) * GALAXY_Z_OFFSET;
-    places.set(concept.id, { x: xs[i]!, y: ys[i]!, z: round1(z), size: Math.round(starSize(degree[i]!, concept.cards) * 1000) / 1000 });
+    places.set(concept.id, { x: xs[i]!, y: ys[i]!, z: round1(z), size });
   }
   return places;
 }
