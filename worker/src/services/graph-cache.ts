@@ -18,16 +18,20 @@
  * A patch gives the very text a whole build gives (tests/api/graph-patch.test.ts holds it).
  * The version is read before the answer is built or patched: a write in between leaves a
  * newer answer under an older version, which the next request builds or patches again —
- * never the reverse. At most MAX_BYTES of answers (with their state, counted as twice the
- * answer) are kept, the least recently used leaving first; losing the isolate only costs
- * a rebuild.
+ * never the reverse. At most MAX_BYTES of answers and their states (each state as the
+ * heap its maker says it weighs) are kept, the least recently used leaving first; losing
+ * the isolate only costs a rebuild.
  */
 import { graphVersionsNow } from '../db/queries/graph';
 import { graphVersions } from '../db/queries/users';
 import { rowsRead } from '../db/rows';
 
-/** About 16 MB: the galaxy and the graph of two people at 10,000 concepts, with what they were made from. */
-const MAX_BYTES = 16_000_000;
+/**
+ * About 40 MB of heap: the galaxy and the graph of one person at 10,000 concepts with what
+ * their patches start from (about 36 MB: measured in Node, a 1.3 MB stars answer's state
+ * weighs 10.9 MB, a 3.2 MB links answer's blocks 16.8 MB), or of several smaller ones.
+ */
+const MAX_BYTES = 40_000_000;
 /** The writes remembered per person: more than a page makes between two loads of the graph. */
 const MAX_CHANGES = 64;
 
@@ -37,6 +41,8 @@ export type GraphAnswer = 'stars' | 'links';
 export interface Built<State> {
   json: string;
   state?: State;
+  /** What `state` holds in the isolate's heap, about, in bytes (its objects weigh several times the answer's text). */
+  stateBytes?: number;
 }
 
 /** How an endpoint builds its answer whole, and patches a kept one after `touched` concepts changed (null: it cannot). */
@@ -150,6 +156,6 @@ export async function graphAnswer<State>(d1: D1Database, userId: number, answer:
   const touched = hit?.state !== undefined && hit.version < version ? touchedBetween(userId, answer, hit.version, version) : null;
   const built = (touched && (await maker.patch({ bytes: hit!.bytes, state: hit!.state as State }, touched))) || (await maker.build());
   const bytes = new TextEncoder().encode(built.json) as Uint8Array<ArrayBuffer>;
-  keep(key, { version, bytes, state: built.state, size: bytes.length * (built.state === undefined ? 1 : 2) });
+  keep(key, { version, bytes, state: built.state, size: bytes.length + (built.state === undefined ? 0 : (built.stateBytes ?? bytes.length)) });
   return bytes;
 }

@@ -21,6 +21,8 @@ interface Block {
 }
 
 const BLOCK = 1_000;
+/** What the blocks weigh in the heap per character of the answer (5.3 measured: an object and a JSON text per entry), with a margin. */
+const BLOCKS_WEIGHT = 6;
 
 /** A whole build is kept with how many of its entries are links (the rest are relations); its blocks are read from it at the first patch. */
 export type LinksState = { linkCount: number } | { links: Block[]; relations: Block[] };
@@ -100,7 +102,7 @@ function merged(kept: Block[], drop: (e: Entry) => boolean, fresh: Entry[], orde
 export function graphLinks(d1: D1Database, userId: number): AnswerMaker<LinksState> {
   return {
     async build() {
-      return graphLinksJson(d1, userId).then(({ json, linkCount }): Built<LinksState> => ({ json, state: { linkCount } }));
+      return graphLinksJson(d1, userId).then(({ json, linkCount }): Built<LinksState> => ({ json, state: { linkCount }, stateBytes: 0 }));
     },
     async patch({ bytes, state }, ids) {
       const kept = 'linkCount' in state ? blocksOf(bytes, state.linkCount) : state;
@@ -111,7 +113,8 @@ export function graphLinks(d1: D1Database, userId: number): AnswerMaker<LinksSta
       const entry = ({ a, b, t, json }: GraphLinkRow): Entry => ({ a, b, t, json });
       const links = merged(kept.links, drop, rows.filter((r) => !r.relation).map(entry), linkOrder);
       const relations = merged(kept.relations, drop, rows.filter((r) => r.relation).map(entry), relationOrder);
-      return { json: joined(links, relations), state: { links, relations } };
+      const json = joined(links, relations);
+      return { json, state: { links, relations }, stateBytes: json.length * BLOCKS_WEIGHT };
     },
   };
 }
