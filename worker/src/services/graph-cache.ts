@@ -121,6 +121,13 @@ function touchedBetween(userId: number, answer: GraphAnswer, from: number, to: n
  * any other write only costs the next load a whole build.
  */
 export async function graphBatch(d1: D1Database, userId: number, statements: D1PreparedStatement[], touched: (results: D1Result[]) => number[]): Promise<D1Result[]> {
+  // Only a person whose answers are kept needs their writes told; for others (most writes:
+  // an answer, a save) the batch runs without the two reads, and the next load builds. An
+  // answer kept while this batch runs cannot account for its step, so it is built again too.
+  if (!kept.has(`stars:${userId}`) && !kept.has(`links:${userId}`)) {
+    changes.delete(userId);
+    return d1.batch(statements);
+  }
   const first = graphVersionsNow(d1, userId);
   const last = graphVersionsNow(d1, userId);
   const results = await d1.batch([first, ...statements, last]);
@@ -131,9 +138,7 @@ export async function graphBatch(d1: D1Database, userId: number, statements: D1P
   const own = results.slice(1, -1);
   const before = versions(first, results[0]!);
   const after = versions(last, results.at(-1)!);
-  // Only a person whose answers are kept needs their writes told; for others the next load builds.
-  if (!kept.has(`stars:${userId}`) && !kept.has(`links:${userId}`)) changes.delete(userId);
-  else if (before && after) {
+  if (before && after) {
     const seen = changes.get(userId) ?? [];
     seen.push({ before, after, touched: touched(own) });
     changes.set(userId, seen.slice(-MAX_CHANGES));
