@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
-import { useBrowser, pageErrors, screenshot, signedInPage } from './browser';
+import { PAGE_TIME_ZONE, useBrowser, pageErrors, screenshot, signedInPage } from './browser';
 import { a11yViolations } from './axe';
 
 const stack = inject('stack');
@@ -37,7 +37,9 @@ describe('memory at phone size', () => {
   it("shows a year of reviews on the dashboard with its streaks, then a card's history, then the answer typed and compared", async () => {
     const account = await createAccount(stack.url, 'memory');
     await restoreAnswers(account, Date.now());
-    const heatmap = (await api(stack.url, 'GET', '/api/stats/heatmap', { token: account.token })).body;
+    // The days as the page counts them: in its own time zone, which every call of the page sends.
+    const heatmapRes = await fetch(`${stack.url}/api/stats/heatmap`, { headers: { authorization: `Bearer ${account.token}`, 'x-time-zone': PAGE_TIME_ZONE } });
+    const heatmap = await heatmapRes.json();
     const { context, page } = await signedInPage(browser, stack.url, account.token, { width: 390, height: 844 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(`${stack.url}/dashboard`);
