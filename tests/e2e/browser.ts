@@ -77,6 +77,27 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   uncaught.set(page, errors);
+  const trail: string[] = [];
+  trails.set(page, trail);
+  const opened = performance.now();
+  const note = (line: string) => {
+    trail.push(`${((performance.now() - opened) / 1000).toFixed(1)} s  ${line}`);
+    if (trail.length > TRAIL_LINES) trail.shift();
+  };
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 400) note(`${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  page.on('requestfailed', (req) => {
+    // A navigation aborts what the page it leaves was still loading: not worth a line.
+    const reason = req.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') note(`failed ${req.method()} ${req.url()} (${reason})`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') note(`console.${msg.type()}: ${msg.text().slice(0, 200)}`);
+  });
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
   return { context, page };
@@ -111,6 +132,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** Uncaught errors each page has thrown since it opened. */
 const uncaught = new WeakMap<Page, string[]>();
+/**
+ * What each page went through, for the failure report: its navigations (in-app ones too),
+ * its answers of status 400 or more, its failed requests and console errors and warnings,
+ * the last `TRAIL_LINES`.
+ */
+const trails = new WeakMap<Page, string[]>();
+const TRAIL_LINES = 30;
+
+export function pageTrail(page: Page): string[] {
+  return trails.get(page) ?? [];
+}
 /** Pages still open, for the failure report in tests/e2e/setup.ts. */
 export const openPages = new Set<Page>();
 

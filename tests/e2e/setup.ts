@@ -1,11 +1,12 @@
 /**
  * When a browser test fails, leave what a person would need to see why: a screenshot of
- * every page still open (tests/.artifacts/screenshots/FAILED-*.png), its address, and the
- * start of its visible text, printed with the failure's error (kept even when a retry passes).
+ * every page still open (tests/.artifacts/screenshots/FAILED-*.png), its address, the
+ * start of its visible text and its trail (navigations, failed answers, console errors),
+ * printed with the failure's error (kept even when a retry passes).
  */
 import { afterEach, beforeEach } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPages, screenshot } from './browser';
+import { openPages, pageTrail, screenshot } from './browser';
 
 /** The pages open before the test began (a file may share some between its tests). */
 let openBefore = new Set<Page>();
@@ -24,7 +25,8 @@ afterEach(async (context) => {
       const name = `FAILED-${context.task.name.replace(/[^\w-]+/g, '_').slice(0, 60)}-${n}`;
       await screenshot(page, name);
       const text = (await page.locator('body').innerText({ timeout: 2000 })).replace(/\s+/g, ' ').slice(0, 600);
-      console.error(`[failure report] page ${n}: ${page.url()}\n  text: ${text}\n  screenshot: ${name}.png`);
+      const trail = pageTrail(page).map((line) => `\n    ${line}`).join('');
+      console.error(`[failure report] page ${n}: ${page.url()}\n  text: ${text}\n  screenshot: ${name}.png\n  trail:${trail}`);
     } catch (err) {
       console.error(`[failure report] page ${n}: could not be read (${(err as Error).message})`);
     }
