@@ -158,4 +158,19 @@ describe('time zone', () => {
     expect((await call('GET', '/api/users/me', { token: user.token, headers: { 'x-time-zone': 'Mars/Olympus' } })).status).toBe(200);
     expect(await storedZone(user.id)).toBe('Pacific/Auckland');
   });
+
+  it('follows the zone sent with an answer, in a session or not, and with an answer refused', async () => {
+    const user = await signUp('tz');
+    const concept = await call('POST', '/api/concepts', { token: user.token, json: { title: 'Fuseau' } });
+    const card = await call('POST', `/api/concepts/${concept.body.id}/flashcards`, { token: user.token, json: { question: 'Q', answer: 'R', tags: [] } });
+    const review = `/api/flashcards/${card.body.id}/review`;
+    expect((await call('POST', review, { token: user.token, json: { rating: 3 }, headers: { 'x-time-zone': 'Asia/Tokyo' } })).status).toBe(200);
+    expect(await storedZone(user.id)).toBe('Asia/Tokyo');
+    expect((await call('POST', review, { token: user.token, json: { rating: 9 }, headers: { 'x-time-zone': 'America/Lima' } })).status).toBe(422);
+    expect(await storedZone(user.id)).toBe('America/Lima');
+    const session = await call('POST', '/api/study-sessions', { token: user.token, json: { method_type: 'FLASHCARDS', concept_ids: [concept.body.id], review_ahead: true } });
+    const inSession = `/api/study-sessions/${session.body.id}/flashcards/${card.body.id}/review`;
+    expect((await call('POST', inSession, { token: user.token, json: { rating: 3 }, headers: { 'x-time-zone': 'Europe/Paris' } })).status).toBe(200);
+    expect(await storedZone(user.id)).toBe('Europe/Paris');
+  });
 });

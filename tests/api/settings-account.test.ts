@@ -49,4 +49,18 @@ describe('delete my account', () => {
     const stranger = await call('POST', '/api/flashcards/999999999/review', { token: ada.token, json: { rating: 3 } });
     expect(stranger.status).toBe(401);
   });
+
+  it('refuses a deleted account’s answer in a study session, and an answer it sends malformed, as unauthenticated', async () => {
+    const ada = await signUp('gone');
+    const concept = await call('POST', '/api/concepts', { token: ada.token, json: { title: 'Séance' } });
+    const card = await call('POST', `/api/concepts/${concept.body.id}/flashcards`, { token: ada.token, json: { question: 'Q', answer: 'R', tags: [] } });
+    const session = await call('POST', '/api/study-sessions', { token: ada.token, json: { method_type: 'FLASHCARDS', concept_ids: [concept.body.id] } });
+    expect(session.status).toBe(201);
+    expect((await call('DELETE', '/api/users/me', { token: ada.token, json: { password: PASSWORD } })).status).toBe(204);
+    const inSession = `/api/study-sessions/${session.body.id}/flashcards/${card.body.id}/review`;
+    expect((await call('POST', inSession, { token: ada.token, json: { rating: 3 } })).status).toBe(401);
+    // Refused before the answer reads anything: still not a validation error.
+    expect((await call('POST', inSession, { token: ada.token, json: { rating: 9 } })).status).toBe(401);
+    expect((await call('POST', `/api/flashcards/${card.body.id}/review`, { token: ada.token, json: { rating: 9 } })).status).toBe(401);
+  });
 });

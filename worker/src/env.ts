@@ -42,6 +42,10 @@ export interface Variables {
   account: Promise<import('./db/queries/users').UserRow>;
   /** Set (by `handlerAwaitsAccount`) on a write whose handler awaits `account` itself, before anything it writes. */
   handlerAwaitsAccount?: true;
+  /** Set (by `handlerReadsAccount`) on a write whose handler reads the account in its first read batch, through `accountGuard`. */
+  handlerReadsAccount?: true;
+  /** On a route marked by `handlerReadsAccount`: the account check, for the handler's first `readBatch` (lib/auth.ts). */
+  accountGuard?: import('./db/rows').BatchGuard<import('./db/queries/users').UserRow>;
   requestId: string;
   /** The request's time (ms), set once by `requestClock`; tests may inject it. */
   now: number;

@@ -74,8 +74,19 @@ export async function runBatch(d1: D1Database, statements: D1PreparedStatement[]
 
 type RowsOf<Q extends readonly Query<unknown>[]> = { -readonly [K in keyof Q]: Q[K] extends Query<infer Row> ? Row[] : never };
 
-/** Runs reads in one round trip (one implicit transaction) and hands back each one's rows. */
-export async function readBatch<const Q extends readonly Query<unknown>[]>(d1: D1Database, queries: Q): Promise<RowsOf<Q>> {
-  const results = await d1.batch([...queries]);
+/**
+ * A read that must pass before a batch's other rows are looked at: its statement runs first
+ * in the batch, and `pass` throws when its rows say no (the account check of a signed-in
+ * request, read in the handler's first batch rather than in a round trip of its own).
+ */
+export interface BatchGuard<Row = unknown> {
+  statement: Query<Row>;
+  pass(rows: Row[]): void;
+}
+
+/** Runs reads in one round trip (one implicit transaction) and hands back each one's rows, once `guard` (first in the batch) passed. */
+export async function readBatch<const Q extends readonly Query<unknown>[]>(d1: D1Database, queries: Q, guard?: BatchGuard): Promise<RowsOf<Q>> {
+  const results = await d1.batch(guard ? [guard.statement, ...queries] : [...queries]);
+  if (guard) guard.pass(results.shift()!.results);
   return results.map((r) => r.results) as RowsOf<Q>;
 }

@@ -5,18 +5,22 @@ import { ApiError } from './errors';
 import { INTERNAL_SECRET_HEADER, sameSecret } from '../domain/room-protocol';
 import { verifyAccessToken } from '../domain/tokens';
 import { isValidTimeZone } from '../domain/study-day';
-import { findUserById, saveUserTimeZone, type UserRow } from '../db/queries/users';
+import { findUserById, findUserStatement, saveUserTimeZone, type UserRow } from '../db/queries/users';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const unauthenticated = () => new ApiError(401, 'not_authenticated', 'Not authenticated');
+
+/** The page sends its time zone with every call; the stored one follows when it changes. */
+function followTimeZone(c: Context<AppEnv>, user: UserRow): Promise<unknown> | undefined {
+  const zone = c.req.header('x-time-zone');
+  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) return saveUserTimeZone(c.get('db'), user.id, zone);
+}
 
 /** The account a valid token names, read once per request; refused (401) when it is gone. */
 async function checkAccount(c: Context<AppEnv>, userId: number): Promise<UserRow> {
   const user = await findUserById(c.get('db'), userId);
   if (!user) throw unauthenticated();
-  // The page sends its time zone with every call; the stored one follows when it changes.
-  const zone = c.req.header('x-time-zone');
-  if (zone && zone !== user.timeZone && isValidTimeZone(zone)) await saveUserTimeZone(c.get('db'), user.id, zone);
+  await followTimeZone(c, user);
   return user;
 }
 
@@ -32,15 +36,17 @@ async function checkAccount(c: Context<AppEnv>, userId: number): Promise<UserRow
  * A write marked by `handlerAwaitsAccount` runs like a read, except that its handler
  * awaits `c.get('account')` before its first write (the room's merge included): what it
  * reads first overlaps the check, and still nothing is written for an account that is gone.
- * `c.get('account')` gives the row to routes that present it.
+ * A write marked by `handlerReadsAccount` makes no round trip for the check: see
+ * `checkInFirstRead`. `c.get('account')` gives the row to routes that present it.
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(.+)$/i.exec(header);
   const userId = match ? await verifyAccessToken(c.env.JWT_SECRET, match[1]!.trim(), Date.now()) : null;
   if (!userId) throw unauthenticated();
-  const account = checkAccount(c, userId);
   c.set('userId', userId);
+  if (c.get('handlerReadsAccount')) return checkInFirstRead(c, userId, next);
+  const account = checkAccount(c, userId);
   c.set('account', account);
   if (!SAFE_METHODS.has(c.req.method) && !c.get('handlerAwaitsAccount')) {
     await account;
@@ -52,12 +58,49 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
+ * The account check of a write marked by `handlerReadsAccount`, read in the handler's first
+ * read batch instead of a round trip of its own: the handler gives `c.get('accountGuard')` to
+ * that `readBatch`, which reads the account first and throws the 401 before the handler sees
+ * any other row when it is gone — so nothing is written and nothing is learnt (not even a
+ * 404). A handler that ended without that read (a body refused before it) is checked after
+ * it, and a gone account's 401 replaces whatever it answered. `c.get('account')` settles with
+ * that first read batch: such a handler never awaits it before.
+ */
+async function checkInFirstRead(c: Context<AppEnv>, userId: number, next: () => Promise<void>) {
+  let read: UserRow | null | undefined; // null: the guard found no account
+  let settle!: (user: UserRow) => void;
+  c.set('account', new Promise<UserRow>((resolve) => (settle = resolve)));
+  c.set('accountGuard', {
+    statement: findUserStatement(c.get('db'), userId),
+    pass(rows) {
+      read = rows[0] ?? null;
+      if (!read) throw unauthenticated();
+      settle(read);
+    },
+  });
+  await next();
+  if (read === null) throw unauthenticated();
+  if (read === undefined) await checkAccount(c, userId);
+  else await followTimeZone(c, read);
+}
+
+/**
  * Marks the `method` requests of a path whose handler awaits `c.get('account')` itself before
  * anything it writes (see `requireUser`); registered before `requireUser`.
  */
 export const handlerAwaitsAccount = (method: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (c.req.method === method) c.set('handlerAwaitsAccount', true);
+    await next();
+  });
+
+/**
+ * Marks the `method` requests of a path whose handler gives `c.get('accountGuard')` to its first
+ * `readBatch`, before anything it writes (see `checkInFirstRead`); registered before `requireUser`.
+ */
+export const handlerReadsAccount = (method: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (c.req.method === method) c.set('handlerReadsAccount', true);
     await next();
   });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { handlerAwaitsAccount, requireUser } from '../lib/auth';
+import { handlerReadsAccount, requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
@@ -20,8 +20,8 @@ const LEECH_LIST_SIZE = 50;
 
 /** Flashcards: mounted at /api, serving /api/flashcards/* and /api/concepts/:id/flashcards. */
 export const flashcardsRoutes = new Hono<AppEnv>()
-  // An answer reads the card while the account is checked and awaits the check before writing.
-  .use('/flashcards/:id{[0-9]+}/review', handlerAwaitsAccount('POST'))
+  // An answer reads the account in the same round trip as the card, before it writes.
+  .use('/flashcards/:id{[0-9]+}/review', handlerReadsAccount('POST'))
   .use('/flashcards/*', requireUser)
   .use('/flashcards', requireUser)
   .use('/concepts/:id{[0-9]+}/flashcards', requireUser)
@@ -71,8 +71,7 @@ export const flashcardsRoutes = new Hono<AppEnv>()
       clientId: body.client_id,
       now,
       fuzz,
-      // The account check runs beside the answer's reads; the answer writes only once it passed.
-      beforeWrite: c.get('account'),
+      guard: c.get('accountGuard'),
     });
     return c.json({ flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { handlerAwaitsAccount, requireUser } from '../lib/auth';
+import { handlerReadsAccount, requireUser } from '../lib/auth';
 import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentFlashcard } from '../presenters/flashcard';
@@ -33,8 +33,8 @@ async function findSession(d1: D1Database, userId: number, id: number) {
  * and 404 once all are answered or the session has ended.
  */
 export const studySessionsRoutes = new Hono<AppEnv>()
-  // An answer reads the card and session while the account is checked and awaits the check before writing.
-  .use('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review', handlerAwaitsAccount('POST'))
+  // An answer reads the account in the same round trip as the card and session, before it writes.
+  .use('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review', handlerReadsAccount('POST'))
   .use('*', requireUser)
   .post('/', validate('json', createSessionBody), async (c) => {
     const body = c.req.valid('json');
@@ -85,7 +85,7 @@ export const studySessionsRoutes = new Hono<AppEnv>()
     const now = c.get('now');
     const fuzz = c.get('fuzz');
     const body = c.req.valid('json');
-    const result = await reviewFlashcard(c.get('db'), { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, clientId: body.client_id, sessionId: id, now, fuzz, beforeWrite: c.get('account') });
+    const result = await reviewFlashcard(c.get('db'), { userId, flashcardId: cardId, rating: body.rating, durationMs: body.duration_ms, clientId: body.client_id, sessionId: id, now, fuzz, guard: c.get('accountGuard') });
     return c.json({ ...presentSessionProgress(result.session!), flashcard: presentFlashcard(result.flashcard), review_id: result.reviewId }, 200);
   })
   .post('/:id{[0-9]+}/flashcards/:cardId{[0-9]+}/review/undo', validate('param', sessionCardParam), async (c) => {

@@ -2,7 +2,7 @@ import { storedCardOf, type RatingValue } from '../domain/fsrs';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { schedulingStatement, type SchedulingRow } from '../db/queries/fsrs-params';
 import { insertReviewLogStatement, loggedReviewStatement } from '../db/queries/review-logs';
-import { readBatch, rowsRead } from '../db/rows';
+import { readBatch, rowsRead, type BatchGuard } from '../db/rows';
 import { graphBatch } from './graph-cache';
 import { preferencesFromJson } from '../domain/preferences';
 import { resolveTimeZone } from '../domain/study-day';
@@ -35,8 +35,8 @@ export interface ReviewProps {
   sessionId?: number | null;
   now: number;
   fuzz?: boolean;
-  /** Settled before anything is written (the account check running beside the reads); its rejection writes nothing. */
-  beforeWrite?: Promise<unknown>;
+  /** Read first in the answer's read batch, before anything else is looked at or written (the account check): when it throws, nothing is written. */
+  guard?: BatchGuard;
 }
 
 /**
@@ -99,7 +99,7 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
     sessionCardCheckStatement(d1, userId, sessionId ?? 0, flashcardId),
     // The answer already logged under this client id (a retry whose first reply was lost); without one, nothing.
     loggedReviewStatement(d1, userId, clientId ?? '', clientId !== null),
-  ]);
+  ], props.guard);
   if (earlier) return await replayOf(d1, userId, flashcardId, earlier, row, sessionId);
   if (sessionId !== null) assertSessionCard(membership);
   if (!row) throw notFound('Carte');
@@ -126,7 +126,6 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
 
   const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null, clientId });
   const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
-  await props.beforeWrite;
   const results = await graphBatch(d1, userId, [
     updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
     logged,

@@ -1,6 +1,6 @@
 import { eq, getTableColumns } from 'drizzle-orm';
 import { getDb } from '../client';
-import { firstRow, query, type SqlColumns } from '../rows';
+import { firstRow, query, type Query, type SqlColumns } from '../rows';
 import { users } from '../schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,7 +16,12 @@ const USER_COLUMNS = Object.entries(getTableColumns(users))
 
 /** The user a token names, by primary key, or undefined when the account is gone. */
 export async function findUserById(d1: D1Database, id: number): Promise<UserRow | undefined> {
-  return (await firstRow(query<UserRow>(d1.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id)))) ?? undefined;
+  return (await firstRow(findUserStatement(d1, id))) ?? undefined;
+}
+
+/** The user a token names, as a statement for a batch (no row when the account is gone). */
+export function findUserStatement(d1: D1Database, id: number): Query<UserRow> {
+  return query<UserRow>(d1.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?`).bind(id));
 }
 
 /** Remembers the person's IANA time zone (reminders and daily notes need it outside a request). */
