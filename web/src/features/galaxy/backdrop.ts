@@ -14,14 +14,21 @@ function seeded(seed: number): () => number {
 
 const NEBULA_COLORS = ['118, 60, 200', '60, 90, 220', '190, 60, 170', '40, 140, 200', '90, 40, 150'];
 
-/** The sky: deep blue-black with soft purple and blue clouds along a band. */
+/**
+ * The sky: deep blue-black with soft purple and blue clouds along a band. Painted small
+ * (the clouds are soft, the page stretches them over the view) and on the CPU: a large
+ * GPU canvas cost software GL and a phone's GPU hundreds of milliseconds of painting,
+ * then as much again to read it back for the image, while the galaxy's first frame waited.
+ */
 function nebulaCanvas(): HTMLCanvasElement {
-  const width = 2048;
-  const height = 1024;
+  const width = 512;
+  const height = 256;
+  const scale = width / 2048;
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
-  const ctx = canvas.getContext('2d')!;
+  // A canvas the CPU paints: nothing for the GPU process to draw, nor to hand back for the image.
+  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
   const sky = ctx.createLinearGradient(0, 0, 0, height);
   sky.addColorStop(0, '#04030c');
   sky.addColorStop(0.5, '#0a0820');
@@ -34,7 +41,7 @@ function nebulaCanvas(): HTMLCanvasElement {
     // Clouds gather near the sky's equator band, like a galactic plane seen from inside.
     const x = rand() * width;
     const y = height * (0.5 + (rand() - 0.5) * (rand() < 0.7 ? 0.45 : 0.9));
-    const r = 60 + rand() * 260;
+    const r = (60 + rand() * 260) * scale;
     const color = NEBULA_COLORS[Math.floor(rand() * NEBULA_COLORS.length)];
     const alpha = 0.03 + rand() * 0.06;
     for (const dx of [-width, 0, width]) {

@@ -55,6 +55,9 @@ export class GalaxyScene {
   private wasMoving = false;
   private quality = initialQuality();
   private applied: GalaxyQuality = QUALITY_STEPS[0]!;
+  /** The scene's shader programs are compiled: nothing is drawn before (the sky shows meanwhile). */
+  private compiled = false;
+  private disposed = false;
 
   constructor(
     private readonly host: HTMLElement,
@@ -64,6 +67,8 @@ export class GalaxyScene {
     // See-through: the sky behind it is painted once by the page (backdrop.ts).
     this.renderer = new THREE.WebGLRenderer({ antialias: false, alpha: true, powerPreference: 'high-performance' });
     this.renderer.setClearColor(0x000000, 0);
+    // Asking the GPU whether each shader compiled waits for the compile: only while developing.
+    this.renderer.debug.checkShaderErrors = import.meta.env.DEV;
     this.renderer.setPixelRatio(this.fullPixelRatio);
     this.renderer.domElement.setAttribute('aria-label', 'Galaxy');
     this.renderer.domElement.className = 'relative block h-full w-full';
@@ -93,6 +98,12 @@ export class GalaxyScene {
     this.publishCamera();
     host.dataset.quality = '0';
     this.frame = requestAnimationFrame(this.tick);
+    // Compiled without blocking the page where the browser compiles in parallel
+    // (KHR_parallel_shader_compile); elsewhere the first frame waits for it, as before.
+    void this.renderer.compileAsync(this.scene, this.camera).then(() => {
+      this.compiled = true;
+      this.invalidate();
+    });
   }
 
   /** Preference `galaxy_animation_enabled`: a slow turn around the centre (the camera orbits, labels follow). */
@@ -105,7 +116,12 @@ export class GalaxyScene {
 
   setEdges(edges: readonly GraphEdge[]): void {
     this.stars.setEdges(this.nodes, edges);
-    this.invalidate();
+    // The links' program is compiled before they are drawn, so that no frame waits for it.
+    void this.renderer.compileAsync(this.scene, this.camera).then(() => {
+      if (this.disposed) return;
+      this.stars.showLinks();
+      this.invalidate();
+    });
   }
 
   /**
@@ -132,6 +148,7 @@ export class GalaxyScene {
   }
 
   dispose(): void {
+    this.disposed = true;
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
     this.controls.dispose();
@@ -168,7 +185,7 @@ export class GalaxyScene {
       this.labels.chooseAgain();
     }
     this.wasMoving = moving;
-    if (!this.dirty) return;
+    if (!this.dirty || !this.compiled || this.disposed) return;
     this.dirty = false;
     this.apply(quality);
     this.renderer.render(this.scene, this.camera);
@@ -188,7 +205,10 @@ export class GalaxyScene {
   private apply(quality: GalaxyQuality): void {
     if (quality === this.applied) return;
     this.applied = quality;
-    this.renderer.setPixelRatio(this.fullPixelRatio * quality.pixelScale);
+    // A new pixel ratio sizes the canvas again, which waits for the GPU to finish what it was
+    // given: only when the ratio changes.
+    const ratio = this.fullPixelRatio * quality.pixelScale;
+    if (ratio !== this.renderer.getPixelRatio()) this.renderer.setPixelRatio(ratio);
     this.stars.setDetail(quality, this.renderer.getPixelRatio());
     this.labels.setLimit(quality.labels);
     this.host.dataset.quality = String(QUALITY_STEPS.indexOf(quality));

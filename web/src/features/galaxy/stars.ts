@@ -45,7 +45,9 @@ export interface StarDetail {
 
 export interface StarField {
   group: THREE.Group;
+  /** The links, hidden until `showLinks()` (their shader program is compiled meanwhile). */
   setEdges(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): void;
+  showLinks(): void;
   /** What is drawn; `pixelRatio` keeps the stars' apparent size when the ratio changes. */
   setDetail(detail: StarDetail, pixelRatio: number): void;
 }
@@ -96,6 +98,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
   group.add(new THREE.Points(pointsGeometry(far), plain));
   let lines: THREE.LineSegments | null = null;
   let withLinks = true;
+  let linksShown = false;
   return {
     group,
     setDetail(detail, pixelRatio) {
@@ -104,6 +107,10 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       unlit.setDrawRange(glows, near.length - glows);
       withLinks = detail.links;
       full.uniforms.pixelRatio!.value = pixelRatio;
+      if (lines) lines.visible = withLinks && linksShown;
+    },
+    showLinks() {
+      linksShown = true;
       if (lines) lines.visible = withLinks;
     },
     setEdges(all, edges) {
@@ -121,7 +128,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
       if (lines) group.remove(lines);
       lines = new THREE.LineSegments(geometry, addsLight(new THREE.LineBasicMaterial({ color: 0x9d8cff, opacity: EDGE_WEIGHT * 0.6, depthWrite: false })));
-      lines.visible = withLinks;
+      lines.visible = withLinks && linksShown;
       group.add(lines);
     },
   };
