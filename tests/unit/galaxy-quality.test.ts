@@ -42,6 +42,14 @@ describe('galaxy quality controller', () => {
     }
   });
 
+  it('drops as far as the frames are slow: a device many times over the budget is at the lightest step within a few frames', () => {
+    // Twenty times over (a frame in two thirds of a second): straight down, not one step per window.
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 20, 2).step).toBe(0);
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 20, 3).step).toBe(QUALITY_STEPS.length - 1);
+    // Three times over: two steps at once (each step about halves a frame's work).
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 3, DOWN_WINDOW).step).toBe(2);
+  });
+
   it('ignores a single slow frame among fast ones (a hidden tab, a garbage collection)', () => {
     let s = initialQuality();
     for (let i = 0; i < 100; i++) s = observeFrame(s, i % 10 === 0 ? 2_000 : 16);

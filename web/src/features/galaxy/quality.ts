@@ -3,7 +3,11 @@
  * frames a second on a slow device (a phone, a busy machine, software GL). Pure: the scene
  * feeds it the time between two drawn frames and applies the step it answers.
  *
- * Steps go down one at a time when the recent frames are over the budget, and come back up
+ * Steps go down when the recent frames are over the budget, as many at once as the frames
+ * are slow (each step about halves a frame's work: twice the budget, one step; four times,
+ * two), and a device many times over is judged after a few frames rather than a whole
+ * window: a phone that draws the full picture in half a second is at a step it can hold
+ * within a second, not after several. They come back up
  * one at a time only after a longer run of frames well within it (hysteresis), so the
  * picture does not flicker between two steps. A step up that had to be taken back makes the
  * next try wait twice as long. Changes are instant, never animated.
@@ -35,6 +39,9 @@ export const FRAME_BUDGET_MS = 1000 / 30;
 export const HEADROOM_MS = 20;
 /** Frames judged together before a step down. */
 export const DOWN_WINDOW = 8;
+/** Frames this many times over the budget are judged after QUICK_WINDOW of them. */
+export const FAR_OVER = 4;
+export const QUICK_WINDOW = 3;
 /** Frames judged together before a step up, at first; doubled each time a step up is taken back. */
 export const UP_WINDOW = 60;
 const MAX_UP_WINDOW = UP_WINDOW * 8;
@@ -60,11 +67,14 @@ function median(values: number[]): number {
 export function observeFrame(state: QualityState, frameMs: number): QualityState {
   const frames = [...state.frames, frameMs].slice(-Math.max(state.upWindow, DOWN_WINDOW));
   const recent = frames.slice(-DOWN_WINDOW);
-  if (recent.length === DOWN_WINDOW && median(recent) > FRAME_BUDGET_MS && state.step < QUALITY_STEPS.length - 1) {
+  const quick = frames.slice(-QUICK_WINDOW);
+  const slow = recent.length === DOWN_WINDOW ? median(recent) : quick.length === QUICK_WINDOW && median(quick) > FAR_OVER * FRAME_BUDGET_MS ? median(quick) : 0;
+  if (slow > FRAME_BUDGET_MS && state.step < QUALITY_STEPS.length - 1) {
     // A step up taken back before another up-window has passed: the next try waits longer.
     const tookBack = state.cameUp && state.frames.length < state.upWindow;
     const upWindow = tookBack ? Math.min(state.upWindow * 2, MAX_UP_WINDOW) : state.upWindow;
-    return { step: state.step + 1, frames: [], upWindow, cameUp: false };
+    const down = Math.max(1, Math.round(Math.log2(slow / FRAME_BUDGET_MS)));
+    return { step: Math.min(state.step + down, QUALITY_STEPS.length - 1), frames: [], upWindow, cameUp: false };
   }
   if (frames.length >= state.upWindow && state.step > 0 && median(frames) < HEADROOM_MS) {
     return { step: state.step - 1, frames: [], upWindow: state.upWindow, cameUp: true };
