@@ -1,10 +1,12 @@
 // Exploring at volume: one person with 10,000 concepts in 50 constellations and
 // 40,000 links (+ 6,000 parent/child relations), seeded straight into the local D1.
 // Times the two graph endpoints (alone and together, as the views call them), then in
-// Chromium (software GL): the galaxy's first frame after navigation, its frame time while
-// orbiting (a first drag at full quality, a second once the scene has adapted its quality),
-// the knowledge graph's first usable picture (its nodes drawn at their start, to be hovered
-// and clicked, before the layout refines them), its stable picture (first visit, and a
+// Chromium: the galaxy's first frame after navigation, its frame time while orbiting (a
+// first drag at full quality, a second once the scene has adapted its quality) beside the
+// floor of the same browser (an empty page's WebGL canvas cleared every frame), composited
+// on a GPU as a phone composites (GALAXY_FLAGS says why); the knowledge graph's first
+// usable picture (its nodes drawn at their start, to be hovered and clicked, before the
+// layout refines them), its stable picture (first visit, and a
 // return visit that refines the layout the browser kept), and the longest main-thread task
 // while the graph is laid out. The endpoints are timed after a change to the graph (the kept answers
 // patched) and with the graph unchanged (the answers the isolate kept). Goals: endpoints
@@ -18,12 +20,23 @@ import { account, call } from './lib.mjs';
 import { printProfile, withCpuProfile } from './isolate-profile.mjs';
 
 const FLAGS = CHROMIUM_FLAGS;
+/**
+ * The galaxy is drawn as a phone draws it: the page composited on a GPU (here SwiftShader,
+ * the software GPU, through ANGLE; chrome://gpu says 'gpu_compositing: enabled'). Under
+ * `--disable-gpu` the page is composited in software, and every WebGL frame is then read
+ * back from the GPU process to be composited on the CPU: a trace shows each drawn frame
+ * waiting 0.4-1.1 s in that readback (GLES2::ReadPixels) behind the software compositor, even
+ * with the scene's own GL calls under 50 ms in 4 s. No phone composites that way.
+ * The software GPU is the machine's CPU cores, which the CPU throttling does not slow: the
+ * floor figure says what a frame costs on it before the galaxy draws anything.
+ */
+export const GALAXY_FLAGS = [...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'), '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 const VOLUME = { concepts: 10_000, tags: 200, constellations: 50, links: 40_000, relations: 6_000 };
 const RUNS = 5;
 
 const print = printSamples;
 
-async function seed(ctx) {
+export async function seed(ctx) {
   const started = Date.now();
   await settle(ctx.url); // run alone, the dev server may still be starting
   const me = await account(ctx.url, 'explore_bench');
@@ -74,6 +87,53 @@ async function orbit(page) {
   for (let i = 0; i < 30; i++) await page.mouse.move(400 + i * 8, 400 + Math.sin(i / 6) * 60, { steps: 2 });
   await page.mouse.up();
   return page.evaluate(() => ({ frames: window.__orbit.frames.slice(1), steps: [...window.__orbit.steps].sort().join(', ') }));
+}
+
+/**
+ * What a frame costs this browser before any scene: an empty page's full-view WebGL canvas
+ * cleared every frame, for two seconds (the display's and the software GPU's pace).
+ */
+async function webglFloor(browser, rate) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await throttleCpu(page, rate);
+  const frames = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1280;
+    canvas.height = 800;
+    canvas.style.cssText = 'position: fixed; inset: 0; width: 100%; height: 100%';
+    document.body.appendChild(canvas);
+    const gl = canvas.getContext('webgl2', { antialias: false, alpha: true });
+    const out = [];
+    let last = performance.now();
+    await new Promise((done) => {
+      const loop = (now) => {
+        out.push(now - last);
+        last = now;
+        gl.clearColor(0, 0, (out.length % 2) * 0.5, 1);
+        gl.clear(gl.COLOR_BUFFER_BIT);
+        if (out.length < 130) requestAnimationFrame(loop);
+        else done();
+      };
+      requestAnimationFrame(loop);
+    });
+    return out.slice(10);
+  });
+  await context.close();
+  print(`floor: empty WebGL canvas frame time${rateLabel(rate)}`, frames, 'ms');
+}
+
+/** The galaxy's figures at each CPU rate, in a browser of its own (GALAXY_FLAGS). */
+export async function galaxyFigures(url, token) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: GALAXY_FLAGS, headless: true });
+  try {
+    for (const rate of CPU_RATES) {
+      await webglFloor(browser, rate);
+      await galaxy(browser, url, token, rate);
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 async function galaxy(browser, url, token, rate) {
@@ -194,12 +254,11 @@ export default async function explore(ctx) {
 
   // ASTROLABE_BENCH_SKIP_BROWSER=1: the endpoints alone, without the Chromium half (minutes).
   if (process.env.ASTROLABE_BENCH_SKIP_BROWSER === '1') return;
+  // One browser at a time: the galaxy's, then the graph's.
+  await galaxyFigures(url, me.token);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: FLAGS, headless: true });
   try {
-    for (const rate of CPU_RATES) {
-      await galaxy(browser, url, me.token, rate);
-      await graph(browser, url, me.token, rate);
-    }
+    for (const rate of CPU_RATES) await graph(browser, url, me.token, rate);
   } finally {
     await browser.close();
   }
