@@ -89,6 +89,15 @@ export class GalaxyScene {
     this.removeBackdrop = addBackdrop(this.scene, host);
     this.stars = createStarField(nodes, this.renderer.getPixelRatio());
     this.scene.add(this.stars.group);
+    // The GPU compiles the shader programs while the page builds the names below: handed
+    // over now (flushed), they are compiled without blocking the page where the browser
+    // compiles in parallel (KHR_parallel_shader_compile); elsewhere the first frame waits for
+    // what is left of the compile.
+    void this.renderer.compileAsync(this.scene, this.camera).then(() => {
+      this.compiled = true;
+      this.invalidate();
+    });
+    this.renderer.getContext().flush();
     this.labels = new LabelLayer(host, nodes);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(host);
@@ -98,12 +107,6 @@ export class GalaxyScene {
     this.publishCamera();
     host.dataset.quality = '0';
     this.frame = requestAnimationFrame(this.tick);
-    // Compiled without blocking the page where the browser compiles in parallel
-    // (KHR_parallel_shader_compile); elsewhere the first frame waits for it, as before.
-    void this.renderer.compileAsync(this.scene, this.camera).then(() => {
-      this.compiled = true;
-      this.invalidate();
-    });
   }
 
   /** Preference `galaxy_animation_enabled`: a slow turn around the centre (the camera orbits, labels follow). */
