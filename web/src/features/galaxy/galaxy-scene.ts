@@ -93,7 +93,8 @@ export class GalaxyScene {
     // over now (flushed), they are compiled without blocking the page where the browser
     // compiles in parallel (KHR_parallel_shader_compile); elsewhere the first frame waits for
     // what is left of the compile.
-    void this.renderer.compileAsync(this.scene, this.camera).then(() => {
+    // A compile that fails here is left to the first render, which compiles what it draws.
+    void this.compile().then(() => {
       this.compiled = true;
       this.invalidate();
     });
@@ -120,7 +121,7 @@ export class GalaxyScene {
   setEdges(edges: readonly GraphEdge[]): void {
     this.stars.setEdges(this.nodes, edges);
     // The links' program is compiled before they are drawn, so that no frame waits for it.
-    void this.renderer.compileAsync(this.scene, this.camera).then(() => {
+    void this.compile().then(() => {
       if (this.disposed) return;
       this.stars.showLinks();
       this.invalidate();
@@ -148,6 +149,11 @@ export class GalaxyScene {
     }
     this.host.dataset.flight = 'flying';
     this.invalidate();
+  }
+
+  /** The scene's shader programs compiled without blocking the page; settles even when the compile fails. */
+  private compile(): Promise<unknown> {
+    return this.renderer.compileAsync(this.scene, this.camera).catch(() => undefined);
   }
 
   dispose(): void {
