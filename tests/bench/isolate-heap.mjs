@@ -7,6 +7,8 @@ import WebSocket from 'ws';
 
 /** `ASTROLABE_BENCH_LIVE_HEAP=1`: a full collection with each sample (see `ask`). */
 const LIVE = process.env.ASTROLABE_BENCH_LIVE_HEAP === '1';
+/** `ASTROLABE_BENCH_HEAP_TRACE=1`: every sample printed with its time since the call began. */
+const TRACE = process.env.ASTROLABE_BENCH_HEAP_TRACE === '1';
 
 /**
  * The isolate answers DevTools only between its tasks, so a busy call delays the answers:
@@ -55,12 +57,15 @@ export async function withPeakHeap(inspectorUrl, fn) {
   let peak = 0;
   let samples = 0;
   let session = null;
+  let started = performance.now();
+  const trace = [];
   try {
     session = inspectorUrl
       ? await connect(inspectorUrl, (bytes) => {
           idle ??= bytes;
           peak = Math.max(peak, bytes);
           samples += 1;
+          if (TRACE) trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${(bytes / 1024 / 1024).toFixed(1)}`);
         })
       : null;
   } catch {
@@ -68,6 +73,7 @@ export async function withPeakHeap(inspectorUrl, fn) {
   }
   if (!session) return { result: await fn(), heap: null };
   await session.ask();
+  started = performance.now();
   let running = true;
   const timer = setInterval(() => running && session.ask(), 100);
   try {
@@ -75,6 +81,7 @@ export async function withPeakHeap(inspectorUrl, fn) {
     // The answer to a request sent during the call's last busy stretch still counts.
     await Promise.race([session.ask(), new Promise((r) => setTimeout(r, 2000))]);
     const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    if (TRACE) console.log(`    samples (s since the call began, MiB): ${trace.join(', ')}`);
     return { result, heap: { idleMiB: mib(idle ?? 0), peakMiB: mib(peak), samples } };
   } finally {
     running = false;

@@ -23,6 +23,7 @@ import { selectFsrsParams } from '../db/queries/fsrs-params';
 import { readBatch } from '../db/rows';
 import { storedFsrsParams } from '../domain/fsrs-params';
 import { readArchive, unzstdCapped, ZipArchive } from '../lib/archive';
+import { breathe } from '../lib/breathe';
 import { ApiError } from '../lib/errors';
 import { publicFileUrl, userFileKey } from '../lib/r2-keys';
 import {
@@ -263,6 +264,9 @@ async function stageCollection(read: ReadRows, ctx: CollectionContext, decks: Re
       writing = stageCards(converted.map((c) => c.flashcard), converted.map((c) => c.reviews));
       // Read at the next page or after the last; until then a failure is only held.
       writing.catch(() => {});
+      // A macrotask between pages: the isolate's other requests, and DevTools, get their
+      // turn (awaiting D1 gives them none).
+      await breathe();
     }
   } catch (error) {
     // A page that cannot be read or converted: the write in flight ends before the job's rows are deleted.
@@ -282,10 +286,12 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
   const read = readRows(db);
   let stored: string[] = [];
   try {
+    await breathe();
     const decks = readDecks(read);
     const noteTypes = readNoteTypes(read);
     const files = await storeMedia(props, archive, wantedMedia(read), now);
     stored = files.stored;
+    await breathe();
     const concepts = deckConcepts(decks, readUsedDecks(read), now);
     const ctx: CollectionContext = { crt: readCreated(read, now), decks, noteTypes, media: files.media, conceptOfDeck: concepts.conceptOfDeck, tagsOfConcept: new Map() };
     // The note types go first, on their own: should the import then fail, they are only

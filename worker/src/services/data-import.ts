@@ -192,6 +192,8 @@ export async function commitImport({
     refuseProblems(checks.flat(), counts);
     if (!linked) await linkStagedWikiTitles(d1, userId, importId, merge);
     const switchIn = switchInStatements(d1, importId, userId, merge);
+    // The isolate's other requests (and DevTools) get a turn before the switch's long batch.
+    await breathe();
     // A write that fails after half the statements have run.
     if (failAt === 'middle') switchIn.splice(Math.floor(switchIn.length / 2), 0, failingWriteStatement(d1, userId));
     await d1.batch([
