@@ -78,8 +78,10 @@ export const dataRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .post('/import/apkg', async (c) => {
-    const bytes = await readImportFile(c.req.raw, MAX_APKG_BYTES);
-    return c.json(await importApkg({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes }, c.get('now')), 200);
+    // The upload goes straight into the call, in no local: the awaiting handler would keep a
+    // local (or its props) for the whole import, which lets go of it once the collection is open.
+    const upload = () => readImportFile(c.req.raw, MAX_APKG_BYTES);
+    return c.json(await importApkg({ d1: c.get('db'), bucket: c.env.FILES, userId: c.get('userId'), bytes: await upload() }, c.get('now')), 200);
   })
   .post('/import/vault', async (c) => {
     const bytes = await readImportFile(c.req.raw, MAX_VAULT_BYTES);

@@ -76,18 +76,22 @@ export function openPackage(bytes: Uint8Array): { collection: Uint8Array; archiv
   return { collection: entryBytes(archive, name, MAX_COLLECTION_BYTES), archive };
 }
 
-/** The collection's FSRS parameters when they are not the person's own already: offered by the summary, never saved here. */
-async function offeredParams(d1: D1Database, userId: number, read: ReadRows): Promise<{ offered_fsrs_params?: number[] }> {
-  const offered = presetFsrsParams(readPresets(read));
+/** The collection's FSRS parameters (`presetFsrsParams`) when they are not the person's own already: offered by the summary, never saved here. */
+async function offeredParams(d1: D1Database, userId: number, offered: number[] | null): Promise<{ offered_fsrs_params?: number[] }> {
   if (!offered) return {};
   const [[stored]] = await readBatch(d1, [selectFsrsParams(d1, userId)]);
   return JSON.stringify(storedFsrsParams(stored?.fsrs_params)) === JSON.stringify(offered) ? {} : { offered_fsrs_params: offered };
 }
 
-interface ImportApkgProps {
+/** Where an import lands: the person's database and file storage. */
+interface ImportTarget {
   d1: D1Database;
   bucket: R2Bucket;
   userId: number;
+}
+
+interface ImportApkgProps extends ImportTarget {
+  /** The uploaded package. */
   bytes: Uint8Array;
 }
 
@@ -136,7 +140,7 @@ interface StoredMedia {
 }
 
 /** Stores the package's images and sounds that the notes use; returns them by file name. */
-async function storeMedia(props: ImportApkgProps, archive: ZipArchive, wanted: Set<string>, now: number): Promise<StoredMedia> {
+async function storeMedia(props: ImportTarget, archive: ZipArchive, wanted: Set<string>, now: number): Promise<StoredMedia> {
   const names = archive.has('media') ? readMediaNames(entryBytes(archive, 'media', MAX_COLLECTION_BYTES)) : new Map<string, string>();
   const used = [...names].filter(([entry, fileName]) => archive.has(entry) && wanted.has(fileName));
   if (used.some(([, fileName]) => fileName.length > MAX_MEDIA_NAME_CHARS)) throw new ApiError(422, 'invalid_apkg', `A media file's name is longer than ${MAX_MEDIA_NAME_CHARS} characters`);
@@ -159,7 +163,7 @@ function readMediaNames(bytes: Uint8Array): Map<string, string> {
   }
 }
 
-async function storeEach(props: ImportApkgProps, archive: ZipArchive, used: [string, string][], now: number, files: StoredMedia) {
+async function storeEach(props: ImportTarget, archive: ZipArchive, used: [string, string][], now: number, files: StoredMedia) {
   for (const [entry, fileName] of used) {
     const bytes = entryBytes(archive, entry, MAX_UPLOAD_BYTES);
     const image = sniffImageType(bytes);
@@ -279,19 +283,40 @@ async function stageCollection(read: ReadRows, ctx: CollectionContext, decks: Re
   await stage('concept_relations', decks.relations);
 }
 
-export async function importApkg(props: ImportApkgProps, now: number): Promise<ImportResult & { offered_fsrs_params?: number[] }> {
-  const { collection, archive } = openPackage(props.bytes);
+/**
+ * Imports an uploaded package. Its bytes are handed on in a holder the import empties, so
+ * that nothing keeps them for the whole import (the caller's props do not reach it).
+ */
+export function importApkg({ bytes, ...target }: ImportApkgProps, now: number): Promise<ImportResult & { offered_fsrs_params?: number[] }> {
+  return importUpload(target, { bytes }, now);
+}
+
+/**
+ * The import, holding at once only what it still reads: the upload and its archive until
+ * the collection is open and its media stored; the collection (sql.js's file) until its
+ * last page is staged — the switch runs without it. Measured on 50,000 cards (bench 16),
+ * these were 12.7 and 38.7 MB of the isolate's memory held to the end.
+ */
+async function importUpload(props: ImportTarget, upload: { bytes: Uint8Array | null }, now: number): Promise<ImportResult & { offered_fsrs_params?: number[] }> {
+  // `let`s emptied as soon as they are read: a suspended async function keeps its locals.
+  let { collection, archive }: { collection: Uint8Array | null; archive: ZipArchive | null } = openPackage(upload.bytes!);
+  upload.bytes = null;
   const SQL = await loadSqlite();
-  const db = openCollection(SQL, collection);
+  const db = openCollection(SQL, collection!);
+  // sql.js's file holds the collection's bytes now, until the database is closed.
+  collection = null;
   const read = readRows(db);
   let stored: string[] = [];
   try {
     await breathe();
     const decks = readDecks(read);
     const noteTypes = readNoteTypes(read);
-    const files = await storeMedia(props, archive, wantedMedia(read), now);
+    const files = await storeMedia(props, archive!, wantedMedia(read), now);
     stored = files.stored;
+    // The upload's last reader: its bytes go with it.
+    archive = null;
     await breathe();
+    const offered = presetFsrsParams(readPresets(read));
     const concepts = deckConcepts(decks, readUsedDecks(read), now);
     const ctx: CollectionContext = { crt: readCreated(read, now), decks, noteTypes, media: files.media, conceptOfDeck: concepts.conceptOfDeck, tagsOfConcept: new Map() };
     // The note types go first, on their own: should the import then fail, they are only
@@ -302,15 +327,18 @@ export async function importApkg(props: ImportApkgProps, now: number): Promise<I
     const result = await importInPieces({ d1: props.d1, userId: props.userId, header, merge: true }, now, async (stage, stageCards) => {
       await stage('files', files.rows);
       await stageCollection(read, ctx, concepts, stage, stageCards, now);
+      // Every row is read: the collection's memory goes before the switch.
+      db.close();
     });
     // The decks' history gives their concepts a mastery at once (the nightly refresh would
     // otherwise be the first to see them). The import has landed: a failure here only waits for that refresh.
     await refreshMastery({ DB: props.d1 }, now, props.userId).catch((err) => console.error('mastery after an Anki import failed', err));
-    return { ...result, message: 'Anki package imported successfully', ...(await offeredParams(props.d1, props.userId, read)) };
+    return { ...result, message: 'Anki package imported successfully', ...(await offeredParams(props.d1, props.userId, offered)) };
   } catch (error) {
     if (stored.length) await props.bucket.delete(stored);
     throw error;
   } finally {
+    // Already closed once every row was staged (a second close does nothing).
     db.close();
   }
 }
