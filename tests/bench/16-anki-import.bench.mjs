@@ -39,10 +39,27 @@
 // open 4.9, validate 2.8, convert 7.3 and read 10.3 overlapping staging 24.2, checks 0.9,
 // switch 10.3, mastery 0.9; the same package again 41.5 → 18.3 s. Heap 106.6 → 130.2 MiB
 // at the highest of 3 samples (two pages in memory while one is written; few samples).
+// 2026-11-27: workerd hands DevTools its messages only when the request's JS yields to a
+// timer, never while it awaits D1: the import now yields a macrotask (breathe) after the
+// collection opens, after its media, between pages and before the switch, and is sampled
+// about 50 times instead of 2–3 (each sample's time printed with ASTROLABE_BENCH_HEAP_TRACE=1;
+// the direct pass prints them always). Live, in workerd alone, at load 5.7–7.9: peak 101.6 /
+// 102.9 / 105.1 MiB over 56 / 52 / 49 samples — about 97 MiB all through the pages, 70.3
+// before the switch, 74.6–86.0 after. A heap snapshot between two pages: the collection (the
+// sql.js file) 38.7 MiB, sql.js's own memory 21.1 MiB and the upload 12.7 MiB, all three held
+// to the end, beside ~13 MiB of JS (5.7 of it the bundle's source) and a page's rows, a few
+// MiB. Since the upload goes once the media are stored and the collection once the last page
+// is staged, at load 5.4–8.6: peak 88.9 / 88.9 / 88.9 / 87.6 MiB over 55 / 54 / 56 / 53
+// samples — about 84 through the pages, 57.7 before the switch, 23–35 after. Beside it, in
+// the wrangler-dev isolate that has just made the 50,000-card export, the relay pass peaks at
+// 108.2–121.9 MiB, in the traced runs at the one sample right after the collection opens
+// (the unzip's chunks not yet freed?), every other ≤ 89.4. The
+// timed pass samples without a collection, so its peak counts garbage: with ~50 samples it
+// now reads 142–152 MiB (120.5 at its 2 samples before); the live figure is the direct pass's.
 import { execSql } from './03-study.bench.mjs';
 import { seedSql } from './09-data.bench.mjs';
 import { account, call, FLOOR_NAME, recordValue, unsentAgain } from './lib.mjs';
-import { describeHeap, withDirectPeakHeap, withPeakHeap } from './isolate-heap.mjs';
+import { describeHeap, describeSeries, withDirectPeakHeap, withPeakHeap } from './isolate-heap.mjs';
 
 const CARDS = Number(process.env.ANKI_CARDS ?? 50_000);
 const SIZE = { concepts: 200, cards: CARDS, logs: CARDS * 6 };
@@ -78,10 +95,11 @@ export default async function ankiImport(ctx) {
   recordValue(`Anki import again (${SIZE.cards} cards, adds nothing)`, again.ms, 'ms');
   // ASTROLABE_BENCH_DIRECT_HEAP=1: the isolate's memory read once more without wrangler's
   // relay, the same import made by the Worker in workerd alone into an account of its own
-  // (its time is not the budget's). workerd's own DevTools socket answers no more often
-  // than the relay's: a few samples per import, the highest of which is printed.
+  // (its time is not the budget's), every sample printed: the isolate answers between the
+  // import's pages (see the header), the highest sample is the figure.
   if (process.env.ASTROLABE_BENCH_DIRECT_HEAP !== '1') return;
   const direct = await withDirectPeakHeap(ctx, async (base) => upload(base, (await account(base, `a_${runId}_d`)).token));
   console.log(`  the same import in workerd alone: ${direct.result.status} ${(direct.result.ms / 1000).toFixed(2)} s, memory: ${describeHeap(direct.heap)}`);
+  if (direct.heap) console.log(`    its samples (MiB): ${describeSeries(direct.heap)}`);
   if (direct.heap) recordValue(`Anki import (${SIZE.cards} cards), isolate memory (highest of ${direct.heap.samples} samples)`, direct.heap.peakMiB, 'MiB');
 }

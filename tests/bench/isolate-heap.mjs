@@ -10,6 +10,9 @@ const LIVE = process.env.ASTROLABE_BENCH_LIVE_HEAP === '1';
 /** `ASTROLABE_BENCH_HEAP_TRACE=1`: every sample printed with its time since the call began. */
 const TRACE = process.env.ASTROLABE_BENCH_HEAP_TRACE === '1';
 
+/** A run's samples as `idle 15.6, 1.0s 76.6, …` (MiB; seconds since the call began). */
+export const describeSeries = (h) => h.series.map(([s, mib]) => (s === null ? `idle ${mib}` : `${s.toFixed(1)}s ${mib}`)).join(', ');
+
 /**
  * The isolate answers DevTools only between its tasks, so a busy call delays the answers:
  * one request is kept in flight and every answer counts whenever it comes.
@@ -51,21 +54,22 @@ async function connect(inspectorUrl, onUsage) {
   return { ask, close: () => socket.close() };
 }
 
-/** Runs `fn` while sampling the isolate's heap + buffers; `{ result, heap: { idleMiB, peakMiB, samples } | null }`. */
+/** Runs `fn` while sampling the isolate's heap + buffers; `{ result, heap: { idleMiB, peakMiB, samples, series } | null }` (`series`: each sample as [seconds since the call began (null for the idle one), MiB]). */
 export async function withPeakHeap(inspectorUrl, fn) {
   let idle = null;
   let peak = 0;
   let samples = 0;
   let session = null;
-  let started = performance.now();
-  const trace = [];
+  let started = null;
+  const series = [];
+  const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   try {
     session = inspectorUrl
       ? await connect(inspectorUrl, (bytes) => {
           idle ??= bytes;
           peak = Math.max(peak, bytes);
           samples += 1;
-          if (TRACE) trace.push(`${((performance.now() - started) / 1000).toFixed(1)}s ${(bytes / 1024 / 1024).toFixed(1)}`);
+          series.push([started === null ? null : (performance.now() - started) / 1000, mib(bytes)]);
         })
       : null;
   } catch {
@@ -80,9 +84,9 @@ export async function withPeakHeap(inspectorUrl, fn) {
     const result = await fn();
     // The answer to a request sent during the call's last busy stretch still counts.
     await Promise.race([session.ask(), new Promise((r) => setTimeout(r, 2000))]);
-    const mib = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-    if (TRACE) console.log(`    samples (s since the call began, MiB): ${trace.join(', ')}`);
-    return { result, heap: { idleMiB: mib(idle ?? 0), peakMiB: mib(peak), samples } };
+    const heap = { idleMiB: mib(idle ?? 0), peakMiB: mib(peak), samples, series };
+    if (TRACE) console.log(`    samples (MiB): ${describeSeries(heap)}`);
+    return { result, heap };
   } finally {
     running = false;
     clearInterval(timer);
@@ -97,7 +101,8 @@ export const describeHeap = (h) => (h ? `isolate heap + buffers${LIVE ? ' (a col
  * relay taking the isolate's DevTools messages), its heap sampled through workerd's own
  * DevTools socket. `{ result, heap }` as withPeakHeap. Measured: the relay was not what
  * held the answers back — workerd alone answered 5 samples in a 50,000-card import of
- * 224 s (load 30), the isolate answering DevTools only now and then while a request runs.
+ * 224 s (load 30): the isolate answers DevTools only when a request yields to a timer
+ * (lib/breathe.ts), not while it awaits D1.
  */
 export async function withDirectPeakHeap(ctx, run) {
   const { startDirectWorker } = await import('./direct-worker.mjs');
