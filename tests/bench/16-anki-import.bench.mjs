@@ -52,8 +52,10 @@
 // is staged, at load 5.4–8.6: peak 88.9 / 88.9 / 88.9 / 87.6 MiB over 55 / 54 / 56 / 53
 // samples — about 84 through the pages, 57.7 before the switch, 23–35 after. Beside it, in
 // the wrangler-dev isolate that has just made the 50,000-card export, the relay pass peaks at
-// 108.2–121.9 MiB, in the traced runs at the one sample right after the collection opens
-// (the unzip's chunks not yet freed?), every other ≤ 89.4. The
+// 108.2–121.9 MiB, in the traced runs at the one sample right after the collection opens,
+// every other ≤ 89.4; a heap snapshot there, in that isolate, holds 87.6 MiB (the same
+// collection, sql.js memory and upload): the rest is the unzip's garbage, not yet freed
+// when the sample is read. The
 // timed pass samples without a collection, so its peak counts garbage: with ~50 samples it
 // now reads 142–152 MiB (120.5 at its 2 samples before); the live figure is the direct pass's.
 import { execSql } from './03-study.bench.mjs';
