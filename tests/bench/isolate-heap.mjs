@@ -54,8 +54,8 @@ async function connect(inspectorUrl, onUsage) {
   return { ask, close: () => socket.close() };
 }
 
-/** Runs `fn` while sampling the isolate's heap + buffers; `{ result, heap: { idleMiB, peakMiB, samples, series } | null }` (`series`: each sample as [seconds since the call began (null for the idle one), MiB]). */
-export async function withPeakHeap(inspectorUrl, fn) {
+/** Runs `fn` while sampling the isolate's heap + buffers every `everyMs`; `{ result, heap: { idleMiB, peakMiB, samples, series } | null }` (`series`: each sample as [seconds since the call began (null for the idle one), MiB]). */
+export async function withPeakHeap(inspectorUrl, fn, { everyMs = 100 } = {}) {
   let idle = null;
   let peak = 0;
   let samples = 0;
@@ -79,7 +79,7 @@ export async function withPeakHeap(inspectorUrl, fn) {
   await session.ask();
   started = performance.now();
   let running = true;
-  const timer = setInterval(() => running && session.ask(), 100);
+  const timer = setInterval(() => running && session.ask(), everyMs);
   try {
     const result = await fn();
     // The answer to a request sent during the call's last busy stretch still counts.
