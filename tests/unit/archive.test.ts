@@ -72,11 +72,11 @@ describe('ZipArchive', () => {
 });
 
 /** A zstd frame of RLE blocks: `blocks` × 128 KB of one byte, a few bytes each. */
-function zstdRle(blocks: number, declaredWindowLog = 17): Uint8Array {
+function zstdRle(blocks: number, declaredWindowLog = 17, byteOf = (_block: number) => 0x41): Uint8Array {
   const frame = [0x28, 0xb5, 0x2f, 0xfd, 0x00, (declaredWindowLog - 10) << 3];
   for (let i = 0; i < blocks; i++) {
     const header = ((128 * 1024) << 3) | (1 << 1) | (i === blocks - 1 ? 1 : 0);
-    frame.push(header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, 0x41);
+    frame.push(header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff, byteOf(i));
   }
   return Uint8Array.from(frame);
 }
@@ -86,6 +86,13 @@ describe('unzstdCapped', () => {
     const out = unzstdCapped(zstdRle(2), 1 << 20);
     expect(out.length).toBe(256 * 1024);
     expect(out.every((b) => b === 0x41)).toBe(true);
+  });
+
+  it('puts each block of a frame in its place', () => {
+    const out = unzstdCapped(zstdRle(3, 19, (block) => 0x41 + block), 1 << 20);
+    const block = 128 * 1024;
+    expect(out.length).toBe(3 * block);
+    for (const [at, letter] of [[0, 'A'], [block - 1, 'A'], [block, 'B'], [2 * block, 'C'], [3 * block - 1, 'C']] as const) expect(String.fromCharCode(out[at]!)).toBe(letter);
   });
 
   it('stops a frame of 2,048 blocks (256 MB from 8 KB) at the cap', () => {

@@ -181,16 +181,31 @@ function zstdFrameNeeds(bytes: Uint8Array): number {
   return u32(bytes, at) + u32(bytes, at + 4) * 2 ** 32;
 }
 
-/** A zstd stream's content, refused as soon as it passes `maxBytes` (or its header asks for more). */
+/**
+ * A zstd stream's content, refused as soon as it passes `maxBytes` (or its header asks for
+ * more). Expanded twice: once to learn its size, once into a buffer of exactly that size, so
+ * that only one copy of the content is ever held (a collection of 40 MB kept as chunks and
+ * then joined would hold twice that at once, beside everything else an import holds).
+ */
 export function unzstdCapped(bytes: Uint8Array, maxBytes: number): Uint8Array {
   if (zstdFrameNeeds(bytes) > maxBytes) throw tooLarge(`zstd frame needs more than ${maxBytes} bytes`);
-  const chunks: Uint8Array[] = [];
   let total = 0;
-  const decoder = new Decompress((chunk) => {
+  expandZstd(bytes, (chunk) => {
     total += chunk.length;
     if (total > maxBytes) throw tooLarge(`zstd data expands past ${maxBytes} bytes`);
-    chunks.push(chunk);
   });
+  const out = new Uint8Array(total);
+  let offset = 0;
+  expandZstd(bytes, (chunk) => {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  });
+  return out;
+}
+
+/** Runs one zstd frame through the decoder, each piece of its content handed to `onData`. */
+function expandZstd(bytes: Uint8Array, onData: (chunk: Uint8Array) => void): void {
+  const decoder = new Decompress(onData);
   // One frame only: the decoder would size a further frame's window from that frame's own
   // header, unchecked. Between frames its state is the number of checksum bytes to skip.
   const push = decoder.push.bind(decoder);
@@ -204,7 +219,4 @@ export function unzstdCapped(bytes: Uint8Array, maxBytes: number): Uint8Array {
   } catch (err) {
     throw err instanceof ArchiveError ? err : corrupt('invalid zstd data');
   }
-  const out = new Uint8Array(total);
-  chunks.reduce((offset, chunk) => (out.set(chunk, offset), offset + chunk.length), 0);
-  return out;
 }
