@@ -24,7 +24,12 @@ export function resolveTimeZone(zone: string | null | undefined): string {
   return isValidTimeZone(zone) ? zone : 'UTC';
 }
 
+/**
+ * Formatters by zone name as the client sent it. Intl takes a name in any case, so one zone
+ * has thousands of valid spellings: the map is emptied past a few hundred rather than let grow.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const MAX_FORMATTERS = 512;
 function formatter(zone: string) {
   let found = formatters.get(zone);
   if (!found) {
@@ -38,6 +43,7 @@ function formatter(zone: string) {
       minute: '2-digit',
       second: '2-digit',
     });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(zone, found);
   }
   return found;
