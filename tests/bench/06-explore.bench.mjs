@@ -10,7 +10,7 @@
 // return visit that refines the layout the browser kept), and the longest main-thread task
 // while the graph is laid out. The endpoints are timed after a change to the graph (the kept answers
 // patched) and with the graph unchanged (the answers the isolate kept). Goals: endpoints
-// together p95 <= 150 ms; first frame <= 1.5 s; orbit p95 <= 33 ms; graph's first usable
+// together p95 <= 150 ms; first frame <= 1.5 s; orbit at 30 fps (p95 <= THIRTY_FPS_MS); graph's first usable
 // picture <= 3 s, a return visit stable <= 3 s, with no task over 100 ms during layout.
 import { chromium } from 'playwright-core';
 import { personRows } from './02-knowledge.bench.mjs';
@@ -34,6 +34,12 @@ const FLAGS = CHROMIUM_FLAGS;
  * CPU throttling; the floor figure says what a frame costs before the galaxy draws anything.
  */
 export const GALAXY_FLAGS = process.env.ASTROLABE_BENCH_GALAXY_GPU === '1' ? [...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'), '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : CHROMIUM_FLAGS;
+/**
+ * The orbit's budget: 30 frames a second (issue 26: 'keeps >= 30 fps'), that is a frame at
+ * every other refresh of a 60 Hz display, 33.33 ms. requestAnimationFrame's timestamps are
+ * coarsened to 0.1 ms, so such a frame reads 33.3 or 33.4 ms: the budget allows that tenth.
+ */
+const THIRTY_FPS_MS = 33.4;
 const VOLUME = { concepts: 10_000, tags: 200, constellations: 50, links: 40_000, relations: 6_000 };
 const RUNS = 5;
 
@@ -160,7 +166,7 @@ async function galaxy(browser, url, token, rate) {
   }
   orbits.forEach(({ frames, steps }, i) => {
     const which = i === 0 ? 'first drag' : 'second drag';
-    print(`galaxy orbit frame time, ${which}${rateLabel(rate)}`, frames, 'ms', { p95: 33 });
+    print(`galaxy orbit frame time, ${which}${rateLabel(rate)}`, frames, 'ms', { p95: THIRTY_FPS_MS });
     console.log(`    quality steps drawn at (0 = full): ${steps}`);
   });
 }
