@@ -35,7 +35,7 @@ const FLAGS = CHROMIUM_FLAGS;
  */
 export const GALAXY_FLAGS = process.env.ASTROLABE_BENCH_GALAXY_GPU === '1' ? [...CHROMIUM_FLAGS.filter((f) => f !== '--disable-gpu'), '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : CHROMIUM_FLAGS;
 /**
- * The orbit's budget: 30 frames a second (issue 26: 'keeps >= 30 fps'), that is a frame at
+ * The orbit's budget: 30 frames a second ('keeps >= 30 fps'), that is a frame at
  * every other refresh of a 60 Hz display, 33.33 ms. requestAnimationFrame's timestamps are
  * coarsened to 0.1 ms, so such a frame reads 33.3 or 33.4 ms: the budget allows that tenth.
  */
