@@ -56,7 +56,12 @@ export interface PageOptions {
   serviceWorker?: boolean;
   /** The system's 'reduce motion' setting as this page reports it. */
   reducedMotion?: 'reduce' | 'no-preference';
+  /** Signed in from the start: this access token is in the origin's storage before any page opens. */
+  signedIn?: { origin: string; token: string };
 }
+
+/** Where the app keeps the access token (web/src/lib/token-store.ts). */
+const TOKEN_KEY = 'astrolabe.access_token';
 
 /** The time zone every test page runs in. */
 export const PAGE_TIME_ZONE = 'Europe/Paris';
@@ -71,7 +76,8 @@ export function pageToday(now = new Date()): string {
 
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const serviceWorkers = (opts.serviceWorker ?? serviceWorkerByDefault.get(browser)) ? 'allow' : 'block';
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: PAGE_TIME_ZONE, serviceWorkers, reducedMotion: opts.reducedMotion });
+  const storageState = opts.signedIn ? { cookies: [], origins: [{ origin: opts.signedIn.origin, localStorage: [{ name: TOKEN_KEY, value: opts.signedIn.token }] }] } : undefined;
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, userAgent: opts.userAgent, locale: 'fr-FR', timezoneId: PAGE_TIME_ZONE, serviceWorkers, reducedMotion: opts.reducedMotion, storageState });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -103,17 +109,20 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
   return { context, page };
 }
 
-/** A new page signed in with `token`, stored from the login page the way the app keeps it. */
 /** Signs an open page in as the app does after a login: the token in its storage (on /login). */
 export async function signIn(page: Page, url: string, token: string): Promise<void> {
   await page.goto(`${url}/login`);
-  await page.evaluate((t) => localStorage.setItem('astrolabe.access_token', t), token);
+  await page.evaluate(([key, t]) => localStorage.setItem(key, t), [TOKEN_KEY, token] as const);
 }
 
+/**
+ * A new page signed in from the start: the token is put in the origin's storage when its
+ * context is made, before any page runs. Set from a page just before it navigates away
+ * (`signIn`), it was now and then missing in the next page, which then opened on /login
+ * with no request refused (twice in CI, each a test's first page).
+ */
 export async function signedInPage(browser: Browser, url: string, token: string, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, opts);
-  await signIn(page, url, token);
-  return { context, page };
+  return newPage(browser, { ...opts, signedIn: { origin: new URL(url).origin, token } });
 }
 
 /** Waits until this page is controlled by the app's service worker (the first visit's worker claims it). */
