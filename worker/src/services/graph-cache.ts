@@ -23,8 +23,7 @@
  * the isolate only costs a rebuild.
  */
 import { graphVersionsNow } from '../db/queries/graph';
-import { graphVersions } from '../db/queries/users';
-import { rowsRead } from '../db/rows';
+import { firstRow, rowsRead } from '../db/rows';
 
 /**
  * About 40 MB of heap: the galaxy and the graph of one person at 10,000 concepts with what
@@ -75,6 +74,10 @@ interface Change {
 }
 
 const changes = new Map<number, Change[]>();
+
+/** The versions a `graphVersionsNow` row holds (none: the account is gone). */
+const versionsOf = (row: { graph_version: number; graph_links_version: number } | null | undefined): Versions | undefined =>
+  row ? { stars: row.graph_version, links: row.graph_links_version } : undefined;
 
 function forget(key: string): void {
   const entry = kept.get(key);
@@ -131,13 +134,9 @@ export async function graphBatch(d1: D1Database, userId: number, statements: D1P
   const first = graphVersionsNow(d1, userId);
   const last = graphVersionsNow(d1, userId);
   const results = await d1.batch([first, ...statements, last]);
-  const versions = (q: typeof first, result: D1Result): Versions | undefined => {
-    const row = rowsRead(q, result)[0];
-    return row && { stars: row.graph_version, links: row.graph_links_version };
-  };
   const own = results.slice(1, -1);
-  const before = versions(first, results[0]!);
-  const after = versions(last, results.at(-1)!);
+  const before = versionsOf(rowsRead(first, results[0]!)[0]);
+  const after = versionsOf(rowsRead(last, results.at(-1)!)[0]);
   if (before && after) {
     const seen = changes.get(userId) ?? [];
     seen.push({ before, after, touched: touched(own) });
@@ -149,8 +148,7 @@ export async function graphBatch(d1: D1Database, userId: number, statements: D1P
 /** The person's `answer` as JSON (UTF-8): the one kept for their current graph version, the kept one patched, or `maker.build()`'s. */
 export async function graphAnswer<State>(d1: D1Database, userId: number, answer: GraphAnswer, maker: AnswerMaker<State>): Promise<Uint8Array<ArrayBuffer>> {
   const key = `${answer}:${userId}`;
-  const row = await graphVersions(d1, userId);
-  const version = (answer === 'stars' ? row?.graphVersion : row?.graphLinksVersion) ?? 0;
+  const version = versionsOf(await firstRow(graphVersionsNow(d1, userId)))?.[answer] ?? 0;
   const hit = kept.get(key);
   if (hit && hit.version === version) {
     // Most recently used goes last.

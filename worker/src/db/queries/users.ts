@@ -53,11 +53,6 @@ export const insertUser = (d1: D1Database, account: Pick<UserRow, 'username' | '
       .bind(account.username, account.usernameKey, account.email, account.passwordHash, now, now),
   );
 
-/** The person's graph versions (moved by triggers on every table the galaxy and the graph read). */
-export function graphVersions(d1: D1Database, userId: number) {
-  return getDb(d1).select({ graphVersion: users.graphVersion, graphLinksVersion: users.graphLinksVersion }).from(users).where(eq(users.id, userId)).get();
-}
-
 /** Deletes the account row; its foreign keys cascade to whatever remains. */
 export function deleteUser(d1: D1Database, userId: number) {
   return getDb(d1).delete(users).where(eq(users.id, userId)).run();
