@@ -116,6 +116,9 @@ describe('the embedded editor and its host', () => {
       const send = (message: unknown) => phone.page.evaluate((m) => (window as unknown as { sendToWebView(m: unknown): void }).sendToWebView(m), message);
       const root = frame.getByTestId('embedded-editor-frame');
 
+      // The host reports the keyboard closed twice when the page gets ready (as the phone app
+      // does); a keyboard opened before the second report would be closed by it.
+      await phone.page.waitForFunction(() => (window as unknown as { hostSettled?: boolean }).hostSettled === true);
       // The keyboard opening (reported by the host) lifts the content above it.
       await send({ type: 'keyboard-state-change', keyboardHeight: 300, viewportHeight: 544, windowHeight: 844, isKeyboardOpen: true, safeAreaBottom: 10, isFullscreen: false });
       const padding = () => root.evaluate((el) => getComputedStyle(el).paddingBottom);
