@@ -77,6 +77,8 @@ function Drawer({ onClose }: { onClose(): void }) {
               to="/daily"
               end
               className={linkClass}
+              // Pressed, the note is asked for (its code is already loaded: DrawerNotes.tsx).
+              onPointerDown={() => prefetchDailyNoteOfPath('/daily')}
               onClick={() => {
                 prefetchDailyNoteOfPath('/daily');
                 closeOnPhone();

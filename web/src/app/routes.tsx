@@ -10,13 +10,13 @@ import { Spinner } from '../ui/Spinner';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ToastProvider } from '../ui/Toasts';
 import { UpdateBanner } from '../ui/UpdateBanner';
-import { prefetchDailyNote, prefetchDailyNoteOfPath } from '../features/daily/prefetch';
+import { importDailyNotePage, prefetchDailyNote, prefetchDailyNoteOfPath } from '../features/daily/prefetch';
 import { prefetchGraph } from '../features/graph/prefetch';
 
 /** The note's data is asked for while the page's code loads (the loader runs only once it has). */
 async function dailyNotePage() {
   prefetchDailyNoteOfPath(window.location.pathname);
-  return { Component: (await import('../features/daily/DailyNotePage')).DailyNotePage };
+  return { Component: (await importDailyNotePage()).DailyNotePage };
 }
 
 /** The graph's data is asked for while the page's code loads (the loader runs only once it has); the same for the galaxy. */

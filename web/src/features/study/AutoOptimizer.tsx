@@ -14,6 +14,7 @@ import { autoFitHeldBack, isStudyPath } from '@domain/auto-fit';
 import { forgetSchedulingParams, fsrsApi } from '../../api/fsrs';
 import { ApiRequestError } from '../../api/client';
 import { useAuth } from '../../ui/auth-context';
+import { whenIdle } from '../../lib/when-idle';
 import { usePreferences } from '../settings/preferences-context';
 import { lossText, runOptimizer } from './run-optimizer';
 
@@ -41,16 +42,6 @@ function writeNote(userId: number, note: FitNote | null): void {
   } catch {
     // no storage: the note lasts as long as the page
   }
-}
-
-/** Runs `task` when the browser is idle (requestIdleCallback where there is one). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout: 60_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 5_000);
-  return () => window.clearTimeout(id);
 }
 
 type BatteryNavigator = Navigator & {
@@ -126,7 +117,7 @@ export function AutoOptimizer() {
 
     const cancelIdle = whenIdle(() => {
       if (!cancelled) attempt(userId).catch(() => undefined);
-    });
+    }, 60_000);
     return () => {
       cancelled = true;
       cancelIdle();
