@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../worker/src/domain/preferences';
 import { reviewCard, STATE, type StoredCard } from '../../worker/src/domain/fsrs';
-import { fuzzRange } from '../../worker/src/domain/workload';
+import { balancedInterval, EASY_DAY_CAPACITY, fuzzRange, weekdayIndex } from '../../worker/src/domain/workload';
 import { addDays, studyDayBounds, studyDayKey, studyDayStart } from '../../worker/src/domain/study-day';
 import { call, env, signUp, type TestUser } from './helpers';
 import { at, createCard, insertConcept, insertLoad, setCardState, setPreferences } from './study-fixtures';
@@ -63,6 +63,82 @@ describe('load balancing', () => {
     expect(res.body.flashcard.scheduled_days).toBeGreaterThanOrEqual(range.min);
     expect(res.body.flashcard.scheduled_days).toBeLessThanOrEqual(range.max);
     expect(day).toBe(T0 + res.body.flashcard.scheduled_days * DAY);
+  });
+});
+
+describe('load balancing against the loads as they stand', () => {
+  /** A card in review state REVIEWED (all share one fuzz range at T0). */
+  async function reviewedCards(user: TestUser, conceptId: number, count: number) {
+    const ids: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const card = await createCard(user, conceptId, `Question ${i} ?`, T0 - 40 * DAY);
+      await setCardState(card.id, REVIEWED);
+      ids.push(card.id);
+    }
+    return ids;
+  }
+  const plain = reviewCard(REVIEWED, T0, 3, { fuzz: false });
+  const range = fuzzRange(plain.card.scheduledDays, plain.log.elapsedDays)!;
+  const today = studyDayKey(T0, 'UTC');
+  const dayStart = (d: number) => studyDayStart(addDays(today, d), 'UTC');
+  const answer = async (user: TestUser, id: number) => {
+    const res = await call('POST', `/api/flashcards/${id}/review`, { token: user.token, json: { rating: 3 }, headers: at(T0) });
+    expect(res.status).toBe(200);
+    return res.body.flashcard as { due: string; scheduled_days: number };
+  };
+
+  it('counts what other writes did since the last answer: cards moved onto a day by hand, cards suspended', async () => {
+    const user = await signUp('balancefresh');
+    const conceptId = await insertConcept(user, 'Fraîcheur');
+    const [first, second, ...later] = await reviewedCards(user, conceptId, 4);
+    // The second day of the range holds three cards rescheduled there by hand, the quiet day one card, every other day three.
+    const quiet = range.max - 1;
+    const moved = await reviewedCards(user, conceptId, 3);
+    const reschedule = async (id: number, days: number) =>
+      expect((await call('POST', `/api/flashcards/${id}/reschedule`, { token: user.token, headers: at(T0), json: { days } })).status).toBe(200);
+    for (const id of moved) await reschedule(id, range.min + 1);
+    for (let d = range.min; d <= range.max; d += 1) if (d !== range.min + 1) await insertLoad(user, conceptId, dayStart(d) + 3_600_000, d === quiet ? 1 : 3, T0 - DAY);
+    expect((await answer(user, first!)).scheduled_days).toBe(quiet);
+
+    // Since: two more cards rescheduled by hand onto the quiet day, and the three cards of the second day suspended.
+    for (const id of later) await reschedule(id, quiet);
+    for (const id of moved) expect((await call('POST', `/api/flashcards/${id}/suspend`, { token: user.token, headers: at(T0 + 1000) })).status).toBe(200);
+    const next = await answer(user, second!);
+    expect(next.scheduled_days).toBe(range.min + 1);
+    expect(dayOf(next.due)).toBe(addDays(today, range.min + 1));
+  });
+
+  it('picks the day balancedInterval picks for the loads and easy days of each answer, ties included', async () => {
+    const user = await signUp('balanceparity');
+    const conceptId = await insertConcept(user, 'Parité');
+    const answeredConcept = await insertConcept(user, 'Parité, cartes répondues');
+    const days = range.max - range.min + 1;
+    const loads = Array.from({ length: days }, () => 0);
+    const levels = ['normal', 'reduced', 'minimum'] as const;
+    const cards = await reviewedCards(user, answeredConcept, 8);
+    const picked: number[] = [];
+    for (const [trial, id] of cards.entries()) {
+      // Small loads so that ties are common; every easy-day mix, all-minimum weeks included.
+      for (let i = 0; i < days; i += 1) {
+        const added = (trial * 7 + i * 3) % (trial % 3 === 0 ? 2 : 4);
+        if (added) await insertLoad(user, conceptId, dayStart(range.min + i) + 3_600_000, added, T0 - DAY);
+        loads[i]! += added;
+      }
+      const easyDays = Array.from({ length: 7 }, (_, w) => (trial === 5 ? 'minimum' : levels[(trial + w * (trial + 1)) % 3]!)) as Preferences['easy_days'];
+      await setPreferences(user, { easy_days: easyDays });
+      const capacities = loads.map((_, i) => EASY_DAY_CAPACITY[easyDays[weekdayIndex(addDays(today, range.min + i))]!]);
+      const expected = balancedInterval({ range, interval: plain.card.scheduledDays, loads, capacities });
+      const card = await answer(user, id);
+      expect({ trial, day: card.scheduled_days }).toEqual({ trial, day: expected });
+      expect(Date.parse(card.due)).toBe(T0 + expected * DAY);
+      loads[expected - range.min]! += 1;
+      picked.push(expected);
+    }
+    // The review log keeps each interval picked; the concept's next review is its cards' earliest due date.
+    const logged = await env.DB.prepare('SELECT scheduled_days FROM review_logs WHERE user_id = ? ORDER BY id').bind(user.id).all<{ scheduled_days: number }>();
+    expect(logged.results.map((r) => r.scheduled_days)).toEqual(picked);
+    const concept = await env.DB.prepare('SELECT next_review_at FROM concepts WHERE id = ?').bind(answeredConcept).first<{ next_review_at: number }>();
+    expect(concept!.next_review_at).toBe(T0 + Math.min(...picked) * DAY);
   });
 });
 

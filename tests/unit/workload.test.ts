@@ -4,6 +4,7 @@ import { cardAfterAction, type HeldCard } from '@domain/card-actions';
 import { buildSessionQueue } from '@domain/study-queue';
 import {
   answerSideEffects,
+  balanceCandidates,
   balancedInterval,
   becomesLeech,
   EASY_DAY_CAPACITY,
@@ -67,6 +68,13 @@ describe('easy days', () => {
     expect(balancedInterval({ range, interval: 11, loads: [30, 0, 40], capacities: [n, m, n] })).toBe(10);
     // … unless every day of the range is one.
     expect(balancedInterval({ range, interval: 11, loads: [3, 1, 2], capacities: [m, m, m] })).toBe(11);
+  });
+
+  it('offers the answer\'s write the days it may pick with their weights: minimum days only when all are', () => {
+    const range = { min: 10, max: 12 };
+    const { normal: n, reduced: r, minimum: m } = EASY_DAY_CAPACITY;
+    expect(balanceCandidates(range, [n, r, m])).toEqual([{ day: 10, weight: 1 }, { day: 11, weight: 0.5 }]);
+    expect(balanceCandidates(range, [m, m, m])).toEqual([{ day: 10, weight: 1 }, { day: 11, weight: 1 }, { day: 12, weight: 1 }]);
   });
 });
 

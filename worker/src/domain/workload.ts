@@ -46,6 +46,27 @@ export interface BalanceInput {
   capacities: readonly number[];
 }
 
+/** A day load balancing may pick, and the weight its load is set against (its easy-day capacity). */
+export interface BalanceCandidate {
+  /** Days after the answer. */
+  day: number;
+  weight: number;
+}
+
+/**
+ * The days of the range balancing may pick, each with its weight: every day with its
+ * easy-day capacity, but minimum days (capacity 0) only when every day of the range is
+ * one — then all weigh the same. The day picked is the candidate with the lowest
+ * (load + 1) / weight, ties going to the day nearest the unfuzzed interval, then to the
+ * earlier one (balancedInterval here; the answer's write batch picks it the same way in
+ * SQL, db/queries/flashcards.ts › balancedCardUpdate).
+ */
+export function balanceCandidates(range: DayRange, capacities: readonly number[]): BalanceCandidate[] {
+  const days = range.max - range.min + 1;
+  const onlyMinimum = capacities.slice(0, days).every((c) => !(c > 0));
+  return Array.from({ length: days }, (_, i) => ({ day: range.min + i, weight: onlyMinimum ? 1 : (capacities[i] ?? 1) })).filter((c) => c.weight > 0);
+}
+
 /**
  * Load balancing with easy days: the day of the range whose load, set against its
  * capacity, is lowest — a reduced day counts twice as full as a normal one with the same
@@ -54,19 +75,10 @@ export interface BalanceInput {
  * state and loads give the same day, so an undone answer given again lands where it did.
  */
 export function balancedInterval({ range, interval, loads, capacities }: BalanceInput): number {
-  const days = range.max - range.min + 1;
-  const onlyMinimum = capacities.slice(0, days).every((c) => !(c > 0));
-  const score = (i: number) => {
-    const load = loads[i] ?? 0;
-    if (onlyMinimum) return load;
-    const capacity = capacities[i] ?? 1;
-    return capacity > 0 ? (load + 1) / capacity : Infinity;
-  };
   let best = range.min;
-  let bestScore = score(0);
-  for (let i = 1; i < days; i += 1) {
-    const day = range.min + i;
-    const s = score(i);
+  let bestScore = Infinity;
+  for (const { day, weight } of balanceCandidates(range, capacities)) {
+    const s = ((loads[day - range.min] ?? 0) + 1) / weight;
     if (s < bestScore || (s === bestScore && Math.abs(day - interval) < Math.abs(best - interval))) {
       best = day;
       bestScore = s;

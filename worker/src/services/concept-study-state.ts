@@ -38,7 +38,9 @@ export async function conceptCardsOf(d1: D1Database, userId: number, flashcardId
 
 /**
  * The UPDATE that stores the concept's mastery (by the person's `params`, the defaults when
- * null, with its latest recall `observation` if any) and next review.
+ * null, with its latest recall `observation` if any) and next review. `dueWritten`: the
+ * card of `cards` whose due date an earlier statement of the same batch picks (a balanced
+ * answer): its due date is read there (its retrievability, hence mastery, does not depend on it).
  */
 export function conceptStudyStateStatement(
   d1: D1Database,
@@ -48,6 +50,8 @@ export function conceptStudyStateStatement(
   now: number,
   params: readonly number[] | null,
   observation: RecallObservation | null,
+  dueWritten: number | null = null,
 ) {
-  return updateStudyState(d1, userId, conceptId, masteryLevel(cards, now, params, observation), nextReviewAt(cards));
+  const others = dueWritten === null ? cards : cards.filter((c) => c.id !== dueWritten);
+  return updateStudyState(d1, userId, conceptId, masteryLevel(cards, now, params, observation), nextReviewAt(others), dueWritten);
 }

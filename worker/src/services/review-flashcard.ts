@@ -12,6 +12,7 @@ import { conceptCardsStatement } from '../db/queries/mastery';
 import { conceptObservation, conceptStudyStateStatement, siblingCards, siblingStates } from './concept-study-state';
 import { planAnswer } from './answer-plan';
 import {
+  balancedCardUpdate,
   burySiblingsStatement,
   findFlashcardStatement,
   markLeechStatement,
@@ -106,8 +107,7 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
   const siblings = siblingCards(concept);
   const scheduling = schedulingOf(schedulingRow);
   const before = storedCardOf(row);
-  const plan = await planAnswer(
-    d1,
+  const plan = planAnswer(
     {
       userId,
       row,
@@ -121,21 +121,26 @@ async function answer(d1: D1Database, props: ReviewProps, clientId: string | nul
     },
     before,
   );
-  const { card, log, sideEffects } = plan;
-  const cards = siblings.map((s) => (s.id === flashcardId ? { ...card, id: s.id, lastRating: rating } : s));
+  const { log, sideEffects, balancing } = plan;
+  const cards = siblings.map((s) => (s.id === flashcardId ? { ...plan.card, id: s.id, lastRating: rating } : s));
 
-  const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null, clientId });
+  // A balanced answer's day is picked by its card update, on the loads read in this batch; what follows reads it from the card.
+  const picking = balancing ? balancedCardUpdate(d1, userId, flashcardId, plan.card, now, row.updated_at, balancing.days, balancing.interval) : null;
+  const update = picking ?? updateCardStatement(d1, userId, flashcardId, plan.card, now, row.updated_at);
+  const logged = insertReviewLogStatement(d1, { userId, flashcardId, sessionId, log, durationMs: props.durationMs ?? null, before, effects: plan.effects ?? null, clientId, intervalOfCard: !!balancing });
   const progress = sessionId === null ? ([] as const) : sessionProgressStatements(d1, sessionId, flashcardId);
   const results = await graphBatch(d1, userId, [
-    updateCardStatement(d1, userId, flashcardId, card, now, row.updated_at),
+    update,
     logged,
     ...(sideEffects.leech ? [markLeechStatement(d1, userId, flashcardId, sideEffects.leech.tags, sideEffects.leech.suspended, now)] : []),
     ...(sideEffects.bury.length ? [burySiblingsStatement(d1, userId, sideEffects.bury, sideEffects.buriedUntil, flashcardId, now)] : []),
-    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params, conceptObservation(concept)),
+    conceptStudyStateStatement(d1, userId, row.concept_id, cards, now, scheduling.params, conceptObservation(concept), balancing ? flashcardId : null),
     ...progress,
   ], () => [row.concept_id]);
   const [inserted] = rowsRead(logged, results[1]!);
   if (!inserted) throw reviewConflict();
+  const [picked] = picking ? rowsRead(picking, results[0]!) : [];
+  const card = picked ? { ...plan.card, due: picked.due, scheduledDays: picked.scheduled_days } : plan.card;
   // In a session, the batch ends with the session as it now stands.
   const session = sessionRead(progress, results);
   const marked = sideEffects.leech ? { ...row, tags: JSON.stringify(sideEffects.leech.tags), suspended: sideEffects.leech.suspended } : row;

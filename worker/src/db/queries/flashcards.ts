@@ -46,6 +46,39 @@ export function updateCardStatement(d1: D1Database, userId: number, id: number, 
     .bind(card.due, card.stability, card.difficulty, card.elapsedDays, card.scheduledDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, now, id, userId, expectedUpdatedAt);
 }
 
+/** A day of a balanced answer's range: days after the answer, the study day's [start, end), the weight its load is set against. */
+export interface BalancedDay {
+  day: number;
+  start: number;
+  end: number;
+  weight: number;
+}
+
+/**
+ * updateCardStatement for an answer whose day load balancing picks, in the write itself:
+ * of the candidate `days`, the one whose load (the person's other cards, not suspended, due
+ * in its span: as dayLoadsStatement counts) plus one, over its weight, is lowest, ties to
+ * the day nearest `interval`, then the earlier (domain/workload.ts › balancedInterval). The
+ * card is due `now` plus that many days; reads back its due date and interval.
+ */
+export function balancedCardUpdate(d1: D1Database, userId: number, id: number, card: StoredCard, now: number, expectedUpdatedAt: number, days: readonly BalancedDay[], interval: number) {
+  return query<SqlColumns<typeof flashcards, 'due' | 'scheduled_days'>>(
+    d1
+      .prepare(
+        `UPDATE flashcards SET (due, scheduled_days) = (
+           SELECT ?1 + c.day * 86400000, c.day FROM (
+             SELECT s.value ->> '$[0]' AS day, s.value ->> '$[3]' AS weight,
+               (SELECT COUNT(*) FROM flashcards f WHERE f.user_id = ?2 AND f.due >= s.value ->> '$[1]' AND f.due < s.value ->> '$[2]' AND f.suspended = 0 AND f.id != ?3) AS load
+             FROM json_each(?4) s) c
+           ORDER BY (c.load + 1.0) / c.weight, abs(c.day - ?5), c.day LIMIT 1),
+         stability = ?6, difficulty = ?7, elapsed_days = ?8, learning_steps = ?9, reps = ?10, lapses = ?11, state = ?12, last_review = ?13, updated_at = ?1
+       WHERE id = ?3 AND user_id = ?2 AND updated_at = ?14
+       RETURNING due, scheduled_days`,
+      )
+      .bind(now, userId, id, JSON.stringify(days.map((d) => [d.day, d.start, d.end, d.weight])), interval, card.stability, card.difficulty, card.elapsedDays, card.learningSteps, card.reps, card.lapses, card.state, card.lastReview, expectedUpdatedAt),
+  );
+}
+
 /** Someone changed the card between our read and our guarded write (another tab, a double click). */
 export const reviewConflict = () => new ApiError(409, 'review_conflict', 'Cette carte vient d’être modifiée. Rechargez-la puis réessayez.');
 

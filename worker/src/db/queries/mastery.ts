@@ -42,8 +42,19 @@ export const conceptCardsStatement = (d1: D1Database, userId: number, flashcardI
       .bind(userId, flashcardId),
   );
 
-export const updateStudyState = (d1: D1Database, userId: number, conceptId: number, mastery: number | null, nextReviewAt: number | null) =>
-  d1.prepare('UPDATE concepts SET mastery_level = ?, next_review_at = ? WHERE id = ? AND user_id = ?').bind(mastery, nextReviewAt, conceptId, userId);
+/**
+ * Stores a concept's mastery and next review. `dueOfCard`: a card whose due date an earlier
+ * statement of the same batch wrote, so it counts too — the next review is then the
+ * earlier of `nextReviewAt` (the other cards', null if none) and that card's due date.
+ */
+export const updateStudyState = (d1: D1Database, userId: number, conceptId: number, mastery: number | null, nextReviewAt: number | null, dueOfCard: number | null = null) =>
+  d1
+    .prepare(
+      `UPDATE concepts SET mastery_level = ?1,
+         next_review_at = CASE WHEN ?5 IS NULL THEN ?2 ELSE (SELECT min(coalesce(?2, due), due) FROM flashcards WHERE id = ?5) END
+       WHERE id = ?3 AND user_id = ?4`,
+    )
+    .bind(mastery, nextReviewAt, conceptId, userId, dueOfCard);
 
 /** The next `limit` studied concepts after id `after` (of one person, when given): with a mastery, an answered card or a recall score. */
 export const studiedConceptsAfter = (d1: D1Database, after: number, limit: number, userId: number | null) =>

@@ -13,11 +13,23 @@ import { query, type SqlColumns } from '../rows';
 
 /**
  * Logs an answer, only if the statement just before it (the card's guarded update) changed
- * a row, so two simultaneous answers cannot both count; reads back the new row's id.
+ * a row, so two simultaneous answers cannot both count; reads back the new row's id. With
+ * `intervalOfCard`, the logged interval is the one that update gave the card (a balanced
+ * answer's day is picked by the update itself).
  */
 export function insertReviewLogStatement(
   d1: D1Database,
-  answer: { userId: number; flashcardId: number; sessionId: number | null; log: StoredReviewLog; durationMs: number | null; before: StoredCard; effects: ReviewEffects | null; clientId?: string | null },
+  answer: {
+    userId: number;
+    flashcardId: number;
+    sessionId: number | null;
+    log: StoredReviewLog;
+    durationMs: number | null;
+    before: StoredCard;
+    effects: ReviewEffects | null;
+    clientId?: string | null;
+    intervalOfCard?: boolean;
+  },
 ) {
   const { log } = answer;
   return query<{ id: number }>(
@@ -25,10 +37,10 @@ export function insertReviewLogStatement(
       .prepare(
         `INSERT INTO review_logs (user_id, uid, flashcard_id, session_id, rating, state, due, stability, difficulty, elapsed_days,
            last_elapsed_days, scheduled_days, learning_steps, reviewed_at, duration_ms, card_before, effects)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, coalesce(?, (SELECT scheduled_days FROM flashcards WHERE id = ?)), ?, ?, ?, ?, ? WHERE changes() = 1 RETURNING id`,
       )
       .bind(answer.userId, answer.clientId ?? null, answer.flashcardId, answer.sessionId, log.rating, log.state, log.due, log.stability, log.difficulty, log.elapsedDays,
-        log.lastElapsedDays, log.scheduledDays, log.learningSteps, log.reviewedAt, answer.durationMs, JSON.stringify(answer.before),
+        log.lastElapsedDays, answer.intervalOfCard ? null : log.scheduledDays, answer.flashcardId, log.learningSteps, log.reviewedAt, answer.durationMs, JSON.stringify(answer.before),
         answer.effects ? JSON.stringify(answer.effects) : null),
   );
 }
