@@ -58,6 +58,8 @@ export class GalaxyScene {
   /** The scene's shader programs are compiled: nothing is drawn before (the sky shows meanwhile). */
   private compiled = false;
   private disposed = false;
+  /** Links given before the first frame: built in the task after it (46,000 links are a long task on a phone). */
+  private edgesAfterFirstFrame: readonly GraphEdge[] | null = null;
 
   constructor(
     private readonly host: HTMLElement,
@@ -119,6 +121,11 @@ export class GalaxyScene {
   }
 
   setEdges(edges: readonly GraphEdge[]): void {
+    // Links that come before the first frame are laid out once it is on screen.
+    if (this.framesDrawn === 0) {
+      this.edgesAfterFirstFrame = edges;
+      return;
+    }
     this.stars.setEdges(this.nodes, edges);
     // The links' program is compiled before they are drawn, so that no frame waits for it.
     void this.compile().then(() => {
@@ -207,6 +214,12 @@ export class GalaxyScene {
     if (this.framesDrawn === 1) {
       this.host.dataset.frames = 'drawn';
       performance.mark('galaxy-first-frame');
+      // After this frame is painted, not before.
+      setTimeout(() => {
+        const edges = this.edgesAfterFirstFrame;
+        this.edgesAfterFirstFrame = null;
+        if (edges && !this.disposed) this.setEdges(edges);
+      });
     }
   };
 

@@ -16,17 +16,20 @@ export interface GraphParts {
 
 /** A prefetched answer is used only by a page opened within this time (then let go). */
 const FRESH_MS = 10_000;
-let pending: (GraphParts & { at: number }) | null = null;
+let pending: (GraphParts & { at: number; answered: boolean }) | null = null;
 
-/** Two asks this close together are one (the route's first load asks twice: lazy and loader). */
+/**
+ * Asks while the answers are on the way, or this close together, are one: the first load
+ * asks three times (boot.ts on /galaxy, the route's lazy and its loader), and on a slow
+ * phone the route asks only once the app's code has run.
+ */
 const SAME_ASK_MS = 1000;
 
 export function prefetchGraph(): null {
-  if (!storedToken() || (pending && Date.now() - pending.at < SAME_ASK_MS)) return null;
-  const entry = { nodes: graphApi.nodes(), edges: graphApi.edges(), at: Date.now() };
+  if (!storedToken() || (pending && (!pending.answered || Date.now() - pending.at < SAME_ASK_MS))) return null;
+  const entry = { nodes: graphApi.nodes(), edges: graphApi.edges(), at: Date.now(), answered: false };
   // The page asks again and shows its own error.
-  entry.nodes.catch(() => undefined);
-  entry.edges.catch(() => undefined);
+  void Promise.allSettled([entry.nodes, entry.edges]).then(() => (entry.answered = true));
   pending = entry;
   setTimeout(() => pending === entry && (pending = null), FRESH_MS);
   return null;
