@@ -131,8 +131,11 @@ export function addBackdrop(scene: THREE.Scene, host: HTMLElement): () => void {
     url = URL.createObjectURL(blob);
     sky.style.backgroundImage = `url("${url}")`;
   });
-  scene.add(farStars(2_500));
-  scene.add(armDust(6_000));
+  // Around the camera and across the view, always in it: not tested against it (stars.ts).
+  for (const points of [farStars(2_500), armDust(6_000)]) {
+    points.frustumCulled = false;
+    scene.add(points);
+  }
   scene.add(coreGlow());
   return () => {
     removed = true;

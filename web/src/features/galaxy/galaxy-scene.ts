@@ -10,7 +10,8 @@
  * (`host.dataset.quality`); once the camera is still, the view is drawn again in full.
  * `host.dataset.labels` says 'settled' once the names shown were chosen and placed for a
  * still camera at full quality ('moving' before), and `host.dataset.labelsSize` the size
- * of the view they were placed in.
+ * of the view they were placed in. The first frame draws the stars; the names and the links
+ * follow in the task after it, once that frame is on screen.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -40,7 +41,10 @@ export class GalaxyScene {
   private readonly camera: THREE.PerspectiveCamera;
   private readonly controls: OrbitControls;
   private readonly stars: StarField;
-  private readonly labels: LabelLayer;
+  /** The names, laid out in the task after the first frame (choosing them among 10,000 stars is a long task on a phone). */
+  private labels: LabelLayer | null = null;
+  /** The star last flown to, for names chosen after the flight started. */
+  private focused: GraphNode | null = null;
   private readonly resizeObserver: ResizeObserver;
   private readonly removeBackdrop: () => void;
   private frame = 0;
@@ -101,7 +105,6 @@ export class GalaxyScene {
       this.invalidate();
     });
     this.renderer.getContext().flush();
-    this.labels = new LabelLayer(host, nodes);
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(host);
     this.renderer.domElement.addEventListener('pointerdown', this.onPointerDown);
@@ -148,7 +151,8 @@ export class GalaxyScene {
       toTarget: new THREE.Vector3(node.x, node.y, node.z),
     };
     this.controls.enabled = false;
-    this.labels.focus(node);
+    this.focused = node;
+    this.labels?.focus(node);
     this.host.dataset.labels = 'moving';
     if (jump) {
       this.stepFlight(this.flight.start + FLIGHT_MS);
@@ -168,7 +172,7 @@ export class GalaxyScene {
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
     this.controls.dispose();
-    this.labels.dispose();
+    this.labels?.dispose();
     this.scene.traverse((object) => {
       const o = object as THREE.Mesh;
       o.geometry?.dispose();
@@ -198,7 +202,7 @@ export class GalaxyScene {
     if (quality !== this.applied) this.dirty = true;
     if (this.wasMoving && !moving) {
       this.dirty = true;
-      this.labels.chooseAgain();
+      this.labels?.chooseAgain();
     }
     this.wasMoving = moving;
     if (!this.dirty || !this.compiled || this.disposed) return;
@@ -206,22 +210,36 @@ export class GalaxyScene {
     this.apply(quality);
     this.renderer.render(this.scene, this.camera);
     this.drewLastTick = true;
+    this.framesDrawn += 1;
+    if (this.framesDrawn > 1) {
+      this.placeLabels(moving, now);
+      return;
+    }
+    this.host.dataset.frames = 'drawn';
+    performance.mark('galaxy-first-frame');
+    // The names, then the links, once this frame is painted.
+    setTimeout(this.afterFirstFrame);
+  };
+
+  private readonly afterFirstFrame = () => {
+    if (this.disposed) return;
+    this.labels = new LabelLayer(this.host, this.nodes);
+    this.labels.setLimit(this.applied.labels);
+    if (this.focused) this.labels.focus(this.focused);
+    this.placeLabels(this.wasMoving, performance.now());
+    const edges = this.edgesAfterFirstFrame;
+    this.edgesAfterFirstFrame = null;
+    if (edges) this.setEdges(edges);
+  };
+
+  /** Places the names for the camera of the frame just drawn. */
+  private placeLabels(moving: boolean, now: number): void {
+    if (!this.labels) return;
     const [width, height] = [this.host.clientWidth, this.host.clientHeight];
     this.labels.update(this.camera, width, height, now);
     this.host.dataset.labels = moving ? 'moving' : 'settled';
     this.host.dataset.labelsSize = `${width}x${height}`;
-    this.framesDrawn += 1;
-    if (this.framesDrawn === 1) {
-      this.host.dataset.frames = 'drawn';
-      performance.mark('galaxy-first-frame');
-      // After this frame is painted, not before.
-      setTimeout(() => {
-        const edges = this.edgesAfterFirstFrame;
-        this.edgesAfterFirstFrame = null;
-        if (edges && !this.disposed) this.setEdges(edges);
-      });
-    }
-  };
+  }
 
   /** Draws from now on with `quality`'s pixels, glows, names and links (changed at once, never animated). */
   private apply(quality: GalaxyQuality): void {
@@ -232,7 +250,7 @@ export class GalaxyScene {
     const ratio = this.fullPixelRatio * quality.pixelScale;
     if (ratio !== this.renderer.getPixelRatio()) this.renderer.setPixelRatio(ratio);
     this.stars.setDetail(quality, this.renderer.getPixelRatio());
-    this.labels.setLimit(quality.labels);
+    this.labels?.setLimit(quality.labels);
     this.host.dataset.quality = String(QUALITY_STEPS.indexOf(quality));
   }
 
@@ -271,7 +289,7 @@ export class GalaxyScene {
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
     // Other stars are on screen in a view of another shape.
-    this.labels.chooseAgain();
+    this.labels?.chooseAgain();
     this.invalidate();
   }
 

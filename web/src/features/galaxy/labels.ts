@@ -51,7 +51,6 @@ export class LabelLayer {
     this.layer = document.createElement('div');
     this.layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
     this.layer.setAttribute('aria-hidden', 'true');
-    host.appendChild(this.layer);
     for (let i = 0; i < MAX_LABELS; i++) {
       const label = document.createElement('div');
       label.className = 'absolute left-0 top-0 whitespace-nowrap text-[11px] font-medium text-slate-100/90 [text-shadow:0_0_4px_#000,0_0_2px_#000]';
@@ -59,6 +58,8 @@ export class LabelLayer {
       this.layer.appendChild(label);
       this.pool.push(label);
     }
+    // Filled before it joins the page: one insertion for the whole pool.
+    host.appendChild(this.layer);
   }
 
   /** Shows at most `count` names from the next frame on (the highest in priority). */

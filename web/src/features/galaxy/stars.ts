@@ -61,11 +61,18 @@ function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
   const positions = new Float32Array(nodes.length * 3);
   const colors = new Float32Array(nodes.length * 3);
   const sizes = new Float32Array(nodes.length);
-  const color = new THREE.Color();
+  // A few colours for thousands of stars: each CSS colour is parsed once.
+  const parsed = new Map<string, THREE.Color>();
   nodes.forEach((n, i) => {
-    positions.set([n.x, n.y, n.z], i * 3);
-    color.set(starColor(n));
-    colors.set([color.r, color.g, color.b], i * 3);
+    const css = starColor(n);
+    let color = parsed.get(css);
+    if (!color) parsed.set(css, (color = new THREE.Color(css)));
+    positions[i * 3] = n.x;
+    positions[i * 3 + 1] = n.y;
+    positions[i * 3 + 2] = n.z;
+    colors[i * 3] = color.r;
+    colors[i * 3 + 1] = color.g;
+    colors[i * 3 + 2] = color.b;
     sizes[i] = starSize(n);
   });
   const geometry = new THREE.BufferGeometry();
@@ -96,6 +103,9 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
   group.add(new THREE.Points(glowing, full));
   group.add(new THREE.Points(unlit, plain));
   group.add(new THREE.Points(pointsGeometry(far), plain));
+  // The stars fill the view: testing whether each set is out of it (its bounding sphere,
+  // computed over every star on the first frame) would only cost time.
+  for (const points of group.children) points.frustumCulled = false;
   let lines: THREE.LineSegments | null = null;
   let withLinks = true;
   let linksShown = false;
@@ -128,6 +138,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
       if (lines) group.remove(lines);
       lines = new THREE.LineSegments(geometry, addsLight(new THREE.LineBasicMaterial({ color: 0x9d8cff, opacity: EDGE_WEIGHT * 0.6, depthWrite: false })));
+      lines.frustumCulled = false;
       lines.visible = withLinks && linksShown;
       group.add(lines);
     },
