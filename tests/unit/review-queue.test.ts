@@ -134,6 +134,19 @@ describe('answering without the server', () => {
     expect(reopened.list()).toEqual([mine]);
     expect(reopened.dueAt(apiCard(1))).toBe(mine.after.due);
   });
+
+  it('a page opened with nothing kept on the device is not drawn again once the device has been read', async () => {
+    // The pages read the state with useSyncExternalStore: a call of the listener with a new
+    // state draws them again at once (the whole drawer, while the knowledge graph is laid out).
+    const queue = new ReviewQueue(7, memoryStore(), fakeServer().send);
+    const before = queue.state();
+    const listened: number[] = [];
+    queue.subscribe(() => listened.push(queue.state().pending));
+    await queue.ready;
+    expect(listened).toEqual([]);
+    expect(queue.state()).toBe(before);
+    expect(queue.list()).toEqual([]);
+  });
 });
 
 describe('uploading the queue', () => {

@@ -39,6 +39,9 @@ export abstract class DeviceQueue<Item extends { client_id: string; user_id: num
   ) {
     this.ready = store.all(userId).then(
       (list) => {
+        // Nothing kept: nothing changed, and the pages reading the state are not drawn again
+        // (a state read by useSyncExternalStore redraws its page at once, in the store's task).
+        if (list.length === 0) return;
         // Items queued while the store was read stay; all are put in the queue's order.
         const known = new Set(this.items.map((item) => item.client_id));
         this.items = [...list.filter((item) => !known.has(item.client_id)), ...this.items].sort(order);
