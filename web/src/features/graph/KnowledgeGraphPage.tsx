@@ -20,29 +20,76 @@ import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/Concept
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
 
+/** Links resolved per slice of work: a slice takes about 10 ms of a phone's main thread. */
+const LINKS_PER_SLICE = 10_000;
+
+/** Resolves in a later task: the browser draws and answers input between two slices of work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/** What the layout worker is sent, and what the view draws first: the link ends and the start positions interleaved (a0, b0, a1, b1…). */
+interface GraphStart {
+  layout: LayoutRequest;
+  kept: boolean;
+  links: Int32Array;
+  positions: Float32Array;
+}
+
 /**
  * Link ends as indexes, and start positions: the layout kept from the last visit, else the
- * galaxy's (shrunk: related concepts already sit together) for a full layout.
+ * galaxy's (shrunk: related concepts already sit together) for a full layout. Built in
+ * slices, each its own task (46,000 links on a large graph), with no allocation per link;
+ * null when `live` says the page has gone meanwhile.
  */
-function layoutRequest(nodes: readonly GraphNode[], edges: readonly GraphEdge[], kept: KeptLayout | null): LayoutRequest & { kept: boolean } {
-  const index = new Map<number, number>();
-  nodes.forEach((n, i) => index.set(n.id, i));
-  // Filled in place: this runs in the page's commit, 46,000 links at a time on a large graph.
+async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge[], index: ReadonlyMap<number, number>, kept: KeptLayout | null, live: () => boolean): Promise<GraphStart | null> {
   const sources = new Int32Array(edges.length);
   const targets = new Int32Array(edges.length);
   let count = 0;
-  for (const e of edges) {
-    const a = index.get(e.concept_id);
-    const b = index.get(e.target_concept_id);
-    if (a === undefined || b === undefined || a === b) continue;
-    sources[count] = a;
-    targets[count] = b;
-    count += 1;
+  for (let from = 0; from < edges.length; from += LINKS_PER_SLICE) {
+    if (from > 0) {
+      await nextTask();
+      if (!live()) return null;
+    }
+    const to = Math.min(edges.length, from + LINKS_PER_SLICE);
+    for (let i = from; i < to; i++) {
+      const e = edges[i]!;
+      const a = index.get(e.concept_id);
+      const b = index.get(e.target_concept_id);
+      if (a === undefined || b === undefined || a === b) continue;
+      sources[count] = a;
+      targets[count] = b;
+      count += 1;
+    }
   }
-  const links = { sources: sources.slice(0, count), targets: targets.slice(0, count) };
-  const own = { xs: Float32Array.from(nodes, (n) => n.x / 8), ys: Float32Array.from(nodes, (n) => -n.y / 8) };
-  const start = layoutStart(nodes.map((n) => n.id), own, links, kept, GRAPH_TICKS);
-  return { ...links, xs: start.xs, ys: start.ys, alpha: start.alpha, ticks: start.ticks, kept: start.kept };
+  await nextTask();
+  if (!live()) return null;
+  const linkEnds = { sources: sources.slice(0, count), targets: targets.slice(0, count) };
+  const own = { xs: new Float32Array(nodes.length), ys: new Float32Array(nodes.length) };
+  const ids = new Array<number>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
+    own.xs[i] = n.x / 8;
+    own.ys[i] = -n.y / 8;
+    ids[i] = n.id;
+  }
+  const start = layoutStart(ids, own, linkEnds, kept, GRAPH_TICKS);
+  // The view's copies: the layout worker is handed the request's own arrays.
+  const links = new Int32Array(count * 2);
+  for (let i = 0; i < count; i++) {
+    links[i * 2] = linkEnds.sources[i]!;
+    links[i * 2 + 1] = linkEnds.targets[i]!;
+  }
+  const positions = new Float32Array(nodes.length * 2);
+  for (let i = 0; i < nodes.length; i++) {
+    positions[i * 2] = start.xs[i]!;
+    positions[i * 2 + 1] = start.ys[i]!;
+  }
+  return { layout: { ...linkEnds, xs: start.xs, ys: start.ys, alpha: start.alpha, ticks: start.ticks }, kept: start.kept, links, positions };
 }
 
 function useGraphData(): Load {
@@ -84,7 +131,11 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
   const userId = useAuth().user?.id;
   const focused = useRef(-1);
   const [chosen, setChosen] = useState<GraphNode | null>(null);
-  const indexOf = useMemo(() => new Map(nodes.map((n, i) => [n.id, i])), [nodes]);
+  const indexOf = useMemo(() => {
+    const index = new Map<number, number>();
+    nodes.forEach((n, i) => index.set(n.id, i));
+    return index;
+  }, [nodes]);
   // The keyboard path: the chosen concept and the nodes nearest it in the layout as it stands.
   const nearby = useMemo(() => {
     const v = view.current;
@@ -103,46 +154,53 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
   };
 
   useEffect(() => {
-    const { kept, ...request } = layoutRequest(nodes, edges, userId === undefined ? null : readKeptLayout(userId));
-    setStartedFromKept(kept);
+    // In steps, each its own task: the layout request is built in slices and handed to the
+    // layout worker, then the view is made and draws the start positions, while the worker lays out.
+    let live = true;
+    let worker: Worker | null = null;
     let finished: Float32Array | null = null;
-    const links = new Int32Array(request.sources.length * 2);
-    for (let i = 0; i < request.sources.length; i++) {
-      links[i * 2] = request.sources[i]!;
-      links[i * 2 + 1] = request.targets[i]!;
-    }
-    const start = new Float32Array(nodes.length * 2);
-    for (let i = 0; i < nodes.length; i++) {
-      start[i * 2] = request.xs[i]!;
-      start[i * 2 + 1] = request.ys[i]!;
-    }
-    view.current = new GraphView(host.current!, nodes, links, start, {
-      onHover: setShown,
-      onOpen: (node) => navigate(`/concepts/${node.id}`),
-      // The first picture (the start positions, already to be hovered and clicked), before the layout refines it.
-      onFirstDrawn: () => performance.mark('graph-first-picture'),
-      onFinalDrawn: () => {
-        // Timings for the bench: layout start to the first stable picture on screen.
-        performance.mark('graph-stable');
-        // Kept for the next visit, once the picture is on screen.
-        const positions = finished;
-        if (positions && userId !== undefined) setTimeout(() => keepLayout(keptLayout(userId, nodes.map((n) => n.id), positions)));
-      },
-    });
-    const worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<LayoutProgress>) => {
-      if (event.data.done) finished = event.data.positions;
-      view.current?.setPositions(event.data.positions, event.data.done);
-      if (event.data.done) setStable(true);
-    };
-    performance.mark('graph-layout-start');
-    worker.postMessage(request, [request.xs.buffer, request.ys.buffer, request.sources.buffer, request.targets.buffer]);
+    /** Positions the worker sent before the view was made. */
+    let early: LayoutProgress | null = null;
+    void (async () => {
+      const start = await graphStart(nodes, edges, indexOf, userId === undefined ? null : readKeptLayout(userId), () => live);
+      if (!start) return;
+      setStartedFromKept(start.kept);
+      worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
+      worker.onmessage = (event: MessageEvent<LayoutProgress>) => {
+        if (event.data.done) finished = event.data.positions;
+        if (view.current) view.current.setPositions(event.data.positions, event.data.done);
+        else early = event.data;
+        if (event.data.done) setStable(true);
+      };
+      performance.mark('graph-layout-start');
+      const { layout } = start;
+      worker.postMessage(layout, [layout.xs.buffer, layout.ys.buffer, layout.sources.buffer, layout.targets.buffer]);
+      await nextTask();
+      if (!live) return;
+      view.current = new GraphView(host.current!, nodes, start.links, start.positions, {
+        onHover: setShown,
+        onOpen: (node) => navigate(`/concepts/${node.id}`),
+        // The first picture (the start positions, already to be hovered and clicked), before the layout refines it.
+        onFirstDrawn: () => performance.mark('graph-first-picture'),
+        onFinalDrawn: () => {
+          // Timings for the bench: layout start to the first stable picture on screen.
+          performance.mark('graph-stable');
+          // Kept for the next visit, once the picture is on screen.
+          const positions = finished;
+          if (positions && userId !== undefined) setTimeout(() => keepLayout(keptLayout(userId, nodes.map((n) => n.id), positions)));
+        },
+      });
+      // Set by the worker's handler meanwhile (TypeScript keeps it null here).
+      const waiting = early as LayoutProgress | null;
+      if (waiting) view.current.setPositions(waiting.positions, waiting.done);
+    })();
     return () => {
-      worker.terminate();
+      live = false;
+      worker?.terminate();
       view.current?.dispose();
       view.current = null;
     };
-  }, [nodes, edges, navigate, userId]);
+  }, [nodes, edges, indexOf, navigate, userId]);
 
   /** Arrow keys walk the nodes in order; the node shown is highlighted and titled. */
   const onKeyDown = (e: React.KeyboardEvent) => {
