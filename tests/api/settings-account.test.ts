@@ -23,9 +23,11 @@ describe('delete my account', () => {
     expect((await call('GET', '/api/users/me', { token: ada.token })).status).toBe(401);
     // A write with the old token, content or not, is refused as unauthenticated, not as a missing concept.
     const content = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Encore' }] }] };
-    for (const json of [{ title: 'Efface', content, content_version: gone.body.content_version }, { title: 'Efface' }]) {
+    for (const json of [{ title: 'Efface', content, content_version: gone.body.content_version }, { title: 'Efface' }, { title: 'Efface', content }]) {
       expect((await call('PUT', `/api/concepts/${gone.body.id}`, { token: ada.token, json })).status).toBe(401);
     }
+    // Not even whether a concept exists.
+    expect((await call('PUT', '/api/concepts/999999999', { token: ada.token, json: { title: 'Efface', content, content_version: 1 } })).status).toBe(401);
     const left = await env.DB.prepare(
       `SELECT (SELECT COUNT(*) FROM users WHERE id = ?1) + (SELECT COUNT(*) FROM concepts WHERE user_id = ?1) + (SELECT COUNT(*) FROM push_tokens WHERE user_id = ?1) AS n`,
     )

@@ -40,8 +40,6 @@ export interface Variables {
   userId: number;
   /** The signed-in user's row, read once by `requireUser` (in flight while a read runs). */
   account: Promise<import('./db/queries/users').UserRow>;
-  /** Set (by `handlerAwaitsAccount`) on a write whose handler awaits `account` itself, before anything it writes. */
-  handlerAwaitsAccount?: true;
   /** Set (by `handlerReadsAccount`) on a write whose handler reads the account in its first read batch, through `accountGuard`. */
   handlerReadsAccount?: true;
   /** On a route marked by `handlerReadsAccount`: the account check, for the handler's first `readBatch` (lib/auth.ts). */

@@ -33,9 +33,6 @@ async function checkAccount(c: Context<AppEnv>, userId: number): Promise<UserRow
  * while the check is in flight — the two round trips overlap — and its answer leaves only
  * once the check has passed: a failed check replaces whatever the handler answered with
  * the 401, so a deleted account's token reads nothing and learns nothing (not even a 404).
- * A write marked by `handlerAwaitsAccount` runs like a read, except that its handler
- * awaits `c.get('account')` before its first write (the room's merge included): what it
- * reads first overlaps the check, and still nothing is written for an account that is gone.
  * A write marked by `handlerReadsAccount` makes no round trip for the check: see
  * `checkInFirstRead`. `c.get('account')` gives the row to routes that present it.
  */
@@ -48,7 +45,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (c.get('handlerReadsAccount')) return checkInFirstRead(c, userId, next);
   const account = checkAccount(c, userId);
   c.set('account', account);
-  if (!SAFE_METHODS.has(c.req.method) && !c.get('handlerAwaitsAccount')) {
+  if (!SAFE_METHODS.has(c.req.method)) {
     await account;
     return next();
   }
@@ -83,16 +80,6 @@ async function checkInFirstRead(c: Context<AppEnv>, userId: number, next: () => 
   if (read === undefined) await checkAccount(c, userId);
   else await followTimeZone(c, read);
 }
-
-/**
- * Marks the `method` requests of a path whose handler awaits `c.get('account')` itself before
- * anything it writes (see `requireUser`); registered before `requireUser`.
- */
-export const handlerAwaitsAccount = (method: string) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method === method) c.set('handlerAwaitsAccount', true);
-    await next();
-  });
 
 /**
  * Marks the `method` requests of a path whose handler gives `c.get('accountGuard')` to its first

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { handlerAwaitsAccount, requireUser } from '../lib/auth';
+import { handlerReadsAccount, requireUser } from '../lib/auth';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { presentConceptPreview } from '../presenters/concept';
@@ -25,8 +25,8 @@ import { conceptListQuery, contentBaseVersion, idParam, limitQuery, suggestedQue
  * `unknown_constellation`: the request itself is addressed correctly, its content is not.
  */
 export const conceptsRoutes = new Hono<AppEnv>()
-  // A content write reads what it merges against while the account is checked (it awaits the check before the room's merge).
-  .use('/:id{[0-9]+}', handlerAwaitsAccount('PUT'))
+  // An update reads the account in its first read batch, with what it merges against: no round trip of its own.
+  .use('/:id{[0-9]+}', handlerReadsAccount('PUT'))
   .use('*', requireUser)
   .get('/', validate('query', conceptListQuery), async (c) => {
     const q = c.req.valid('query');
@@ -65,18 +65,17 @@ export const conceptsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     const userId = c.get('userId');
-    const account = c.get('account');
+    const guard = c.get('accountGuard');
     if (body.content === undefined) {
-      await account;
-      return c.json(await updateConcept({ d1: c.get('db'), userId, conceptId: id, body }, c.get('now')), 200);
+      return c.json(await updateConcept({ d1: c.get('db'), userId, conceptId: id, body, guard }, c.get('now')), 200);
     }
     // A content write names the version it was read at, or it could delete text it never saw.
+    // (Refused before any read: the account is checked after it, and a gone one answers 401.)
     const baseVersion = contentBaseVersion(body, c.req.header('if-match'));
     if (baseVersion === undefined) {
-      await account;
       throw new ApiError(428, 'content_version_required', 'Une écriture du contenu doit indiquer la version lue (content_version ou If-Match).');
     }
-    return c.json(await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion, account, ctx: c.executionCtx }, c.get('now')), 200);
+    return c.json(await saveConceptContent({ env: c.env, userId, conceptId: id, body, baseVersion, guard, ctx: c.executionCtx }, c.get('now')), 200);
   })
   .delete('/:id{[0-9]+}', validate('param', idParam), async (c) => {
     const { id } = c.req.valid('param');

@@ -10,7 +10,7 @@ import { database } from '../db/database';
 import type { Env } from '../env';
 import { isGuardFailure } from '../db/queries/guard';
 import { conceptContentStatement } from '../db/queries/concept-docs';
-import { firstRow } from '../db/rows';
+import { firstRow, type BatchGuard } from '../db/rows';
 import { ApiError } from '../lib/errors';
 import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
@@ -27,23 +27,20 @@ export interface SaveConceptContentProps {
   body: ConceptWrite;
   /** The content_version the writer read. */
   baseVersion: number;
-  /** The account check in flight: awaited before anything is merged or written, after the reads have started. */
-  account: Promise<unknown>;
+  /** The account check, read first in the write's first read batch: nothing is merged or written for an account that is gone. */
+  guard?: BatchGuard;
   /** Where work after the answer goes (telling the room its merge is stored). */
   ctx?: { waitUntil(promise: Promise<unknown>): void };
 }
 
-export async function saveConceptContent({ env, userId, conceptId, body, baseVersion, account, ctx }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
+export async function saveConceptContent({ env, userId, conceptId, body, baseVersion, guard, ctx }: SaveConceptContentProps, now: number): Promise<PresentedConcept> {
   const d1 = database(env);
-  // The reads run beside the account check; a gone account answers 401 whatever they found.
-  const reading = Promise.all([
-    checkConceptWrite(d1, userId, conceptId, body, baseVersion),
+  // A gone account answers 401 (the guard, in the first read) whatever the links' read found.
+  const [context, doc] = await Promise.all([
+    checkConceptWrite(d1, userId, conceptId, body, baseVersion, guard),
     // What the writer sent, its [[Title]]s linked as typing links them; merged as its own change.
     withWikiLinksIn(d1, userId, contentToDoc(body.content) ?? EMPTY_DOC),
   ]);
-  reading.catch(() => undefined); // awaited below, once the account is known
-  await account;
-  const [context, doc] = await reading;
   if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
   const base = contentToDoc(context.stored.base) ?? EMPTY_DOC;
   const others = { ...body, content: undefined };

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../db/queries/guard';
 import { recordContentVersion, selectContentVersion } from '../db/queries/content-versions';
 import { linkBlocksNaming } from '../db/queries/daily-notes';
 import { idByUid, newUid } from '../db/queries/new-row';
-import { firstRow, readBatch, rowsRead } from '../db/rows';
+import { firstRow, readBatch, rowsRead, type BatchGuard } from '../db/rows';
 import { graphBatch } from './graph-cache';
 import { contentToDoc, docToPlainText, type RichDoc } from '../domain/richtext';
 import { normaliseTagNames, tagKey } from '../domain/tags';
@@ -33,6 +33,8 @@ export interface SaveConceptProps {
   body: ConceptWrite;
   /** Already read by `checkConceptWrite` (the content write reads it before merging). */
   context?: WriteContext;
+  /** The account check, read first in the write's read batch when the context is read here (an update's `requireUser` guard). */
+  guard?: BatchGuard;
   /** An update's merged content, with its Yjs state when it has one; written only if the concept is still at `expectedVersion` when given. */
   content?: { doc: RichDoc; expectedVersion?: number; state?: Uint8Array };
   /** More statements for the same batch (e.g. an import's links); `cid` is the concept's id or an SQL expression for it. */
@@ -89,7 +91,7 @@ export interface StoredContent {
  * is the user's, that every id the payload names is one of the user's concepts or
  * constellations (422 otherwise), and the concept's current relations.
  */
-async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[], baseVersion: number): Promise<WriteContext> {
+async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[], baseVersion: number, guard?: BatchGuard): Promise<WriteContext> {
   const self = conceptId ?? -1;
   const [[stored], concepts, constellations, parents, children, [baseRow], [doc]] = await readBatch(d1, [
     sql.storedConcept(d1, userId, self),
@@ -99,7 +101,7 @@ async function readWriteContext(d1: D1Database, userId: number, conceptId: numbe
     sql.childIds(d1, self),
     selectContentVersion(d1, self, baseVersion),
     sql.conceptDocState(d1, userId, self),
-  ]);
+  ], guard);
   if (conceptId !== undefined && !stored) throw notFound('Concept');
   const missing = (wanted: number[], found: { id: number }[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
   const lostConcepts = missing(conceptIds, concepts);
@@ -124,14 +126,15 @@ async function readWriteContext(d1: D1Database, userId: number, conceptId: numbe
  * concept is the user's, that every id the payload names is one of the user's concepts
  * or constellations (422 otherwise), that the hierarchy stays acyclic, the concept's
  * current relations, and (given the version a content write was based on) the stored
- * content, its base version's content and its Yjs state.
+ * content, its base version's content and its Yjs state. `guard` (the account check) is read
+ * first in that round trip.
  */
-export async function checkConceptWrite(d1: D1Database, userId: number, conceptId: number | undefined, body: ConceptWrite, baseVersion = -1): Promise<WriteContext> {
+export async function checkConceptWrite(d1: D1Database, userId: number, conceptId: number | undefined, body: ConceptWrite, baseVersion = -1, guard?: BatchGuard): Promise<WriteContext> {
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : [];
   const related = [...(parents ?? []), ...(children ?? [])].filter((id) => id !== conceptId);
-  const context = await readWriteContext(d1, userId, conceptId, related, constellationIds, baseVersion);
+  const context = await readWriteContext(d1, userId, conceptId, related, constellationIds, baseVersion, guard);
   if (parents || children) await assertNoCycle(d1, userId, conceptId ?? null, parents ?? context.parents, children ?? context.children);
   return context;
 }
@@ -156,7 +159,7 @@ async function writeConcept(props: SaveConceptProps, now: number, reads: D1Prepa
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;
   const children = body.child_ids ? [...new Set(body.child_ids)] : undefined;
   const constellationIds = body.constellation_ids ? [...new Set(body.constellation_ids)] : undefined;
-  const context = props.context ?? (await checkConceptWrite(d1, userId, conceptId, body));
+  const context = props.context ?? (await checkConceptWrite(d1, userId, conceptId, body, -1, props.guard));
 
   // On creation the content is the body's; on update only a merged content is written.
   const written = conceptId === undefined ? await createdContent(d1, userId, body.content) : props.content?.doc;
