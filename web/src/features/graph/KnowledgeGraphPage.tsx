@@ -49,6 +49,8 @@ interface GraphStart {
 async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge[], index: ReadonlyMap<number, number>, kept: KeptLayout | null, live: () => boolean): Promise<GraphStart | null> {
   const sources = new Int32Array(edges.length);
   const targets = new Int32Array(edges.length);
+  // The view's copy, filled in the same pass: the layout worker is handed the request's own arrays.
+  const interleaved = new Int32Array(edges.length * 2);
   let count = 0;
   for (let from = 0; from < edges.length; from += LINKS_PER_SLICE) {
     if (from > 0) {
@@ -63,6 +65,8 @@ async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge
       if (a === undefined || b === undefined || a === b) continue;
       sources[count] = a;
       targets[count] = b;
+      interleaved[count * 2] = a;
+      interleaved[count * 2 + 1] = b;
       count += 1;
     }
   }
@@ -78,12 +82,7 @@ async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge
     ids[i] = n.id;
   }
   const start = layoutStart(ids, own, linkEnds, kept, GRAPH_TICKS);
-  // The view's copies: the layout worker is handed the request's own arrays.
-  const links = new Int32Array(count * 2);
-  for (let i = 0; i < count; i++) {
-    links[i * 2] = linkEnds.sources[i]!;
-    links[i * 2 + 1] = linkEnds.targets[i]!;
-  }
+  const links = interleaved.slice(0, count * 2);
   const positions = new Float32Array(nodes.length * 2);
   for (let i = 0; i < nodes.length; i++) {
     positions[i * 2] = start.xs[i]!;

@@ -133,13 +133,12 @@ export async function graphLinksJson(d1: D1Database, userId: number): Promise<{ 
   return { json: joinedArrays([...links, ...relations].map(read)), linkCount: read(linkCount)[0]!.n };
 }
 
-/*
- * Reads that patch a kept graph after a write that named the concepts it touched: the
- * versions (first in the batch, so the patch is judged against what it reads), those
- * concepts' star inputs, and every link and relation with one end among them. The rows
- * are written by the same expressions as the full reads, so a patched answer is the text
- * a full rebuild would write.
- */
+// Reads that patch a kept graph after a write that named the concepts it touched: the
+// versions (first in the batch, so the patch is judged against what it reads), those
+// concepts' star inputs, and every link and relation with one end among them. The rows
+// are written by the same expressions as the full reads, so a patched answer is the text
+// a full rebuild would write.
+
 /** The person's graph versions (moved by triggers on every table the galaxy and the graph read); no row when the account is gone. */
 export function graphVersionsNow(d1: D1Database, userId: number): Query<{ graph_version: number; graph_links_version: number }> {
   return query(d1.prepare('SELECT graph_version, graph_links_version FROM users WHERE id = ?1').bind(userId));
