@@ -35,12 +35,17 @@ export async function conceptBelongsTo(d1: D1Database, userId: number, conceptId
   return (await firstRow(ownConcept(d1, userId, conceptId))) !== null;
 }
 
+/** What D1 holds of a concept's content: its JSON and version, and its binary Yjs state (null when never edited live). Null when not the user's concept. */
+export async function readStoredContent(d1: D1Database, userId: number, conceptId: number): Promise<{ version: number; content: string | null; state: unknown } | null> {
+  const [[row], [doc]] = await readBatch(d1, [conceptContentStatement(d1, userId, conceptId), conceptDocStatement(d1, userId, conceptId)]);
+  return row ? { version: row.content_version, content: row.content, state: doc?.state ?? null } : null;
+}
+
 /** What a room loads: the stored state, else the stored content to seed from. Null when not the user's concept. */
 export async function loadRoomDocument(d1: D1Database, userId: number, conceptId: number): Promise<RoomDocument | null> {
-  const [[row], [doc]] = await readBatch(d1, [conceptContentStatement(d1, userId, conceptId), conceptDocStatement(d1, userId, conceptId)]);
-  if (!row) return null;
-  const state = doc?.state;
-  return { state: state ? stateToBase64(blobBytes(state)) : null, content: contentToDoc(row.content), content_version: row.content_version };
+  const stored = await readStoredContent(d1, userId, conceptId);
+  if (!stored) return null;
+  return { state: stored.state ? stateToBase64(blobBytes(stored.state)) : null, content: contentToDoc(stored.content), content_version: stored.version };
 }
 
 /**

@@ -15,7 +15,7 @@ import { ApiError } from '../lib/errors';
 import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
 import type { ConceptWrite } from '../domain/write-payloads';
-import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored, tellRoomStored } from './live-content';
+import { EMPTY_DOC, mergeInLiveRoom, mergeIntoStored, readStoredContent, tellRoomStored } from './live-content';
 import type { PresentedConcept } from './concept-detail';
 import { checkConceptWrite, updateConcept } from './save-concept';
 import { withWikiLinksIn } from './wiki-link-writes';
@@ -41,8 +41,8 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
     // What the writer sent, its [[Title]]s linked as typing links them; merged as its own change.
     withWikiLinksIn(d1, userId, contentToDoc(body.content) ?? EMPTY_DOC),
   ]);
-  if (context.stored.base === undefined) throw await contentConflict(d1, userId, conceptId);
-  const base = contentToDoc(context.stored.base) ?? EMPTY_DOC;
+  if (context.base === undefined) throw await contentConflict(d1, userId, conceptId);
+  const base = contentToDoc(context.base) ?? EMPTY_DOC;
   const others = { ...body, content: undefined };
 
   const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);
@@ -56,9 +56,13 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
     if (room.outcome === 'applied' && room.seq !== undefined && ctx) tellRoomStored(env, ctx, userId, conceptId, room.seq);
     return saved;
   }
-  const merged = mergeIntoStored(context.stored, base, doc);
+  // No room answered: the write is merged here into what D1 holds now, its Yjs state read
+  // only on this path (a room's merge needs neither), and written only if still current.
+  const stored = await readStoredContent(d1, userId, conceptId);
+  if (!stored) throw new ApiError(404, 'not_found', 'Concept introuvable.');
+  const merged = mergeIntoStored(stored, base, doc);
   if (merged === 'conflict') throw await contentConflict(d1, userId, conceptId);
-  const content = merged === 'unchanged' ? undefined : { ...merged, expectedVersion: context.stored.version };
+  const content = merged === 'unchanged' ? undefined : { ...merged, expectedVersion: stored.version };
   try {
     return await updateConcept({ d1, userId, conceptId, body: others, context, content }, now);
   } catch (err) {

@@ -73,17 +73,8 @@ export interface WriteContext {
   previousTitleKey: string | null;
   parents: number[];
   children: number[];
-  /** What a content write merges against (read when a base version is given). */
-  stored: StoredContent;
-}
-
-export interface StoredContent {
-  version: number;
-  content: string | null;
-  /** The content of the base version; undefined when that version is no longer kept. */
+  /** The content of the version a content write was based on (read when a base version is given); undefined when that version is no longer kept. */
   base: string | null | undefined;
-  /** The binary Yjs state, when the concept was ever edited live. */
-  state: unknown;
 }
 
 /**
@@ -93,14 +84,13 @@ export interface StoredContent {
  */
 async function readWriteContext(d1: D1Database, userId: number, conceptId: number | undefined, conceptIds: number[], constellationIds: number[], baseVersion: number, guard?: BatchGuard): Promise<WriteContext> {
   const self = conceptId ?? -1;
-  const [[stored], concepts, constellations, parents, children, [baseRow], [doc]] = await readBatch(d1, [
+  const [[stored], concepts, constellations, parents, children, [baseRow]] = await readBatch(d1, [
     sql.storedConcept(d1, userId, self),
     ownConceptIds(d1, userId, conceptIds),
     sql.ownConstellationIds(d1, userId, constellationIds),
     sql.parentIds(d1, self),
     sql.childIds(d1, self),
     selectContentVersion(d1, self, baseVersion),
-    sql.conceptDocState(d1, userId, self),
   ], guard);
   if (conceptId !== undefined && !stored) throw notFound('Concept');
   const missing = (wanted: number[], found: { id: number }[]) => [...new Set(wanted.filter((id) => !found.some((r) => r.id === id)))];
@@ -112,12 +102,7 @@ async function readWriteContext(d1: D1Database, userId: number, conceptId: numbe
     previousTitleKey: stored?.title_key ?? null,
     parents: parents.map((r) => r.id),
     children: children.map((r) => r.id),
-    stored: {
-      version: stored?.content_version ?? 0,
-      content: stored?.content ?? null,
-      base: stored && baseVersion === stored.content_version ? stored.content : baseRow ? baseRow.content : undefined,
-      state: doc?.state ?? null,
-    },
+    base: stored && baseVersion === stored.content_version ? stored.content : baseRow ? baseRow.content : undefined,
   };
 }
 
@@ -125,9 +110,8 @@ async function readWriteContext(d1: D1Database, userId: number, conceptId: numbe
  * Everything a write must know before it is made, read in one round trip: that the
  * concept is the user's, that every id the payload names is one of the user's concepts
  * or constellations (422 otherwise), that the hierarchy stays acyclic, the concept's
- * current relations, and (given the version a content write was based on) the stored
- * content, its base version's content and its Yjs state. `guard` (the account check) is read
- * first in that round trip.
+ * current relations, and (given the version a content write was based on) that version's
+ * content. `guard` (the account check) is read first in that round trip.
  */
 export async function checkConceptWrite(d1: D1Database, userId: number, conceptId: number | undefined, body: ConceptWrite, baseVersion = -1, guard?: BatchGuard): Promise<WriteContext> {
   const parents = body.parent_ids ? [...new Set(body.parent_ids)] : undefined;

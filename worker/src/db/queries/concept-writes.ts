@@ -9,7 +9,7 @@ import { titleKey } from '../../domain/wiki-links';
 import type { ConceptWrite } from '../../domain/write-payloads';
 import { query, type SqlColumns } from '../rows';
 import { abortUnless } from './guard';
-import type { conceptDocs, concepts } from '../schema';
+import type { concepts } from '../schema';
 
 /** What a content write stores, derived from the document: its JSON (or null) and its plain text. */
 export interface StoredConceptFields {
@@ -32,10 +32,6 @@ export const ownConstellationIds = (d1: D1Database, userId: number, ids: number[
 export const parentIds = (d1: D1Database, conceptId: number) => query<IdRow>(d1.prepare('SELECT parent_id AS id FROM concept_relations WHERE child_id = ?').bind(conceptId));
 
 export const childIds = (d1: D1Database, conceptId: number) => query<IdRow>(d1.prepare('SELECT child_id AS id FROM concept_relations WHERE parent_id = ?').bind(conceptId));
-
-/** The concept's binary Yjs state, when it was ever edited live. */
-export const conceptDocState = (d1: D1Database, userId: number, conceptId: number) =>
-  query<SqlColumns<typeof conceptDocs, 'state'>>(d1.prepare('SELECT state FROM concept_docs WHERE concept_id = ? AND user_id = ?').bind(conceptId, userId));
 
 /** Aborts the batch unless the concept is still at content version `version`. */
 export const contentVersionIs = (d1: D1Database, userId: number, conceptId: number, version: number) =>
