@@ -60,7 +60,7 @@ export default async function daily(ctx) {
   await floor(ctx);
   // Today's note, as seeded (before the block writes below add to another day).
   await liveEdit(ctx, me, day.id);
-  for (const rate of CPU_RATES) await dailyInChromium(url, me.token, rate);
+  for (const rate of CPU_RATES) await dailyInChromium(url, me.token, rate, day.blocks.length);
   await measure('GET /api/notes?note_date (open a day)', (i) => call(url, 'GET', `/api/notes?note_date=${date(i * 7)}`, as), { budget: { p95: 30 } });
   await measure('GET /api/notes/recent?limit=10', () => call(url, 'GET', '/api/notes/recent?limit=10', as), { budget: { p95: 15 } });
   const text = (i) => JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `${sentence(25)} [[${capital(WORDS[i % WORDS.length])} ${i}]]` }] }] });
@@ -109,16 +109,28 @@ async function liveEdit({ measure, partyUrl }, me, noteId) {
 }
 
 /** `/daily` in Chromium: navigation to today's blocks on screen (stored preview) and to editable (room attached). */
-async function dailyInChromium(url, token, rate) {
+async function dailyInChromium(url, token, rate, blockCount) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
   const shell = [];
   const shown = [];
   const editable = [];
   const inApp = [];
+  const allEditable = [];
+  const longest = [];
   try {
     for (let run = 0; run < 8; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
+      await context.addInitScript((t) => {
+        localStorage.setItem('astrolabe.access_token', t);
+        window.__longTasks = [];
+        new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
+        const shown = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid="note-block-stored"], [data-testid="note-block"]')) return;
+          window.__blocksShownAt = performance.now();
+          shown.disconnect();
+        });
+        document.addEventListener('DOMContentLoaded', () => shown.observe(document.body, { childList: true, subtree: true }));
+      }, token);
       const page = await context.newPage();
       await throttleCpu(page, rate);
       const started = performance.now();
@@ -130,6 +142,13 @@ async function dailyInChromium(url, token, rate) {
       shown.push(performance.now() - started);
       await page.locator('[data-testid="note-block"] [role="textbox"]').first().waitFor({ timeout: 30_000 });
       editable.push(performance.now() - started);
+      // Every block's editor attached: until then a block is shown but cannot be typed in.
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="note-block"] [role="textbox"]').length >= n, blockCount, { timeout: 60_000, polling: 100 });
+      allEditable.push(performance.now() - started);
+      // The longest time the page could not answer a key or a click once the blocks were on screen.
+      longest.push(await page.evaluate(() => {
+        return Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration > window.__blocksShownAt).map((t) => t.duration));
+      }));
       await context.close();
     }
     // Inside the app, as a person goes there: another screen opened and loaded, then the
@@ -169,4 +188,6 @@ async function dailyInChromium(url, token, rate) {
   printSamples(`page load floor: the signed-in shell on screen${rateLabel(rate)}`, shell);
   printSamples(`/daily, page load: today's blocks on screen${rateLabel(rate)}`, shown);
   printSamples(`/daily, page load: blocks editable (room attached)${rateLabel(rate)}`, editable);
+  printSamples(`/daily, page load: every block editable (${blockCount} editors)${rateLabel(rate)}`, allEditable);
+  printSamples(`/daily, page load: longest task once the blocks show${rateLabel(rate)}`, longest, 'ms', { p95: 100 });
 }

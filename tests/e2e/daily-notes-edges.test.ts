@@ -2,7 +2,8 @@
  * Daily notes where a person meets their rough edges: a deletion the server
  * refuses, a concept search that fails while typing '[[', the creation dialog of an
  * unknown [[name]] (the spec's Title and Tags), a paste over the 100,000-character limit
- * (in a block and in the embedded editor), a [[Title]] written through the API or pasted.
+ * (in a block and in the embedded editor), a [[Title]] written through the API or pasted,
+ * a day of many blocks on a slow phone.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -200,6 +201,47 @@ describe('daily notes: failures and limits', () => {
     await page.getByText('Le texte collé dépasse 100 000 caractères.', { exact: false }).waitFor();
     await expect.poll(() => page.getByTestId('editor-counts').textContent()).toContain('100000 / 100000 caractères');
     expect(await editor.textContent()).toMatch(/^Ligne 0000/);
+    await context.close();
+  });
+  it('gives a day of many blocks its editors one at a time on a slow phone, and a block clicked and typed into before its editor keeps every key', async () => {
+    const ada = await createAccount(stack.url, 'manyblocks');
+    const note = await api(stack.url, 'POST', '/api/notes', { token: ada.token, json: { date: pageToday() } });
+    for (let i = 0; i < 20; i++) {
+      const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: `Bloc numéro ${i}` }] }] });
+      await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: ada.token, json: { text: doc, order_idx: i } });
+    }
+    const { context, page } = await signedInPage(ada);
+    await page.goto(`${stack.url}/daily`);
+    await page.getByTestId('note-block-stored').first().waitFor(SLOW_MACHINE);
+    // A phone many times slower than this machine: each editor takes a while to make, and
+    // the last block waits for the nineteen before it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    // Where the last block's text starts, scrolled into view while it still waits (one round trip).
+    const handle = await page.waitForFunction(
+      () => {
+        const waiting = [...document.querySelectorAll('[data-testid="note-block-waiting"]')].find((el) => el.textContent === 'Bloc numéro 19');
+        const text = waiting?.querySelector('p');
+        if (!text) return null;
+        text.scrollIntoView({ block: 'center' });
+        const box = text.getBoundingClientRect();
+        return { x: box.x, y: box.y };
+      },
+      null,
+      { polling: 50, ...SLOW_MACHINE },
+    );
+    const text = (await handle.jsonValue())!;
+    await page.mouse.click(text.x + 1, text.y + 4);
+    await page.keyboard.type('Vu : ');
+    await screenshot(page, 'daily-blocks-waiting');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const last = blocks(page).nth(19).getByRole('textbox', { name: 'Bloc' });
+    await expect.poll(() => last.textContent(), SLOW_MACHINE).toBe('Vu : Bloc numéro 19');
+    // Every block gets its editor, its text as stored.
+    await expect.poll(() => page.locator('[data-testid="note-block"] [role="textbox"]').count(), SLOW_MACHINE).toBe(20);
+    expect(await page.getByTestId('note-block-waiting').count()).toBe(0);
+    expect(await blocks(page).first().getByRole('textbox', { name: 'Bloc' }).textContent()).toBe('Bloc numéro 0');
+    expect(pageErrors(page)).toEqual([]);
     await context.close();
   });
 });

@@ -20,8 +20,17 @@ describe('entering a stored block before its editor', () => {
     expect(entry.key('b', 'x', false)).toBe(false);
     for (const key of 'Vu : ') expect(entry.key('a', key, false)).toBe(true);
     expect(entry.take('b')).toBeNull();
-    expect(entry.take('a')).toEqual({ uid: 'a', offset: 12, typed: 'Vu : ' });
+    const taken = entry.take('a')!;
+    expect(taken).toEqual({ uid: 'a', offset: 12, typed: 'Vu : ' });
     expect(entry.take('a')).toBeNull();
+    // Until the editor types them, keys still join the entry, even with the focus nowhere.
+    expect(entry.key('a', 'x', false)).toBe(true);
+    expect(entry.keyWhileWaiting('y', false)).toBe(true);
+    expect(taken.typed).toBe('Vu : xy');
+    entry.end(taken);
+    expect(entry.key('a', 'z', false)).toBe(false);
+    expect(entry.keyWhileWaiting('z', false)).toBe(false);
+    expect(taken.typed).toBe('Vu : xy');
   });
 
   it('a click in another block starts again there', () => {

@@ -84,7 +84,7 @@ export function BlockEditor({ block, highlighted, entry, register, onSaved, onDe
     (e: Editor) => {
       editor.current = e;
       const entered = entry.take(block.uid);
-      if (entered) enterBlock(e, entered);
+      if (entered) enterBlock(e, entered, () => entry.end(entered));
     },
     [entry, block.uid],
   );

@@ -148,6 +148,14 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const { offline } = useAuth();
   const [entry] = useState(() => new BlockEntry());
   const { editors, load: loadBlockEditors } = useBlockEditors(painted);
+  useEffect(() => {
+    // Between a stored block leaving the page and its editor taking the focus, keys land on the body.
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.target === document.body && entry.keyWhileWaiting(e.key, e.ctrlKey || e.metaKey || e.altKey)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [entry]);
   const ofThisDate = useCallback((item: QueuedCreation) => item.kind === 'block' && item.date === date, [date]);
   // Blocks written offline for this date reached the server: read the note again.
   useOnCreationsSent(ofThisDate, reload);

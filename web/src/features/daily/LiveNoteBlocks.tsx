@@ -2,20 +2,61 @@
  * The blocks of a note edited live: each block's rich editor bound to its text in the
  * note's room, with its actions (move up/down, promote, delete). A block's element
  * carries `id="block-{id}"` once the room has stored it, so a mention link lands on it.
+ *
+ * The note's blocks get their editors one per task, in order (the highlighted block first):
+ * made all at once, a day's twenty editors held the page for seconds on a phone. A block
+ * waiting for its editor shows its text from the room in a frame of the editor's size, and
+ * entering it (a click, then keys) gives it its editor at once, the click's place and the
+ * keys kept (block-entry.ts). Blocks added later get theirs at once.
  */
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import type { Editor } from '@tiptap/core';
+import type { Editor, Extensions } from '@tiptap/core';
 import type { JSONContent } from '@tiptap/react';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import type * as Y from 'yjs';
 import { blocksOf } from '@domain/note-ydoc';
 import { fragmentToDoc } from '@domain/yjs-prosemirror';
 import type { NoteBlock } from '../../api/daily-notes';
 import { RichTextEditor } from '../../editor/RichTextEditor';
+import { StoredDocument } from '../../editor/StoredDocument';
 import { CreateFromLinkDialog } from './PromoteDialog';
 import type { BlockEntry } from './block-entry';
 import { enterBlock } from './enter-block';
 import type { NoteSession } from './live-note';
+import { textOffsetAtPoint } from './text-offset';
+
+/** The height of an editor's counts and toolbar below its text (a two-row toolbar), until an editor of this page load has measured it. */
+let editorChromePx = 99;
+
+/**
+ * The blocks still waiting for their editor: every block there is when the editors first
+ * load, given an editor one at a time, each once the page has drawn the one before (the
+ * highlighted block first, then in the note's order); `attach` gives one its editor now.
+ */
+function useEditorsOneByOne(uids: string[], first: string | undefined) {
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(() => new Set(uids));
+  const attach = useCallback((uid: string | undefined) => {
+    setWaiting((w) => {
+      if (uid === undefined || !w.has(uid)) return w;
+      const rest = new Set(w);
+      rest.delete(uid);
+      return rest;
+    });
+  }, []);
+  useEffect(() => {
+    if (waiting.size === 0) return;
+    const next = first !== undefined && waiting.has(first) ? first : (uids.find((u) => waiting.has(u)) ?? waiting.values().next().value);
+    // After the next frame is drawn, in a task of its own.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => attach(next))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [waiting, uids, first, attach]);
+  return { waiting, attach };
+}
 
 interface Props {
   session: NoteSession;
@@ -29,10 +70,18 @@ interface Props {
 
 export function LiveNoteBlocks({ session, noteId, highlighted, entry, onDelete, onPromote }: Props) {
   const view = useSyncExternalStore(session.subscribeBlocks, session.blocks);
+  const highlightedUid = highlighted === null ? undefined : view.uids.find((u) => view.ids[u] === highlighted);
+  const { waiting, attach } = useEditorsOneByOne(view.uids, highlightedUid);
+  const [chrome, setChrome] = useState(editorChromePx);
+  const measured = useCallback((px: number) => setChrome((editorChromePx = px)), []);
   return (
     <>
       {view.uids.map((uid, index) => (
         <LiveBlock
+          waiting={waiting.has(uid)}
+          onEnter={attach}
+          chrome={chrome}
+          onChromeMeasured={measured}
           key={uid}
           session={session}
           uid={uid}
@@ -56,6 +105,12 @@ export function LiveNoteBlocks({ session, noteId, highlighted, entry, onDelete, 
 
 interface BlockProps {
   session: NoteSession;
+  /** Shown as stored until its editor is made (`onEnter` asks for it now). */
+  waiting: boolean;
+  onEnter(uid: string): void;
+  /** What an editor adds below its text, in px: a waiting block keeps that room for it. */
+  chrome: number;
+  onChromeMeasured(px: number): void;
   uid: string;
   id: number | undefined;
   index: number;
@@ -66,23 +121,29 @@ interface BlockProps {
   onPromote(): void;
 }
 
-function LiveBlock({ session, uid, id, index, last, highlighted, entry, onDelete, onPromote }: BlockProps) {
+function LiveBlock({ session, waiting, onEnter, chrome, onChromeMeasured, uid, id, index, last, highlighted, entry, onDelete, onPromote }: BlockProps) {
+  const fragment = blocksOf(session.room.ydoc).get(uid) ?? null;
   // The editor binds to this block's own fragment of the note's document.
   const live = useMemo(
     () => ({
       extensions: [
-        Collaboration.configure({ fragment: blocksOf(session.room.ydoc).get(uid) ?? null }),
+        Collaboration.configure({ fragment }),
         CollaborationCaret.configure({ provider: session.room.provider, user: session.caret }),
       ],
     }),
-    [session, uid],
+    [session, fragment],
   );
   const onReady = useCallback(
     (editor: Editor) => {
       const entered = entry.take(uid);
-      if (entered) enterBlock(editor, entered);
+      if (entered) enterBlock(editor, entered, () => entry.end(entered));
+      // The room below the text the waiting blocks keep, as this editor draws it.
+      requestAnimationFrame(() => {
+        const frame = editor.view.dom.closest('[data-testid="rich-text-editor"]');
+        if (frame && editor.view.dom.isConnected) onChromeMeasured(frame.clientHeight - editor.view.dom.offsetHeight);
+      });
     },
-    [entry, uid],
+    [entry, uid, onChromeMeasured],
   );
   return (
     <article
@@ -90,7 +151,19 @@ function LiveBlock({ session, uid, id, index, last, highlighted, entry, onDelete
       data-testid="note-block"
       className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}
     >
-      <RichTextEditor value={null} collaboration={live} onReady={onReady} ariaLabel="Bloc" conceptDialog={CreateFromLinkDialog} />
+      {waiting && fragment ? (
+        <WaitingText
+          fragment={fragment}
+          chrome={chrome}
+          // The place is taken where the button goes down; the editor comes once the click is over,
+          // so that the click does not land in an editor whose text has not arrived yet.
+          onPointerDown={(e) => entry.begin(uid, textOffsetAtPoint(e.currentTarget, e.clientX, e.clientY))}
+          onClick={() => onEnter(uid)}
+          onKeyDown={(e) => entry.key(uid, e.key, e.ctrlKey || e.metaKey || e.altKey) && e.preventDefault()}
+        />
+      ) : (
+        <BlockText live={live} onReady={onReady} />
+      )}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
         <div className="flex gap-1">
           <button type="button" className="btn-ghost text-xs" aria-label="Monter le bloc" title="Monter le bloc" disabled={index === 0} onClick={() => session.move(uid, index - 1)}>
@@ -110,5 +183,34 @@ function LiveBlock({ session, uid, id, index, last, highlighted, entry, onDelete
         </div>
       </div>
     </article>
+  );
+}
+
+/** The block's editor, drawn again only when its room binding changes (not each time another block gets its editor). */
+const BlockText = memo(function BlockText({ live, onReady }: { live: { extensions: Extensions }; onReady(editor: Editor): void }) {
+  return <RichTextEditor value={null} collaboration={live} onReady={onReady} ariaLabel="Bloc" conceptDialog={CreateFromLinkDialog} />;
+});
+
+interface WaitingProps {
+  fragment: Y.XmlFragment;
+  chrome: number;
+  onPointerDown(e: PointerEvent<HTMLElement>): void;
+  onClick(): void;
+  onKeyDown(e: KeyboardEvent<HTMLElement>): void;
+}
+
+/** A block's text from the room, drawn as its editor will draw it (kept current), while the editor waits. */
+function WaitingText({ fragment, chrome, onPointerDown, onClick, onKeyDown }: WaitingProps) {
+  const [doc, setDoc] = useState(() => fragmentToDoc(fragment));
+  useEffect(() => {
+    const redraw = () => setDoc(fragmentToDoc(fragment));
+    fragment.observeDeep(redraw);
+    return () => fragment.unobserveDeep(redraw);
+  }, [fragment]);
+  return (
+    <div className="astro-editor rounded-md border border-space-600 bg-space-900" data-testid="note-block-waiting" tabIndex={-1} onPointerDown={onPointerDown} onClick={onClick} onKeyDown={onKeyDown}>
+      <StoredDocument doc={doc} className="min-h-[150px] max-h-[600px] overflow-y-auto p-3" />
+      <div aria-hidden="true" style={{ height: chrome }} />
+    </div>
   );
 }

@@ -22,12 +22,17 @@ export function typedWith(typed: string, key: string, modified: boolean): string
   return [...key].length === 1 ? typed + key : null;
 }
 
-/** The one entry of a page: set by the stored blocks, taken once by the block's editor. */
+/**
+ * The one entry of a page: set by the stored blocks, taken once by the block's editor, which
+ * types it on its next turn (`end`): keys typed until then still join it.
+ */
 export class BlockEntry {
   private pending: PendingEntry | null = null;
+  private taken = false;
 
   begin(uid: string, offset: number): void {
     this.pending = { uid, offset, typed: '' };
+    this.taken = false;
   }
 
   /** A key typed in block `uid` while it waits; answers whether the key was kept. */
@@ -39,11 +44,22 @@ export class BlockEntry {
     return true;
   }
 
+  /** A key typed while the focus is nowhere (the stored block left the page, its editor has not taken the focus yet): it goes to the block entered. */
+  keyWhileWaiting(key: string, modified: boolean): boolean {
+    return this.pending ? this.key(this.pending.uid, key, modified) : false;
+  }
+
   /** The entry for block `uid`, once. */
   take(uid: string): PendingEntry | null {
-    if (this.pending?.uid !== uid) return null;
-    const entry = this.pending;
+    if (this.pending?.uid !== uid || this.taken) return null;
+    this.taken = true;
+    return this.pending;
+  }
+
+  /** The editor typed `entry`: keys go to the editor from now on. */
+  end(entry: PendingEntry): void {
+    if (this.pending !== entry) return;
     this.pending = null;
-    return entry;
+    this.taken = false;
   }
 }

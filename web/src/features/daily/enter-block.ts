@@ -17,10 +17,14 @@ function positionAfterText(editor: Editor, offset: number): number {
   return found ?? editor.state.doc.content.size;
 }
 
-export function enterBlock(editor: Editor, entry: PendingEntry): void {
+/** On the editor's next turn: `typed` is told (keys from then on go to the editor), the caret put and the waiting keys typed, in one task. */
+export function enterBlock(editor: Editor, entry: PendingEntry, typed: () => void): void {
   // A live block's text arrives from the room on the next turn of the event loop.
   setTimeout(() => {
+    typed();
     if (editor.isDestroyed) return;
+    // Focused now: the chain's focus() waits for the next frame, and keys typed before it would land nowhere.
+    editor.view.focus();
     let chain = editor.chain().focus().setTextSelection(positionAfterText(editor, entry.offset));
     entry.typed.split('\n').forEach((part, i) => {
       if (i > 0) chain = chain.splitBlock();
