@@ -10,15 +10,18 @@
  * (`host.dataset.quality`); once the camera is still, the view is drawn again in full.
  * `host.dataset.labels` says 'settled' once the names shown were chosen and placed for a
  * still camera at full quality ('moving' before), and `host.dataset.labelsSize` the size
- * of the view they were placed in. The first frame draws the stars; the names and the links
- * follow in the task after it, once that frame is on screen.
+ * of the view they were placed in. The first frame draws the stars; the names and then the
+ * links follow once that frame is on screen, built in short tasks (SLICE_MS) so that a
+ * person who drags at once is not held up by them.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { GraphEdge, GraphNode } from '../../api/graph';
 import { addBackdrop } from './backdrop';
 import { CAMERA_DISTANCE, FIELD_OF_VIEW, FLIGHT_MS, FOCUS_ABOVE, FOCUS_BEHIND, INITIAL_TILT, ZOOM_MAX, ZOOM_MIN } from './constants';
+import { LabelPicker } from './label-picker';
 import { LabelLayer } from './labels';
+import { linkPositions } from './link-positions';
 import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
 import { createStarField, pickStar, type StarField } from './stars';
 
@@ -26,6 +29,21 @@ const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 
 const CLICK_SLOP = 5;
 /** The camera counts as still once it has not moved for this long. */
 const SETTLE_MS = 180;
+/**
+ * The work after the first frame (filing the stars for their names, the links' geometry)
+ * runs in tasks of about this long, the page drawing and answering input between them: a
+ * drag that starts with the first frame keeps its 30 frames a second on a phone.
+ */
+const SLICE_MS = 5;
+
+/** Resolves in a later task: the browser draws and answers input between two slices of work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 
 interface Flight {
   start: number;
@@ -41,7 +59,7 @@ export class GalaxyScene {
   private readonly camera: THREE.PerspectiveCamera;
   private readonly controls: OrbitControls;
   private readonly stars: StarField;
-  /** The names, laid out in the task after the first frame (choosing them among 10,000 stars is a long task on a phone). */
+  /** The names, laid out once the first frame is on screen (filing 10,000 stars to choose among them is a long task on a phone). */
   private labels: LabelLayer | null = null;
   /** The star last flown to, for names chosen after the flight started. */
   private focused: GraphNode | null = null;
@@ -62,8 +80,12 @@ export class GalaxyScene {
   /** The scene's shader programs are compiled: nothing is drawn before (the sky shows meanwhile). */
   private compiled = false;
   private disposed = false;
-  /** Links given before the first frame: built in the task after it (46,000 links are a long task on a phone). */
+  /** Links given before the first frame: built once it is on screen (46,000 links are a long task on a phone). */
   private edgesAfterFirstFrame: readonly GraphEdge[] | null = null;
+  /** The work after the first frame, one piece after the other (the names, then the links). */
+  private later: Promise<void> = Promise.resolve();
+  /** Counts `setEdges` calls: links built for older edges are dropped. */
+  private edgesGiven = 0;
 
   constructor(
     private readonly host: HTMLElement,
@@ -129,9 +151,13 @@ export class GalaxyScene {
       this.edgesAfterFirstFrame = edges;
       return;
     }
-    this.stars.setEdges(this.nodes, edges);
-    // The links' program is compiled before they are drawn, so that no frame waits for it.
-    void this.compile().then(() => {
+    const given = ++this.edgesGiven;
+    this.afterThat(async () => {
+      const positions = await this.inSlices(linkPositions(this.nodes, edges));
+      if (this.disposed || !positions || given !== this.edgesGiven) return;
+      this.stars.setLinks(positions);
+      // The links' program is compiled before they are drawn, so that no frame waits for it.
+      await this.compile();
       if (this.disposed) return;
       this.stars.showLinks();
       this.invalidate();
@@ -222,15 +248,41 @@ export class GalaxyScene {
   };
 
   private readonly afterFirstFrame = () => {
-    if (this.disposed) return;
-    this.labels = new LabelLayer(this.host, this.nodes);
-    this.labels.setLimit(this.applied.labels);
-    if (this.focused) this.labels.focus(this.focused);
-    this.placeLabels(this.wasMoving, performance.now());
+    this.afterThat(async () => {
+      const picker = new LabelPicker(this.nodes, { inSteps: true });
+      await this.inSlices(picker.filing);
+      if (this.disposed) return;
+      this.labels = new LabelLayer(this.host, picker);
+      this.labels.setLimit(this.applied.labels);
+      if (this.focused) this.labels.focus(this.focused);
+      this.placeLabels(this.wasMoving, performance.now());
+    });
     const edges = this.edgesAfterFirstFrame;
     this.edgesAfterFirstFrame = null;
     if (edges) this.setEdges(edges);
   };
+
+  /** Runs `job` once the work after the first frame given before it is done (or given up). */
+  private afterThat(job: () => Promise<void>): void {
+    this.later = this.later.then(job).catch((err: unknown) => console.error('Galaxy names or links failed', err));
+  }
+
+  /**
+   * Runs `work` step by step in tasks of about SLICE_MS, and answers what it returns; null
+   * when the scene is disposed meanwhile.
+   */
+  private async inSlices<T>(work: Generator<void, T>): Promise<T | null> {
+    for (;;) {
+      await nextTask();
+      if (this.disposed) return null;
+      const until = performance.now() + SLICE_MS;
+      for (;;) {
+        const step = work.next();
+        if (step.done) return step.value;
+        if (performance.now() >= until) break;
+      }
+    }
+  }
 
   /** Places the names for the camera of the frame just drawn. */
   private placeLabels(moving: boolean, now: number): void {

@@ -93,36 +93,71 @@ function boxDistance(eye: readonly number[], min: readonly number[], max: readon
   return Math.sqrt(sum);
 }
 
+/** Stars filed per step of `LabelPicker.filing`: a fraction of a millisecond of a phone's main thread. */
+const STARS_PER_STEP = 250;
+
 export class LabelPicker<T extends LabelStar> {
   private readonly cells: Cell[] = [];
   private readonly indexOfId = new Map<number, number>();
   /** How many stars the last pick scored (the others it never looked at). */
   lastConsidered = 0;
+  /**
+   * Files the stars, one step of about STARS_PER_STEP stars per `next()`: for a caller that
+   * spreads the filing over short tasks (10,000 stars are a long task on a phone). Already
+   * done unless the picker was made with `{ inSteps: true }`; a pick before it is done files
+   * the rest at once.
+   */
+  readonly filing: Generator<void, void>;
 
-  constructor(private readonly stars: readonly T[]) {
-    const byKey = new Map<string, Cell>();
-    stars.forEach((star, i) => {
+  constructor(
+    private readonly stars: readonly T[],
+    { inSteps = false } = {},
+  ) {
+    this.filing = this.file();
+    if (!inSteps) this.fileAll();
+  }
+
+  private fileAll(): void {
+    while (!this.filing.next().done);
+  }
+
+  private *file(): Generator<void, void> {
+    const stars = this.stars;
+    // Cubes by their grid coordinates (±1,024 cubes of the centre: a star beyond that may share
+    // a cube's key, which only widens that cube's bounds, measured on its stars).
+    const byKey = new Map<number, Cell>();
+    for (let i = 0; i < stars.length; i++) {
+      if (i > 0 && i % STARS_PER_STEP === 0) yield;
+      const star = stars[i]!;
       this.indexOfId.set(star.id, i);
-      const key = `${Math.floor(star.x / CELL)},${Math.floor(star.y / CELL)},${Math.floor(star.z / CELL)}`;
+      const key = ((Math.floor(star.x / CELL) + 1024) * 2048 + Math.floor(star.y / CELL) + 1024) * 2048 + Math.floor(star.z / CELL) + 1024;
       let cell = byKey.get(key);
       if (!cell) {
         cell = { min: [star.x, star.y, star.z], max: [star.x, star.y, star.z], members: [] };
         byKey.set(key, cell);
       }
-      const p = [star.x, star.y, star.z];
-      for (let k = 0; k < 3; k++) {
-        cell.min[k] = Math.min(cell.min[k]!, p[k]!);
-        cell.max[k] = Math.max(cell.max[k]!, p[k]!);
-      }
+      const { min, max } = cell;
+      if (star.x < min[0]) min[0] = star.x;
+      if (star.x > max[0]) max[0] = star.x;
+      if (star.y < min[1]) min[1] = star.y;
+      if (star.y > max[1]) max[1] = star.y;
+      if (star.z < min[2]) min[2] = star.z;
+      if (star.z > max[2]) max[2] = star.z;
       cell.members.push(i);
-    });
+    }
+    let sorted = 0;
     for (const cell of byKey.values()) {
+      if (sorted >= STARS_PER_STEP) {
+        yield;
+        sorted = 0;
+      }
       // A unit of margin: a star on the edge of the view is never left out by rounding.
       for (let k = 0; k < 3; k++) {
         cell.min[k]! -= 1;
         cell.max[k]! += 1;
       }
       cell.members.sort((a, b) => stars[b]!.size - stars[a]!.size || a - b);
+      sorted += cell.members.length;
       this.cells.push(cell);
     }
   }
@@ -130,6 +165,7 @@ export class LabelPicker<T extends LabelStar> {
   /** The stars to name, in priority order. `focusedId`, when on screen and near enough, comes first. */
   pick(view: LabelView, limit: number, maxDistance: number, focusedId: number | null = null): T[] {
     if (limit <= 0) return [];
+    this.fileAll();
     const { eye, viewProjection: m } = view;
     const chosen: Chosen[] = [];
     const worst = () => (chosen.length < limit ? -Infinity : chosen[chosen.length - 1]!.score);

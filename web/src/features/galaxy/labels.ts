@@ -5,12 +5,13 @@
  * chosen again at most every RESELECT_MS while the camera moves; where the labels sit
  * follows every drawn frame, and there a label that would cover one of higher priority is
  * hidden, so dense places show their most important names instead of an unreadable clump.
- * A fixed pool of elements; each name is measured once, when it first enters the pool.
+ * A fixed pool of elements; each name is measured once, when it first enters the pool, in
+ * a canvas (no layout of the page).
  */
 import * as THREE from 'three';
 import type { GraphNode } from '../../api/graph';
 import { LABEL_DISTANCE, MAX_LABELS } from './constants';
-import { LabelPicker } from './label-picker';
+import type { LabelPicker } from './label-picker';
 
 const RESELECT_MS = 250;
 /** A label starts this far right of and above its star (CSS pixels). */
@@ -38,16 +39,15 @@ export class LabelLayer {
   private limit = MAX_LABELS;
   /** Each name's size on screen, by star id, measured when its label first shows it. */
   private readonly sizes = new Map<number, { width: number; height: number }>();
+  /** Measures the names (made on the first measure); null where the page has no canvas. */
+  private ruler: { context: CanvasRenderingContext2D; height: number } | null | undefined;
   private readonly v = new THREE.Vector3();
   private readonly m = new THREE.Matrix4();
-  /** The stars filed for picking, once per layout. */
-  private readonly picker: LabelPicker<GraphNode>;
-
   constructor(
     host: HTMLElement,
-    nodes: readonly GraphNode[],
+    /** The stars filed for picking, once per layout. */
+    private readonly picker: LabelPicker<GraphNode>,
   ) {
-    this.picker = new LabelPicker(nodes);
     this.layer = document.createElement('div');
     this.layer.className = 'pointer-events-none absolute inset-0 overflow-hidden';
     this.layer.setAttribute('aria-hidden', 'true');
@@ -109,18 +109,36 @@ export class LabelLayer {
     this.layer.remove();
   }
 
-  /** Gives each pooled label its star's name, and measures the names not measured yet (one layout for all). */
+  /** Gives each pooled label its star's name, and measures the names not measured yet. */
   private measure(): void {
+    if (this.ruler === undefined) this.ruler = this.makeRuler();
+    const ruler = this.ruler;
     const fresh: [HTMLDivElement, GraphNode][] = [];
     this.pool.forEach((label, i) => {
       const node = this.chosen[i];
       if (!node) return;
       if (label.textContent !== node.title) label.textContent = node.title;
       if (this.sizes.has(node.id)) return;
-      label.style.display = 'block';
-      fresh.push([label, node]);
+      if (ruler) this.sizes.set(node.id, { width: Math.ceil(ruler.context.measureText(node.title).width), height: ruler.height });
+      else fresh.push([label, node]);
     });
+    // Without a canvas: in the page, one layout for all.
+    for (const [label] of fresh) label.style.display = 'block';
     for (const [label, node] of fresh) this.sizes.set(node.id, { width: label.offsetWidth, height: label.offsetHeight });
+  }
+
+  /**
+   * Measures names in the labels' font with a canvas's text metrics: the page is not laid out
+   * in the middle of a frame for it (a drag reaches new names several times a second).
+   */
+  private makeRuler(): { context: CanvasRenderingContext2D; height: number } | null {
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return null;
+    const style = getComputedStyle(this.pool[0]!);
+    context.font = style.font;
+    const lineHeight = parseFloat(style.lineHeight);
+    const metrics = context.measureText('Ag');
+    return { context, height: Number.isFinite(lineHeight) ? lineHeight : Math.ceil(metrics.fontBoundingBoxAscent + metrics.fontBoundingBoxDescent) };
   }
 
   /** The star's position in clip space, or null when behind the camera or off screen. */

@@ -7,7 +7,7 @@
  */
 import * as THREE from 'three';
 import { starColor } from '@domain/galaxy-colors';
-import type { GraphEdge, GraphNode } from '../../api/graph';
+import type { GraphNode } from '../../api/graph';
 import { EDGE_WEIGHT, FULL_STAR_RADIUS, STAR_SIZE_MAX, STAR_SIZE_MIN } from './constants';
 import { addsLight } from './light-blending';
 
@@ -45,8 +45,8 @@ export interface StarDetail {
 
 export interface StarField {
   group: THREE.Group;
-  /** The links, hidden until `showLinks()` (their shader program is compiled meanwhile). */
-  setEdges(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): void;
+  /** The links (`linkPositions`' answer), hidden until `showLinks()` (their shader program is compiled meanwhile). */
+  setLinks(positions: Float32Array): void;
   showLinks(): void;
   /** What is drawn; `pixelRatio` keeps the stars' apparent size when the ratio changes. */
   setDetail(detail: StarDetail, pixelRatio: number): void;
@@ -123,19 +123,9 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
       linksShown = true;
       if (lines) lines.visible = withLinks;
     },
-    setEdges(all, edges) {
-      const at = new Map(all.map((n) => [n.id, n]));
-      const positions = new Float32Array(edges.length * 6);
-      let used = 0;
-      for (const e of edges) {
-        const a = at.get(e.concept_id);
-        const b = at.get(e.target_concept_id);
-        if (!a || !b) continue;
-        positions.set([a.x, a.y, a.z, b.x, b.y, b.z], used);
-        used += 6;
-      }
+    setLinks(positions) {
       const geometry = new THREE.BufferGeometry();
-      geometry.setAttribute('position', new THREE.BufferAttribute(positions.subarray(0, used), 3));
+      geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
       if (lines) group.remove(lines);
       lines = new THREE.LineSegments(geometry, addsLight(new THREE.LineBasicMaterial({ color: 0x9d8cff, opacity: EDGE_WEIGHT * 0.6, depthWrite: false })));
       lines.frustumCulled = false;
