@@ -252,9 +252,13 @@ export class GalaxyScene {
       const picker = new LabelPicker(this.nodes, { inSteps: true });
       await this.inSlices(picker.filing);
       if (this.disposed) return;
-      this.labels = new LabelLayer(this.host, picker);
-      this.labels.setLimit(this.applied.labels);
-      if (this.focused) this.labels.focus(this.focused);
+      const labels = new LabelLayer(this.host, picker);
+      // Placed in a task of its own: making the pool of labels and placing them are each a few milliseconds on a phone.
+      await nextTask();
+      if (this.disposed) return labels.dispose();
+      this.labels = labels;
+      labels.setLimit(this.applied.labels);
+      if (this.focused) labels.focus(this.focused);
       this.placeLabels(this.wasMoving, performance.now());
     });
     const edges = this.edgesAfterFirstFrame;

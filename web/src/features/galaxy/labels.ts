@@ -39,8 +39,8 @@ export class LabelLayer {
   private limit = MAX_LABELS;
   /** Each name's size on screen, by star id, measured when its label first shows it. */
   private readonly sizes = new Map<number, { width: number; height: number }>();
-  /** Measures the names (made on the first measure); null where the page has no canvas. */
-  private ruler: { context: CanvasRenderingContext2D; height: number } | null | undefined;
+  /** Measures the names; null where the page has no canvas. */
+  private readonly ruler: { context: CanvasRenderingContext2D; height: number } | null;
   private readonly v = new THREE.Vector3();
   private readonly m = new THREE.Matrix4();
   constructor(
@@ -60,6 +60,7 @@ export class LabelLayer {
     }
     // Filled before it joins the page: one insertion for the whole pool.
     host.appendChild(this.layer);
+    this.ruler = this.makeRuler();
   }
 
   /** Shows at most `count` names from the next frame on (the highest in priority). */
@@ -111,7 +112,6 @@ export class LabelLayer {
 
   /** Gives each pooled label its star's name, and measures the names not measured yet. */
   private measure(): void {
-    if (this.ruler === undefined) this.ruler = this.makeRuler();
     const ruler = this.ruler;
     const fresh: [HTMLDivElement, GraphNode][] = [];
     this.pool.forEach((label, i) => {
