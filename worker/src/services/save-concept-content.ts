@@ -11,7 +11,7 @@ import type { Env } from '../env';
 import { isGuardFailure } from '../db/queries/guard';
 import { conceptContentStatement } from '../db/queries/concept-docs';
 import { firstRow, type BatchGuard } from '../db/rows';
-import { ApiError } from '../lib/errors';
+import { ApiError, notFound } from '../lib/errors';
 import { storedContent } from '../presenters/concept';
 import { contentToDoc } from '../domain/richtext';
 import type { ConceptWrite } from '../domain/write-payloads';
@@ -47,7 +47,7 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
 
   const room = await mergeInLiveRoom(env, userId, conceptId, base, doc);
   if (room.outcome === 'conflict') throw await contentConflict(d1, userId, conceptId);
-  if (room.outcome === 'gone') throw new ApiError(404, 'not_found', 'Concept introuvable.');
+  if (room.outcome === 'gone') throw notFound('Concept');
   if (room.outcome === 'applied' || room.outcome === 'unchanged') {
     // The room judged the write against the live document (one at a time): no version guard here.
     const content = room.outcome === 'applied' ? { doc: room.doc, state: room.state } : undefined;
@@ -59,7 +59,7 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
   // No room answered: the write is merged here into what D1 holds now, its Yjs state read
   // only on this path (a room's merge needs neither), and written only if still current.
   const stored = await readStoredContent(d1, userId, conceptId);
-  if (!stored) throw new ApiError(404, 'not_found', 'Concept introuvable.');
+  if (!stored) throw notFound('Concept');
   const merged = mergeIntoStored(stored, base, doc);
   if (merged === 'conflict') throw await contentConflict(d1, userId, conceptId);
   const content = merged === 'unchanged' ? undefined : { ...merged, expectedVersion: stored.version };
@@ -74,7 +74,7 @@ export async function saveConceptContent({ env, userId, conceptId, body, baseVer
 /** 409 with what the writer needs to merge again: the current content and its version. */
 async function contentConflict(d1: D1Database, userId: number, conceptId: number): Promise<ApiError> {
   const row = await firstRow(conceptContentStatement(d1, userId, conceptId));
-  if (!row) return new ApiError(404, 'not_found', 'Concept introuvable.');
+  if (!row) return notFound('Concept');
   return new ApiError(409, 'content_conflict', 'Le contenu de ce concept a été modifié ailleurs depuis votre lecture.', {
     content: storedContent(row.content),
     content_version: row.content_version,
