@@ -6,7 +6,7 @@
  * a day of many blocks on a slow phone.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { api, createAccount, type Account } from '../support/client';
 import { pageErrors, pageToday, screenshot, useBrowser, signedInPage as openSignedIn } from './browser';
 import { openEditorPage } from './editor-support/editor-page';
@@ -211,12 +211,17 @@ describe('daily notes: failures and limits', () => {
       await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: ada.token, json: { text: doc, order_idx: i } });
     }
     const { context, page } = await signedInPage(ada);
+    // The block editors' code is held back until the page runs as slowly as a phone's.
+    const held: Route[] = [];
+    await context.route(/\/block-editors-[\w-]+\.js$/, (route) => void held.push(route));
     await page.goto(`${stack.url}/daily`);
     await page.getByTestId('note-block-stored').first().waitFor(SLOW_MACHINE);
+    await expect.poll(() => held.length, SLOW_MACHINE).toBe(1);
     // A phone many times slower than this machine: each editor takes a while to make, and
     // the last block waits for the nineteen before it.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await held[0]!.continue();
     // Where the last block's text starts, scrolled into view while it still waits (one round trip).
     const handle = await page.waitForFunction(
       () => {
