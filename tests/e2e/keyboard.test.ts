@@ -268,6 +268,26 @@ describe('keyboard, focus, motion and zoom', () => {
     }
   });
 
+  it("starts the keyboard on the galaxy's own controls, with no hidden drawer beneath it to tab through, and opens the quick switcher there", async () => {
+    const account = await createAccount(stack.url, 'galaxytab');
+    await seedLinkTarget(account);
+    const { context, page } = await signedInPage(browser, stack.url, account.token);
+    await page.goto(`${stack.url}/galaxy`);
+    await page.locator('[data-testid="galaxy"][data-frames="drawn"]').waitFor({ timeout: 20_000 });
+    const search = page.getByRole('combobox', { name: 'Search concept...' });
+    await search.waitFor();
+    // The galaxy covers the whole view: the first Tab is on its way back, the next on its search.
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('← Astrolabe');
+    await page.keyboard.press('Tab');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('combobox').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('walks the knowledge graph by keyboard: a search shows a concept, Tab goes through its nearest nodes, Enter opens one', async () => {
     const account = await createAccount(stack.url, 'graphkbd');
     await seedLinkTarget(account);

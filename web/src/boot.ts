@@ -12,12 +12,12 @@ import '@fontsource/atkinson-hyperlegible/700.css';
 const start = () => {
   // The profile is asked for while the app's code loads, not once it has (profile-prefetch.ts).
   void import('./app/profile-prefetch').then((m) => m.prefetchProfile());
-  // The galaxy's stars and links, its code (three.js) and the drawer around it, asked for
-  // beside the app's code: its route would ask only once the app's code has run.
+  // The galaxy's stars and links, its code (three.js) and its frame, asked for beside the
+  // app's code: its route would ask only once the app's code has run.
   if (location.pathname === '/galaxy') {
     void import('./features/graph/prefetch').then((m) => m.prefetchGraph());
     void import('./features/galaxy/GalaxyPage');
-    void import('./app/Shell');
+    void import('./app/FullScreenFrame');
   }
   void import('./main');
 };

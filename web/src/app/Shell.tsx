@@ -7,7 +7,6 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { QuickSwitcher } from '../features/search/QuickSwitcher';
 import { BackupReminder } from '../features/settings/BackupReminder';
 import { AutoOptimizer } from '../features/study/AutoOptimizer';
-import { PreferencesProvider } from '../features/settings/preferences-context';
 import { PushPrompt } from '../features/settings/PushPrompt';
 import { useAuth } from '../ui/auth-context';
 import { AuthBanner, SyncProblemDialog } from '../ui/AuthBanner';
@@ -123,7 +122,6 @@ export function Shell() {
   const [open, setOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 768);
   const showDrawer = !isWebView && open;
   return (
-    <PreferencesProvider>
     <div className="min-h-screen">
       <a href="#contenu" className="skip-link">
         Aller au contenu
@@ -152,6 +150,5 @@ export function Shell() {
       <SyncProblemDialog />
       {!isWebView && <QuickSwitcher />}
     </div>
-    </PreferencesProvider>
   );
 }

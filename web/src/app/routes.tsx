@@ -60,13 +60,15 @@ export const guardedRoutes: RouteObject[] = [
   { path: 'study/session', lazy: async () => ({ Component: (await import('../features/study/StudySessionPage')).StudySessionPage }) },
   { path: 'study/summary', lazy: async () => ({ Component: (await import('../features/study/SessionSummaryPage')).SessionSummaryPage }) },
   { path: 'search', lazy: async () => ({ Component: (await import('../features/search/SearchPage')).SearchPage }) },
-  { path: 'galaxy', loader: prefetchGraph, lazy: galaxyPage },
   { path: 'graph', loader: prefetchGraph, lazy: knowledgeGraphPage },
   { path: 'import', lazy: async () => ({ Component: (await import('../features/import/ImportPage')).ImportPage }) },
   { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }) },
   { path: 'explore-hierarchy', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
   { path: 'explore-hierarchy/:conceptId', lazy: async () => ({ Component: (await import('../features/hierarchy/HierarchyExplorerPage')).HierarchyExplorerPage }) },
 ];
+
+/** Guarded screens that cover the whole view, without the drawer shell (FullScreenFrame.tsx). */
+export const fullScreenRoutes: RouteObject[] = [{ path: 'galaxy', loader: prefetchGraph, lazy: galaxyPage }];
 
 /** Embedded editor and test pages: no login guard, no drawer. */
 export const openRoutes: RouteObject[] = [
@@ -106,21 +108,34 @@ export const routes: RouteObject[] = [
         },
       },
       ...openRoutes,
-      // Lazy too, and loaded beside the screen's own chunk: the drawer, the banners and the
-      // preferences stay off the first load, which /login and the cached start then share.
+      // Signed-in screens: one session check and one copy of the person's preferences, kept
+      // while the person goes between the drawer shell and the full-screen pages. Lazy too,
+      // and loaded beside the screen's own chunk: the drawer, the banners and the preferences
+      // stay off the first load, which /login and the cached start then share.
       {
-        path: '/',
         lazy: async () => {
-          const { Shell } = await import('./Shell');
+          const { PreferencesProvider } = await import('../features/settings/preferences-context');
           return {
             element: (
               <RequireAuth>
-                <Shell />
+                <PreferencesProvider>
+                  <Outlet />
+                </PreferencesProvider>
               </RequireAuth>
             ),
           };
         },
-        children: guardedRoutes,
+        children: [
+          {
+            path: '/',
+            lazy: async () => ({ Component: (await import('./Shell')).Shell }),
+            children: guardedRoutes,
+          },
+          {
+            lazy: async () => ({ Component: (await import('./FullScreenFrame')).FullScreenFrame }),
+            children: fullScreenRoutes,
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -6,6 +6,7 @@
 import * as THREE from 'three';
 import { basePlace } from '@domain/galaxy-layout';
 import { addsLight } from './light-blending';
+import { boundingSphereOf } from './bounding-sphere';
 
 function seeded(seed: number): () => number {
   let s = seed >>> 0;
@@ -55,6 +56,15 @@ function nebulaCanvas(): HTMLCanvasElement {
   return canvas;
 }
 
+/** Points at `positions` in `colors`, with their bounding sphere (else computed on the first frame). */
+function pointsOf(positions: Float32Array, colors: Float32Array): THREE.BufferGeometry {
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+  geometry.boundingSphere = boundingSphereOf(positions);
+  return geometry;
+}
+
 /** Far stars on a shell well beyond the zoom limit, so they never come close. */
 function farStars(count: number): THREE.Points {
   const rand = seeded(11);
@@ -65,15 +75,20 @@ function farStars(count: number): THREE.Points {
     const phi = rand() * Math.PI * 2;
     const r = 45_000 + rand() * 20_000;
     const s = Math.sqrt(1 - u * u);
-    positions.set([r * s * Math.cos(phi), r * s * Math.sin(phi), r * u], i * 3);
+    // Written in place: an array a star cost thousands of short-lived arrays on a phone.
+    positions[i * 3] = r * s * Math.cos(phi);
+    positions[i * 3 + 1] = r * s * Math.sin(phi);
+    positions[i * 3 + 2] = r * u;
     const tint = 0.6 + rand() * 0.4;
-    colors.set([tint, tint, 0.8 + rand() * 0.2], i * 3);
+    colors[i * 3] = tint;
+    colors[i * 3 + 1] = tint;
+    colors[i * 3 + 2] = 0.8 + rand() * 0.2;
   }
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
-  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-  return new THREE.Points(geometry, addsLight(new THREE.PointsMaterial({ size: 1.2, sizeAttenuation: false, vertexColors: true, opacity: 0.55, depthWrite: false })));
+  return new THREE.Points(pointsOf(positions, colors), addsLight(new THREE.PointsMaterial({ size: 1.2, sizeAttenuation: false, vertexColors: true, opacity: 0.55, depthWrite: false })));
 }
+
+const VIOLET_DUST = [0.45, 0.35, 0.85];
+const BLUE_DUST = [0.3, 0.45, 0.9];
 
 /**
  * Faint dust along the spiral arms, placed by the same rule as loose stars (negative ids
@@ -85,13 +100,12 @@ function armDust(count: number): THREE.Points {
   const rand = seeded(23);
   for (let i = 0; i < count; i++) {
     const [x, y] = basePlace({ id: -1 - i, constellationId: null, cards: 0 });
-    positions.set([x, y, (rand() - 0.5) * 500], i * 3);
-    colors.set(rand() < 0.5 ? [0.45, 0.35, 0.85] : [0.3, 0.45, 0.9], i * 3);
+    positions[i * 3] = x;
+    positions[i * 3 + 1] = y;
+    positions[i * 3 + 2] = (rand() - 0.5) * 500;
+    colors.set(rand() < 0.5 ? VIOLET_DUST : BLUE_DUST, i * 3);
   }
-  const geometry = new THREE.BufferGeometry();
-  geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
-  geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-  return new THREE.Points(geometry, addsLight(new THREE.PointsMaterial({ size: 1.6, sizeAttenuation: false, vertexColors: true, opacity: 0.5, depthWrite: false })));
+  return new THREE.Points(pointsOf(positions, colors), addsLight(new THREE.PointsMaterial({ size: 1.6, sizeAttenuation: false, vertexColors: true, opacity: 0.5, depthWrite: false })));
 }
 
 /** The warm glow of the crowded centre. */

@@ -10,6 +10,7 @@ import { starColor } from '@domain/galaxy-colors';
 import type { GraphNode } from '../../api/graph';
 import { EDGE_WEIGHT, FULL_STAR_RADIUS, STAR_SIZE_MAX, STAR_SIZE_MIN } from './constants';
 import { addsLight } from './light-blending';
+import { boundingSphereOf } from './bounding-sphere';
 
 const VERTEX = /* glsl */ `
   attribute float size;
@@ -57,13 +58,17 @@ const MIN_GLOWS = 200;
 
 const starSize = (n: GraphNode) => STAR_SIZE_MIN + (STAR_SIZE_MAX - STAR_SIZE_MIN) * Math.min(1, Math.max(0, n.size));
 
-function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
-  const positions = new Float32Array(nodes.length * 3);
-  const colors = new Float32Array(nodes.length * 3);
-  const sizes = new Float32Array(nodes.length);
+/** The stars `order` names (indexes into `nodes`), in that order. */
+function pointsGeometry(nodes: readonly GraphNode[], order: readonly number[], sizes: Float64Array): THREE.BufferGeometry {
+  const count = order.length;
+  const positions = new Float32Array(count * 3);
+  const colors = new Float32Array(count * 3);
+  const drawnSizes = new Float32Array(count);
   // A few colours for thousands of stars: each CSS colour is parsed once.
   const parsed = new Map<string, THREE.Color>();
-  nodes.forEach((n, i) => {
+  for (let i = 0; i < count; i++) {
+    const at = order[i]!;
+    const n = nodes[at]!;
     const css = starColor(n);
     let color = parsed.get(css);
     if (!color) parsed.set(css, (color = new THREE.Color(css)));
@@ -73,19 +78,28 @@ function pointsGeometry(nodes: readonly GraphNode[]): THREE.BufferGeometry {
     colors[i * 3] = color.r;
     colors[i * 3 + 1] = color.g;
     colors[i * 3 + 2] = color.b;
-    sizes[i] = starSize(n);
-  });
+    drawnSizes[i] = sizes[at]!;
+  }
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
   geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
-  geometry.setAttribute('size', new THREE.BufferAttribute(sizes, 1));
+  geometry.setAttribute('size', new THREE.BufferAttribute(drawnSizes, 1));
+  geometry.boundingSphere = boundingSphereOf(positions);
   return geometry;
 }
 
 export function createStarField(nodes: readonly GraphNode[], pixelRatio: number): StarField {
   const group = new THREE.Group();
-  const near = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS).sort((a, b) => starSize(b) - starSize(a));
-  const far = nodes.filter((n) => Math.hypot(n.x, n.y, n.z) > FULL_STAR_RADIUS);
+  // One pass over the stars: each one's size, and whether it is near the centre (a full
+  // star) or beyond; the full ones then biggest first (a stable sort: equal sizes keep their order).
+  const sizes = new Float64Array(nodes.length);
+  const near: number[] = [];
+  const far: number[] = [];
+  nodes.forEach((n, i) => {
+    sizes[i] = starSize(n);
+    (Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS ? near : far).push(i);
+  });
+  near.sort((a, b) => sizes[b]! - sizes[a]!);
   const full = addsLight(
     new THREE.ShaderMaterial({
       vertexShader: VERTEX,
@@ -95,14 +109,15 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
     }),
   );
   const plain = new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false });
-  const glowing = pointsGeometry(near);
+  const glowing = pointsGeometry(nodes, near, sizes);
   // The full stars without their glow: the same buffers, drawn from where the glow stops.
   const unlit = new THREE.BufferGeometry();
   for (const name of ['position', 'color', 'size']) unlit.setAttribute(name, glowing.getAttribute(name));
+  unlit.boundingSphere = glowing.boundingSphere!.clone();
   unlit.setDrawRange(near.length, 0);
   group.add(new THREE.Points(glowing, full));
   group.add(new THREE.Points(unlit, plain));
-  group.add(new THREE.Points(pointsGeometry(far), plain));
+  group.add(new THREE.Points(pointsGeometry(nodes, far, sizes), plain));
   // The stars fill the view: testing whether each set is out of it (its bounding sphere,
   // computed over every star on the first frame) would only cost time.
   for (const points of group.children) points.frustumCulled = false;

@@ -16,20 +16,21 @@ export interface GraphParts {
 
 /** A prefetched answer is used only by a page opened within this time (then let go). */
 const FRESH_MS = 10_000;
-let pending: (GraphParts & { at: number; answered: boolean }) | null = null;
+let pending: (GraphParts & { at: number }) | null = null;
 
 /**
- * Asks while the answers are on the way, or this close together, are one: the first load
- * asks three times (boot.ts on /galaxy, the route's lazy and its loader), and on a slow
- * phone the route asks only once the app's code has run.
+ * Asks before the page took the answers are one: the first load asks three times (boot.ts
+ * on /galaxy, the route's lazy and its loader). On a slow phone the route asks only once the
+ * app's code has run, a second or more after boot.ts, whose answers had often come by
+ * then: asked again, the stars and the links came twice (seen in a trace at 4x CPU), and
+ * the page waited for the second copy.
  */
-const SAME_ASK_MS = 1000;
-
 export function prefetchGraph(): null {
-  if (!storedToken() || (pending && (!pending.answered || Date.now() - pending.at < SAME_ASK_MS))) return null;
-  const entry = { nodes: graphApi.nodes(), edges: graphApi.edges(), at: Date.now(), answered: false };
+  if (!storedToken() || pending) return null;
+  const entry = { nodes: graphApi.nodes(), edges: graphApi.edges(), at: Date.now() };
   // The page asks again and shows its own error.
-  void Promise.allSettled([entry.nodes, entry.edges]).then(() => (entry.answered = true));
+  entry.nodes.catch(() => undefined);
+  entry.edges.catch(() => undefined);
   pending = entry;
   setTimeout(() => pending === entry && (pending = null), FRESH_MS);
   return null;
