@@ -11,10 +11,12 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../ui/Spinner';
 import type { GraphEdge, GraphNode } from '../../api/graph';
 import { useAuth } from '../../ui/auth-context';
+import { holdIdleWork } from '../../lib/when-idle';
 import { GRAPH_FAILED, GRAPH_TICKS, GRAPH_TITLE, type LayoutProgress, type LayoutRequest } from './graph-constants';
-import { GraphView, type ScreenPoint } from './graph-view';
+import type { GraphScene } from './graph-draw';
+import { GraphView, sceneOf, type ScreenPoint } from './graph-view';
 import { keepLayout, readKeptLayout } from './kept-layout';
-import { keptLayout, layoutStart, type KeptLayout } from './layout-start';
+import { layoutStart, type KeptLayout } from './layout-start';
 import { graphData } from './prefetch';
 import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 
@@ -32,21 +34,21 @@ function nextTask(): Promise<void> {
   });
 }
 
-/** What the layout worker is sent, and what the view draws first: the link ends and the start positions interleaved (a0, b0, a1, b1…). */
+/** What the layout worker is sent, and what the view draws first (its scene: the start positions). */
 interface GraphStart {
   layout: LayoutRequest;
   kept: boolean;
-  links: Int32Array;
-  positions: Float32Array;
+  scene: GraphScene;
 }
 
 /**
  * Link ends as indexes, and start positions: the layout kept from the last visit, else the
  * galaxy's (shrunk: related concepts already sit together) for a full layout. Built in
- * slices, each its own task (46,000 links on a large graph), with no allocation per link;
- * null when `live` says the page has gone meanwhile.
+ * slices, each its own task (46,000 links on a large graph), with no allocation per link,
+ * and with the view's scene, so that the view is quick to make; null when `live` says the
+ * page has gone meanwhile. The worker is asked for the layout to keep for `userId`, if any.
  */
-async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge[], index: ReadonlyMap<number, number>, kept: KeptLayout | null, live: () => boolean): Promise<GraphStart | null> {
+async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge[], index: ReadonlyMap<number, number>, userId: number | undefined, kept: KeptLayout | null, live: () => boolean): Promise<GraphStart | null> {
   const sources = new Int32Array(edges.length);
   const targets = new Int32Array(edges.length);
   // The view's copy, filled in the same pass: the layout worker is handed the request's own arrays.
@@ -88,7 +90,8 @@ async function graphStart(nodes: readonly GraphNode[], edges: readonly GraphEdge
     positions[i * 2] = start.xs[i]!;
     positions[i * 2 + 1] = start.ys[i]!;
   }
-  return { layout: { ...linkEnds, xs: start.xs, ys: start.ys, alpha: start.alpha, ticks: start.ticks }, kept: start.kept, links, positions };
+  const keep = userId === undefined ? undefined : { userId, ids: Float64Array.from(ids) };
+  return { layout: { ...linkEnds, xs: start.xs, ys: start.ys, alpha: start.alpha, ticks: start.ticks, keep }, kept: start.kept, scene: sceneOf(nodes, links, positions) };
 }
 
 function useGraphData(): Load {
@@ -106,6 +109,8 @@ function useGraphData(): Load {
 
 export function KnowledgeGraphPage() {
   const load = useGraphData();
+  // Idle work (another page's code loaded ahead) waits while the graph loads; GraphCanvas holds it on until the layout is done.
+  useEffect(() => (load.phase === 'loading' ? holdIdleWork() : undefined), [load.phase]);
   return (
     <section className="flex h-[calc(100vh-3rem)] min-h-[420px] flex-col gap-3">
       <h1 className="text-2xl font-semibold">{GRAPH_TITLE}</h1>
@@ -156,27 +161,30 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
     // In steps, each its own task: the layout request is built in slices and handed to the
     // layout worker, then the view is made and draws the start positions, while the worker lays out.
     let live = true;
+    // Idle work waits until the layout's last picture is on screen: its code loading froze the picture meanwhile.
+    const releaseIdleWork = holdIdleWork();
     let worker: Worker | null = null;
-    let finished: Float32Array | null = null;
+    /** The layout to keep for the next visit, written out by the layout worker with its last positions. */
+    let toKeep: string | null = null;
     /** Positions the worker sent before the view was made. */
     let early: LayoutProgress | null = null;
     void (async () => {
-      const start = await graphStart(nodes, edges, indexOf, userId === undefined ? null : readKeptLayout(userId), () => live);
+      const start = await graphStart(nodes, edges, indexOf, userId, userId === undefined ? null : readKeptLayout(userId), () => live);
       if (!start) return;
       setStartedFromKept(start.kept);
       worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' });
       worker.onmessage = (event: MessageEvent<LayoutProgress>) => {
-        if (event.data.done) finished = event.data.positions;
+        if (event.data.kept) toKeep = event.data.kept;
         if (view.current) view.current.setPositions(event.data.positions, event.data.done);
         else early = event.data;
         if (event.data.done) setStable(true);
       };
       performance.mark('graph-layout-start');
       const { layout } = start;
-      worker.postMessage(layout, [layout.xs.buffer, layout.ys.buffer, layout.sources.buffer, layout.targets.buffer]);
+      worker.postMessage(layout, [layout.xs.buffer, layout.ys.buffer, layout.sources.buffer, layout.targets.buffer, ...(layout.keep ? [layout.keep.ids.buffer] : [])]);
       await nextTask();
       if (!live) return;
-      view.current = new GraphView(host.current!, nodes, start.links, start.positions, {
+      view.current = new GraphView(host.current!, nodes, start.scene, {
         onHover: setShown,
         onOpen: (node) => navigate(`/concepts/${node.id}`),
         // The first picture (the start positions, already to be hovered and clicked), before the layout refines it.
@@ -184,9 +192,12 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
         onFinalDrawn: () => {
           // Timings for the bench: layout start to the first stable picture on screen.
           performance.mark('graph-stable');
-          // Kept for the next visit, once the picture is on screen.
-          const positions = finished;
-          if (positions && userId !== undefined) setTimeout(() => keepLayout(keptLayout(userId, nodes.map((n) => n.id), positions)));
+          // Kept for the next visit, once the picture is on screen; then idle work may run.
+          const text = toKeep;
+          setTimeout(() => {
+            if (text) keepLayout(text);
+            releaseIdleWork();
+          });
         },
       });
       // Set by the worker's handler meanwhile (TypeScript keeps it null here).
@@ -195,6 +206,7 @@ function GraphCanvas({ nodes, edges }: { nodes: GraphNode[]; edges: GraphEdge[] 
     })();
     return () => {
       live = false;
+      releaseIdleWork();
       worker?.terminate();
       view.current?.dispose();
       view.current = null;

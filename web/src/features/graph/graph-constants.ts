@@ -13,10 +13,14 @@ export interface LayoutRequest {
   /** d3-force's starting heat: 1 for a new layout, low to refine a kept one. */
   alpha: number;
   ticks: number;
+  /** Whose layout this is and the nodes' concept ids: the last message then carries the layout to keep for the next visit. */
+  keep?: { userId: number; ids: Float64Array };
 }
 
 export interface LayoutProgress {
   /** x0, y0, x1, y1, … in node order. */
   positions: Float32Array;
   done: boolean;
+  /** With the last positions, when asked (`keep`): the layout to keep, as stored (kept-layout.ts). */
+  kept?: string;
 }

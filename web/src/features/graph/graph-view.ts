@@ -23,6 +23,16 @@ export interface ScreenPoint {
   y: number;
 }
 
+/** What the view draws for `nodes`, from the link ends and start positions interleaved (a0, b0, a1, … and x0, y0, x1, …). */
+export function sceneOf(nodes: readonly GraphNode[], links: Int32Array, positions: Float32Array): GraphScene {
+  return {
+    positions,
+    links,
+    colorIndex: Uint8Array.from(nodes, (n) => GRAPH_BUCKET_COLORS.indexOf(graphBucketColor(n.mastery_level) as (typeof GRAPH_BUCKET_COLORS)[number])),
+    titles: nodes.map((n) => n.title),
+  };
+}
+
 export class GraphView {
   private positions: Float32Array;
   /** The painter: the render worker holding the canvas, or this page's own 2D context. */
@@ -35,6 +45,12 @@ export class GraphView {
   private tx = 0;
   private ty = 0;
   private touched = false;
+  /**
+   * New positions (or a new canvas) not fitted yet: fitted when next drawn, or when the
+   * camera is read first. Fitting measures the canvas, which makes the browser lay the page out
+   * at once if anything changed since; in the frame, that is done once with the frame's own.
+   */
+  private fitPending = true;
   private frame = 0;
   private drag: { x: number; y: number; tx: number; ty: number; moved: boolean } | null = null;
   private readonly resizeObserver: ResizeObserver;
@@ -43,30 +59,25 @@ export class GraphView {
   /** The canvas this view creates inside `host` (a canvas handed to a worker cannot be used again). */
   private readonly canvas: HTMLCanvasElement;
 
+  /** `scene`: what is drawn (sceneOf), its positions where the nodes start. */
   constructor(
     host: HTMLElement,
     private readonly nodes: readonly GraphNode[],
-    links: Int32Array,
-    start: Float32Array,
+    scene: GraphScene,
     private readonly events: { onHover(point: ScreenPoint | null): void; onOpen(node: GraphNode): void; onFirstDrawn?(): void; onFinalDrawn?(): void },
   ) {
     const canvas = document.createElement('canvas');
     canvas.className = 'block h-full w-full';
     host.appendChild(canvas);
     this.canvas = canvas;
-    this.positions = start;
-    const scene: GraphScene = {
-      positions: start,
-      links,
-      colorIndex: Uint8Array.from(nodes, (n) => GRAPH_BUCKET_COLORS.indexOf(graphBucketColor(n.mastery_level) as (typeof GRAPH_BUCKET_COLORS)[number])),
-      titles: nodes.map((n) => n.title),
-    };
+    this.positions = scene.positions;
     if (typeof canvas.transferControlToOffscreen === 'function') {
       const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module' });
       worker.onmessage = (event: MessageEvent<{ type: 'first-drawn' | 'final-drawn' }>) => (event.data.type === 'first-drawn' ? this.events.onFirstDrawn?.() : this.events.onFinalDrawn?.());
       const offscreen = canvas.transferControlToOffscreen();
       const init: RenderMessage = { type: 'init', canvas: offscreen, scene };
-      worker.postMessage(init, [offscreen]);
+      // The links and colours are handed over (only the painter reads them); the positions are copied, for hit-testing here.
+      worker.postMessage(init, [offscreen, scene.links.buffer, scene.colorIndex.buffer]);
       this.painter = { worker };
     } else {
       this.painter = { scene, ctx: canvas.getContext('2d')! };
@@ -78,7 +89,7 @@ export class GraphView {
     canvas.addEventListener('pointerleave', () => this.events.onHover(null));
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(canvas);
-    this.resize();
+    this.request();
   }
 
   /** New positions from the layout; `final` once it has stopped. */
@@ -86,12 +97,13 @@ export class GraphView {
     this.positions = positions;
     this.positionsSent = false;
     this.finalPositions = final;
-    if (!this.touched) this.fit();
+    this.fitPending = true;
     this.request();
   }
 
   /** Where a node is on the canvas (CSS pixels). */
   screenPoint(index: number): ScreenPoint {
+    this.settle();
     return { node: this.nodes[index]!, x: this.positions[index * 2]! * this.k + this.tx, y: this.positions[index * 2 + 1]! * this.k + this.ty };
   }
 
@@ -105,6 +117,7 @@ export class GraphView {
    * neighbourhood, and highlights it. A jump, not a flight: nothing moves for reduced motion.
    */
   showNode(index: number): ScreenPoint {
+    this.settle();
     const { width, height } = this.canvas.getBoundingClientRect();
     this.k = clamp(Math.max(this.k, 1), ...ZOOM_LIMITS);
     const [x, y] = this.layoutPoint(index);
@@ -129,6 +142,13 @@ export class GraphView {
 
   private post(message: RenderMessage): void {
     if ('worker' in this.painter) this.painter.worker.postMessage(message);
+  }
+
+  /** Fits the positions on screen if they are new and the person has not zoomed or panned. */
+  private settle(): void {
+    if (!this.fitPending) return;
+    this.fitPending = false;
+    if (!this.touched) this.fit();
   }
 
   private fit(): void {
@@ -177,7 +197,8 @@ export class GraphView {
   }
 
   private resize(): void {
-    if (!this.touched) this.fit();
+    this.fitPending = true;
+    this.settle();
     this.request();
   }
 
@@ -188,6 +209,7 @@ export class GraphView {
 
   private readonly draw = () => {
     this.frame = 0;
+    this.settle();
     const camera = this.camera();
     if ('worker' in this.painter) {
       // Posted as a copy: hit-testing here keeps reading these positions.
@@ -205,6 +227,7 @@ export class GraphView {
 
   /** The node under a canvas point, within its radius or 6 pixels, whichever is larger. */
   nodeAt(x: number, y: number): number | null {
+    this.settle();
     const gx = (x - this.tx) / this.k;
     const gy = (y - this.ty) / this.k;
     const reach = Math.max(NODE_SIZE, 6 / this.k);
@@ -229,6 +252,7 @@ export class GraphView {
 
   private readonly onWheel = (e: WheelEvent) => {
     e.preventDefault();
+    this.settle();
     const [x, y] = this.local(e);
     const k = clamp(this.k * Math.exp(-e.deltaY * 0.0015), ...ZOOM_LIMITS);
     this.tx = x - ((x - this.tx) / this.k) * k;
@@ -240,6 +264,7 @@ export class GraphView {
   };
 
   private readonly onPointerDown = (e: PointerEvent) => {
+    this.settle();
     this.canvas.setPointerCapture?.(e.pointerId);
     this.drag = { x: e.clientX, y: e.clientY, tx: this.tx, ty: this.ty, moved: false };
   };

@@ -17,9 +17,10 @@ export function readKeptLayout(userId: number): KeptLayout | null {
   }
 }
 
-export function keepLayout(layout: KeptLayout): void {
+/** Keeps a layout written out by keptLayoutText (the layout worker does it, off the main thread). */
+export function keepLayout(text: string): void {
   try {
-    localStorage.setItem(GRAPH_LAYOUT_KEY, JSON.stringify(layout));
+    localStorage.setItem(GRAPH_LAYOUT_KEY, text);
   } catch {
     // storage full or refused: the next visit lays the graph out anew
   }

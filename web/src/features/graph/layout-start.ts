@@ -73,8 +73,13 @@ function placeNewBesideNeighbours(xs: Float32Array, ys: Float32Array, own: { xs:
 }
 
 /** The layout `positions` (x0, y0, x1, …) of nodes `ids` as kept, rounded to a tenth of a unit. */
-export function keptLayout(userId: number, ids: readonly number[], positions: Float32Array): KeptLayout {
-  return { userId, ids: [...ids], xy: Array.from(positions, (v) => Math.round(v * 10) / 10) };
+export function keptLayout(userId: number, ids: ArrayLike<number>, positions: Float32Array): KeptLayout {
+  return { userId, ids: Array.from(ids), xy: Array.from(positions, (v) => Math.round(v * 10) / 10) };
+}
+
+/** The kept layout written out as stored (JSON), read back by isKeptLayout's checks. */
+export function keptLayoutText(userId: number, ids: ArrayLike<number>, positions: Float32Array): string {
+  return JSON.stringify(keptLayout(userId, ids, positions));
 }
 
 /** Whether a stored value is a kept layout (ids and positions that match). */

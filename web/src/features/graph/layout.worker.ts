@@ -1,48 +1,12 @@
 /**
- * The knowledge graph's force layout, off the main thread (a module Web Worker). It gets
- * typed arrays (start positions, link ends as node indexes), runs d3-force for the ticks
- * asked (GRAPH_TICKS from alpha 1 for a new layout; a few from a low alpha to refine the
- * layout this browser kept) and posts positions back every PROGRESS_EVERY ticks and at the
- * end, each as a transferred Float32Array, so the page never waits on the simulation.
- *
- * Nodes are pulled weakly towards the centre (forceX/forceY), so every part of the graph
- * stays within reach of the fitted first view.
- *
- * The charge between nodes is d3-force-reuse's many-body force: d3's Barnes–Hut force that
- * rebuilds its quadtree every 13 ticks instead of every tick (Gove, 2019). At 10,000 nodes
- * the 100 ticks take about half the time of d3's own force, for a picture of the same quality.
+ * The knowledge graph's force layout, off the main thread (a module Web Worker): it gets
+ * typed arrays (start positions, link ends as node indexes) and runs layout-run.ts, posting
+ * each set of positions back as a transferred Float32Array, so the page never waits on the
+ * simulation.
  */
-import { forceLink, forceSimulation, forceX, forceY, type SimulationNodeDatum } from 'd3-force';
-import { forceManyBodyReuse } from 'd3-force-reuse';
-import type { LayoutRequest, LayoutProgress } from './graph-constants';
-
-const PROGRESS_EVERY = 25;
-const GRAVITY = 0.03;
+import type { LayoutRequest } from './graph-constants';
+import { runLayout } from './layout-run';
 
 self.onmessage = (event: MessageEvent<LayoutRequest>) => {
-  const { xs, ys, sources, targets, alpha, ticks } = event.data;
-  const nodes: SimulationNodeDatum[] = Array.from(xs, (x, i) => ({ x, y: ys[i] }));
-  const links = Array.from(sources, (source, i) => ({ source, target: targets[i]! }));
-  const simulation = forceSimulation(nodes)
-    .force('charge', forceManyBodyReuse<SimulationNodeDatum>().strength(-30).theta(1.5).distanceMax(400))
-    .force('link', forceLink(links).distance(30))
-    // A weak pull to the centre instead of forceCenter's mere shift: concepts linked to nothing,
-    // and small groups, stay near the rest instead of being pushed far out, which made the
-    // fitted first view a few specks around empty space.
-    .force('x', forceX(0).strength(GRAVITY))
-    .force('y', forceY(0).strength(GRAVITY))
-    .alpha(alpha)
-    .stop();
-  for (let tick = 1; tick <= ticks; tick++) {
-    simulation.tick();
-    if (tick % PROGRESS_EVERY === 0 || tick === ticks) {
-      const positions = new Float32Array(nodes.length * 2);
-      nodes.forEach((n, i) => {
-        positions[i * 2] = n.x!;
-        positions[i * 2 + 1] = n.y!;
-      });
-      const message: LayoutProgress = { positions, done: tick === ticks };
-      (self as unknown as Worker).postMessage(message, [positions.buffer]);
-    }
-  }
+  runLayout(event.data, (message) => (self as unknown as Worker).postMessage(message, [message.positions.buffer]));
 };
