@@ -22,6 +22,7 @@ import { CAMERA_DISTANCE, FIELD_OF_VIEW, FLIGHT_MS, FOCUS_ABOVE, FOCUS_BEHIND, I
 import { LabelPicker } from './label-picker';
 import { LabelLayer } from './labels';
 import { linkPositions } from './link-positions';
+import { nextTask } from '../../lib/next-task';
 import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
 import { createStarField, pickStar, type StarField } from './stars';
 
@@ -35,15 +36,6 @@ const SETTLE_MS = 180;
  * drag that starts with the first frame keeps its 30 frames a second on a phone.
  */
 const SLICE_MS = 5;
-
-/** Resolves in a later task: the browser draws and answers input between two slices of work. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 interface Flight {
   start: number;

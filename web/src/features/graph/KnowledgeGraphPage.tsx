@@ -18,21 +18,13 @@ import { GraphView, sceneOf, type ScreenPoint } from './graph-view';
 import { keepLayout, readKeptLayout } from './kept-layout';
 import { layoutStart, type KeptLayout } from './layout-start';
 import { graphData } from './prefetch';
+import { nextTask } from '../../lib/next-task';
 import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[]; edges: GraphEdge[] };
 
 /** Links resolved per slice of work: about 15 ms of a phone's main thread, in few slices (each waits behind the page's other tasks). */
 const LINKS_PER_SLICE = 20_000;
-
-/** Resolves in a later task: the browser draws and answers input between two slices of work. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 /** What the layout worker is sent, and what the view draws first (its scene: the start positions). */
 interface GraphStart {
