@@ -117,10 +117,14 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
   unlit.setDrawRange(near.length, 0);
   group.add(new THREE.Points(glowing, full));
   group.add(new THREE.Points(unlit, plain));
-  group.add(new THREE.Points(pointsGeometry(nodes, far, sizes), plain));
-  // The stars fill the view: testing whether each set is out of it (its bounding sphere,
-  // computed over every star on the first frame) would only cost time.
+  const beyond = pointsGeometry(nodes, far, sizes);
+  group.add(new THREE.Points(beyond, plain));
+  // The stars fill the view: testing whether each set is out of it would only cost time
+  // (the bounding spheres, written with the buffers, only order what is drawn).
   for (const points of group.children) points.frustumCulled = false;
+  // Every link joins two stars, so it lies within a sphere holding them all: the links'
+  // sphere is that one, not one three.js would compute over 92,000 ends in a frame.
+  const allStars = glowing.boundingSphere!.clone().union(beyond.boundingSphere!);
   let lines: THREE.LineSegments | null = null;
   let withLinks = true;
   let linksShown = false;
@@ -141,6 +145,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
     setLinks(positions) {
       const geometry = new THREE.BufferGeometry();
       geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+      geometry.boundingSphere = allStars.clone();
       if (lines) group.remove(lines);
       lines = new THREE.LineSegments(geometry, addsLight(new THREE.LineBasicMaterial({ color: 0x9d8cff, opacity: EDGE_WEIGHT * 0.6, depthWrite: false })));
       lines.frustumCulled = false;
