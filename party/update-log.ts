@@ -20,6 +20,10 @@ const seqOf = (key: string) => Number(key.slice(PREFIX.length, PREFIX.length + 1
 
 export class UpdateLog {
   private lastSeq = 0;
+  /** The keys of the entries written, by sequence: those `readAll` listed and those appended since. */
+  private readonly keys = new Map<number, string[]>();
+  /** Whether `keys` holds every stored entry (`readAll` listed them): dropping entries then needs no list. */
+  private listed = false;
 
   constructor(private readonly storage: Party.Storage) {}
 
@@ -30,8 +34,10 @@ export class UpdateLog {
     for (const [key, value] of entries) {
       const seq = seqOf(key);
       bySeq.set(seq, [...(bySeq.get(seq) ?? []), value]);
+      this.keys.set(seq, [...new Set([...(this.keys.get(seq) ?? []), key])]);
       this.lastSeq = Math.max(this.lastSeq, seq);
     }
+    this.listed = true;
     return [...bySeq.keys()].sort((a, b) => a - b).map((seq) => concat(bySeq.get(seq)!));
   }
 
@@ -39,9 +45,12 @@ export class UpdateLog {
   append(update: Uint8Array): { seq: number; written: Promise<unknown> } {
     const seq = ++this.lastSeq;
     const writes: Promise<unknown>[] = [];
+    const keys: string[] = [];
     for (let i = 0, chunk = 0; i < update.length || chunk === 0; i += CHUNK_BYTES, chunk++) {
-      writes.push(this.storage.put(keyOf(seq, chunk), update.slice(i, i + CHUNK_BYTES)));
+      keys.push(keyOf(seq, chunk));
+      writes.push(this.storage.put(keys.at(-1)!, update.slice(i, i + CHUNK_BYTES)));
     }
+    this.keys.set(seq, keys);
     return { seq, written: Promise.all(writes) };
   }
 
@@ -49,14 +58,24 @@ export class UpdateLog {
     return this.lastSeq;
   }
 
-  /** Drops every entry (the concept is deleted). */
+  /** Drops every entry (the concept is deleted), listed from the storage whatever this log has seen. */
   async clear(): Promise<void> {
-    await this.dropThrough(Math.max(this.lastSeq, 10 ** 12 - 2));
+    await this.drop([...(await this.storage.list({ prefix: PREFIX })).keys()]);
+    this.keys.clear();
   }
 
-  /** Drops the entries up to `seq` (they are in D1 now). */
+  /**
+   * Drops the entries up to `seq` (they are in D1 now): the keys this log wrote or read,
+   * without listing the storage again, once it has read the log whole.
+   */
   async dropThrough(seq: number): Promise<void> {
-    const keys = [...(await this.storage.list({ prefix: PREFIX, end: keyOf(seq + 1, 0) })).keys()];
+    if (!this.listed) return this.drop([...(await this.storage.list({ prefix: PREFIX, end: keyOf(seq + 1, 0) })).keys()]);
+    const covered = [...this.keys.keys()].filter((s) => s <= seq);
+    await this.drop(covered.flatMap((s) => this.keys.get(s)!));
+    for (const s of covered) this.keys.delete(s);
+  }
+
+  private async drop(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) await this.storage.delete(keys.slice(i, i + DELETE_BATCH));
   }
 }
