@@ -11,8 +11,8 @@
  * `host.dataset.labels` says 'settled' once the names shown were chosen and placed for a
  * still camera at full quality ('moving' before), and `host.dataset.labelsSize` the size
  * of the view they were placed in. The first frame draws the stars; the names and then the
- * links follow once that frame is on screen, built in short tasks (SLICE_MS) so that a
- * person who drags at once is not held up by them.
+ * links follow once that frame is on screen, built in short tasks (SLICE_MS) that wait
+ * while the person drags, so that a drag that starts at once is not held up by them.
  */
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
@@ -23,6 +23,7 @@ import { LabelPicker } from './label-picker';
 import { LabelLayer } from './labels';
 import { linkPositions } from './link-positions';
 import { nextTask } from '../../lib/next-task';
+import { inSlices } from './slices';
 import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
 import { createStarField, pickStar, type StarField } from './stars';
 
@@ -32,8 +33,9 @@ const CLICK_SLOP = 5;
 const SETTLE_MS = 180;
 /**
  * The work after the first frame (filing the stars for their names, the links' geometry)
- * runs in tasks of about this long, the page drawing and answering input between them: a
- * drag that starts with the first frame keeps its 30 frames a second on a phone.
+ * runs in tasks of about this long, the page drawing and answering input between them, and
+ * not at all while the person drags: a drag that starts with the first frame keeps its 30
+ * frames a second on a phone, and the names and links come once the person lets go.
  */
 const SLICE_MS = 5;
 
@@ -67,6 +69,10 @@ export class GalaxyScene {
   private lastTick = 0;
   private drewLastTick = false;
   private wasMoving = false;
+  /** The person is dragging or zooming the camera (between the controls' start and end). */
+  private personMoving = false;
+  /** When the person last let go of the camera. */
+  private letGoAt = -Infinity;
   private quality = initialQuality();
   private applied: GalaxyQuality = QUALITY_STEPS[0]!;
   /** The scene's shader programs are compiled: nothing is drawn before (the sky shows meanwhile). */
@@ -105,7 +111,14 @@ export class GalaxyScene {
       this.lastMotion = performance.now();
       this.invalidate();
     });
-    this.controls.addEventListener('end', () => this.publishCamera());
+    this.controls.addEventListener('start', () => {
+      this.personMoving = true;
+    });
+    this.controls.addEventListener('end', () => {
+      this.personMoving = false;
+      this.letGoAt = performance.now();
+      this.publishCamera();
+    });
     this.removeBackdrop = addBackdrop(this.scene, host);
     this.stars = createStarField(nodes, this.renderer.getPixelRatio());
     this.scene.add(this.stars.group);
@@ -264,20 +277,12 @@ export class GalaxyScene {
   }
 
   /**
-   * Runs `work` step by step in tasks of about SLICE_MS, and answers what it returns; null
-   * when the scene is disposed meanwhile.
+   * Runs `work` step by step in tasks of about SLICE_MS, none while the person moves the
+   * camera or until it has settled, and answers what it returns; null when the scene is
+   * disposed meanwhile.
    */
-  private async inSlices<T>(work: Generator<void, T>): Promise<T | null> {
-    for (;;) {
-      await nextTask();
-      if (this.disposed) return null;
-      const until = performance.now() + SLICE_MS;
-      for (;;) {
-        const step = work.next();
-        if (step.done) return step.value;
-        if (performance.now() >= until) break;
-      }
-    }
+  private inSlices<T>(work: Generator<void, T>): Promise<T | null> {
+    return inSlices(work, { sliceMs: SLICE_MS, held: () => this.personMoving || performance.now() - this.letGoAt < SETTLE_MS, gone: () => this.disposed });
   }
 
   /** Places the names for the camera of the frame just drawn. */
