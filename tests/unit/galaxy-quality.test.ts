@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DOWN_WINDOW,
+  DOWN_WINDOW_MS,
   FRAME_BUDGET_MS,
   initialQuality,
+  MIN_JUDGED,
   observeFrame,
   qualityOf,
   QUALITY_STEPS,
@@ -15,6 +16,8 @@ const run = (state: QualityState, frameMs: number, count: number) => {
   for (let i = 0; i < count; i++) s = observeFrame(s, frameMs);
   return s;
 };
+/** How many frames of `frameMs` are judged together: a quarter of a second of them, at least three. */
+const judged = (frameMs: number) => Math.max(MIN_JUDGED, Math.ceil(DOWN_WINDOW_MS / frameMs));
 
 describe('galaxy quality controller', () => {
   it('starts with the full picture and keeps it while frames hold 30 fps', () => {
@@ -23,13 +26,18 @@ describe('galaxy quality controller', () => {
     expect(qualityOf(s)).toEqual({ pixelScale: 1, glowShare: 1, labels: 150, links: true });
   });
 
-  it('steps down one step per window of slow frames, down to the lightest and no further', () => {
-    let s = run(initialQuality(), 80, DOWN_WINDOW - 1);
+  it('steps down once a quarter of a second of frames is slow, down to the lightest and no further', () => {
+    // 80 ms frames: the fourth one completes the quarter of a second.
+    expect(judged(80)).toBe(4);
+    let s = run(initialQuality(), 80, 3);
     expect(s.step).toBe(0);
     s = observeFrame(s, 80);
     expect(s.step).toBe(1);
-    s = run(s, 80, DOWN_WINDOW * 20);
+    s = run(s, 80, 100);
     expect(s.step).toBe(QUALITY_STEPS.length - 1);
+    // Frames just over the budget are judged over more of them (eight of 34 ms).
+    expect(run(initialQuality(), 34, 7).step).toBe(0);
+    expect(run(initialQuality(), 34, 8).step).toBe(1);
   });
 
   it('gives up pixels, glows, names and links step by step, never taking one back on the way down', () => {
@@ -46,8 +54,9 @@ describe('galaxy quality controller', () => {
     // Twenty times over (a frame in two thirds of a second): straight down, not one step per window.
     expect(run(initialQuality(), FRAME_BUDGET_MS * 20, 2).step).toBe(0);
     expect(run(initialQuality(), FRAME_BUDGET_MS * 20, 3).step).toBe(QUALITY_STEPS.length - 1);
-    // Three times over: two steps at once (each step about halves a frame's work).
-    expect(run(initialQuality(), FRAME_BUDGET_MS * 3, DOWN_WINDOW).step).toBe(2);
+    // Three times over: two steps at once (each step about halves a frame's work), after three frames.
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 3, 2).step).toBe(0);
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 3, 3).step).toBe(2);
   });
 
   it('ignores a single slow frame among fast ones (a hidden tab, a garbage collection)', () => {
@@ -57,7 +66,7 @@ describe('galaxy quality controller', () => {
   });
 
   it('comes back up only after a long run of fast frames, not between two steps (hysteresis)', () => {
-    const low = run(initialQuality(), 60, DOWN_WINDOW * 2);
+    const low = run(initialQuality(), 60, judged(60) * 2);
     expect(low.step).toBe(2);
     // Frames just under the budget are not enough to come back up: no flicker around 30 fps.
     expect(run(low, FRAME_BUDGET_MS - 1, UP_WINDOW * 4).step).toBe(2);
@@ -68,10 +77,10 @@ describe('galaxy quality controller', () => {
   });
 
   it('waits twice as long before trying again when a step up had to be taken back', () => {
-    let s = run(initialQuality(), 60, DOWN_WINDOW); // step 1
+    let s = run(initialQuality(), 60, judged(60)); // step 1
     s = run(s, 12, UP_WINDOW); // back to 0
     expect(s.step).toBe(0);
-    s = run(s, 60, DOWN_WINDOW); // too slow again: 1, and the next try waits longer
+    s = run(s, 60, judged(60)); // too slow again: 1, and the next try waits longer
     expect(s.step).toBe(1);
     expect(run(s, 12, UP_WINDOW).step).toBe(1);
     expect(run(s, 12, UP_WINDOW * 2).step).toBe(0);

@@ -5,9 +5,10 @@
  *
  * Steps go down when the recent frames are over the budget, as many at once as the frames
  * are slow (each step about halves a frame's work: twice the budget, one step; four times,
- * two), and a device many times over is judged after a few frames rather than a whole
- * window: a phone that draws the full picture in half a second is at a step it can hold
- * within a second, not after several. They come back up
+ * two). Frames are judged by the time they span rather than by their count (a quarter of a
+ * second of them, at least three): a phone that draws the full picture in a quarter of a
+ * second is at a step it can hold well within a second, before the person's first drag, and
+ * frames just over the budget are judged over eight or so. They come back up
  * one at a time only after a longer run of frames well within it (hysteresis), so the
  * picture does not flicker between two steps. A step up that had to be taken back makes the
  * next try wait twice as long. Changes are instant, never animated.
@@ -37,11 +38,10 @@ export const QUALITY_STEPS: readonly GalaxyQuality[] = [
 export const FRAME_BUDGET_MS = 1000 / 30;
 /** Quality comes back up only while frames take less than this. */
 export const HEADROOM_MS = 20;
-/** Frames judged together before a step down. */
-export const DOWN_WINDOW = 8;
-/** Frames this many times over the budget are judged after QUICK_WINDOW of them. */
-export const FAR_OVER = 4;
-export const QUICK_WINDOW = 3;
+/** The newest frames are judged together for a step down once they span this long... */
+export const DOWN_WINDOW_MS = 250;
+/** ...but never fewer than this many (one slow frame is no judgement: a hidden tab, a garbage collection). */
+export const MIN_JUDGED = 3;
 /** Frames judged together before a step up, at first; doubled each time a step up is taken back. */
 export const UP_WINDOW = 60;
 const MAX_UP_WINDOW = UP_WINDOW * 8;
@@ -63,12 +63,21 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** The newest frames that span DOWN_WINDOW_MS, at least MIN_JUDGED of them; null while there are not enough. */
+function judgedFrames(frames: readonly number[]): number[] | null {
+  let span = 0;
+  for (let count = 1; count <= frames.length; count++) {
+    span += frames[frames.length - count]!;
+    if (count >= MIN_JUDGED && span >= DOWN_WINDOW_MS) return frames.slice(-count);
+  }
+  return null;
+}
+
 /** The state after one more frame of `frameMs`. */
 export function observeFrame(state: QualityState, frameMs: number): QualityState {
-  const frames = [...state.frames, frameMs].slice(-Math.max(state.upWindow, DOWN_WINDOW));
-  const recent = frames.slice(-DOWN_WINDOW);
-  const quick = frames.slice(-QUICK_WINDOW);
-  const slow = recent.length === DOWN_WINDOW ? median(recent) : quick.length === QUICK_WINDOW && median(quick) > FAR_OVER * FRAME_BUDGET_MS ? median(quick) : 0;
+  const frames = [...state.frames, frameMs].slice(-state.upWindow);
+  const judged = judgedFrames(frames);
+  const slow = judged ? median(judged) : 0;
   if (slow > FRAME_BUDGET_MS && state.step < QUALITY_STEPS.length - 1) {
     // A step up taken back before another up-window has passed: the next try waits longer.
     const tookBack = state.cameUp && state.frames.length < state.upWindow;
