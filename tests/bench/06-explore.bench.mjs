@@ -2,7 +2,7 @@
 // 40,000 links (+ 6,000 parent/child relations), seeded straight into the local D1.
 // Times the two graph endpoints (alone and together, as the views call them), then in
 // Chromium: the galaxy's first frame after navigation, its frame time while orbiting (a
-// first drag at full quality, a second once the scene has adapted its quality) beside the
+// first drag as soon as the first frame shows, a second once the scene has adapted) beside the
 // floor of the same browser (an empty page's WebGL canvas cleared every frame; GALAXY_FLAGS
 // says how the page is composited, and why); the knowledge graph's first
 // usable picture (its nodes drawn at their start, to be hovered and clicked, before the
@@ -155,7 +155,8 @@ async function galaxy(browser, url, token, rate) {
     firstFrames.push(await markTime(page, 'galaxy-first-frame'));
     if (run === RUNS - 1) {
       print(`galaxy first frame after navigation${rateLabel(rate)}`, firstFrames, 'ms', { p95: 1_500 });
-      // The first drag starts at full quality; by the second the scene has adapted to the device.
+      // The first drag starts as soon as the first frame shows (the names and links not built
+      // yet, the quality adapted only by the turn since); by the second the scene has adapted.
       try {
         for (let i = 0; i < 2; i++) orbits.push(await orbit(page));
       } catch (err) {
