@@ -3,7 +3,8 @@
  * search box suggests concepts by title (a WAI-ARIA combobox: the arrows move, Enter
  * chooses); once one is chosen, it and its nearest neighbours in the picture are listed as
  * links. Tab goes through them, each one shows its concept in the picture as it gets focus,
- * and Enter opens the concept.
+ * and Enter opens the concept. Nearly opaque, not blurred: the picture under them moves
+ * (see GalaxyPage).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -77,10 +78,10 @@ export function ConceptSearch({ nodes, onChoose, label, lang, idPrefix }: { node
           else return;
           e.preventDefault();
         }}
-        className="w-full rounded-full border border-space-600 bg-space-900/80 px-4 py-2 text-sm text-slate-100 placeholder:text-slate-400 backdrop-blur focus:border-nebula-400 focus:outline-none"
+        className="w-full rounded-full border border-space-600 bg-space-900/90 px-4 py-2 text-sm text-slate-100 placeholder:text-slate-400 focus:border-nebula-400 focus:outline-none"
       />
       {suggestions.length > 0 && (
-        <ul id={listId} role="listbox" aria-label="Suggestions" className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-space-600 bg-space-900/95 py-1 text-sm shadow-xl backdrop-blur">
+        <ul id={listId} role="listbox" aria-label="Suggestions" className="absolute z-10 mt-1 w-full overflow-hidden rounded-lg border border-space-600 bg-space-900/95 py-1 text-sm shadow-xl">
           {suggestions.map((node, i) => (
             <li
               key={node.id}
@@ -104,7 +105,7 @@ export function ConceptSearch({ nodes, onChoose, label, lang, idPrefix }: { node
 /** The chosen concept and its neighbours as links, under the heading `title`. */
 export function NearbyConcepts({ nearby, title, onFocusNode }: { nearby: readonly GraphNode[]; title: string; onFocusNode(node: GraphNode): void }) {
   return (
-    <nav aria-label={title} className="w-72 max-w-[60vw] rounded-lg border border-space-600 bg-space-900/90 p-2 text-sm backdrop-blur">
+    <nav aria-label={title} className="w-72 max-w-[60vw] rounded-lg border border-space-600 bg-space-900/95 p-2 text-sm">
       <h2 className="px-1 pb-1 text-xs font-semibold tracking-wide text-slate-300 uppercase">{title}</h2>
       <ul>
         {nearby.map((node) => (

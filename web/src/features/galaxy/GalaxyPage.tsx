@@ -1,6 +1,9 @@
 /**
  * /galaxy (spec document 3 §2.3, §4 Galaxy, §8, §9): every concept as a star in a full-screen
  * 3D scene — loading, then the scene or the failure text. three.js comes with this page only.
+ * What lies over the scene (the way back, the search, the legend) is nearly opaque and not
+ * blurred: a backdrop blur over a picture that moves is redone for every frame, which halved
+ * the frame rate of a drag in software compositing.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -82,7 +85,7 @@ export function GalaxyPage() {
     <div className="theme-dark fixed inset-0 z-40 overflow-hidden bg-[#04030c] text-slate-100">
       <div ref={host} data-testid="galaxy" className="absolute inset-0" />
       <header className="pointer-events-none absolute inset-x-0 top-0 flex flex-wrap items-start gap-3 p-4">
-        <Link to="/" className="pointer-events-auto flex items-center gap-2 rounded-full bg-space-900/70 px-3 py-2 text-sm font-semibold text-nebula-400 backdrop-blur hover:text-white">
+        <Link to="/" className="pointer-events-auto flex items-center gap-2 rounded-full bg-space-900/90 px-3 py-2 text-sm font-semibold text-nebula-400 hover:text-white">
           <span aria-hidden="true">←</span> Astrolabe
         </Link>
         {load.phase === 'loaded' && !failed && (

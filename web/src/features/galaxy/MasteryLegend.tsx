@@ -8,7 +8,7 @@ import { GALAXY_TEXT } from './constants';
 
 export function MasteryLegend({ scheme }: { scheme: Preferences['galaxy_color_scheme'] }) {
   return (
-    <section lang="en" aria-labelledby="galaxy-legend" className="rounded-xl border border-space-600/70 bg-space-900/75 px-4 py-3 text-sm text-slate-200 shadow-lg backdrop-blur">
+    <section lang="en" aria-labelledby="galaxy-legend" className="rounded-xl border border-space-600/70 bg-space-900/90 px-4 py-3 text-sm text-slate-200 shadow-lg">
       <h2 id="galaxy-legend" className="mb-2 text-xs font-semibold uppercase tracking-wider text-slate-300">
         {GALAXY_TEXT.legend}
       </h2>
