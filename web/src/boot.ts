@@ -8,14 +8,18 @@ import './index.css';
 // The 'Readable font' preference's face (SIL OFL); its files load only once a view uses it.
 import '@fontsource/atkinson-hyperlegible/400.css';
 import '@fontsource/atkinson-hyperlegible/700.css';
+import { storedToken } from './lib/token-store';
 
 const start = () => {
   // The profile is asked for while the app's code loads, not once it has (profile-prefetch.ts).
   void import('./app/profile-prefetch').then((m) => m.prefetchProfile());
   // The galaxy's stars and links, its code (three.js) and its frame, asked for beside the
-  // app's code: its route would ask only once the app's code has run.
-  if (location.pathname === '/galaxy') {
+  // app's code: its route would ask only once the app's code has run. Its renderer, sky and
+  // shader programs are made as soon as three.js is here, while the stars are on their way.
+  // Signed in only: else the page is not shown.
+  if (location.pathname === '/galaxy' && storedToken()) {
     void import('./features/graph/prefetch').then((m) => m.prefetchGraph());
+    void import('./features/galaxy/stage').then((m) => m.prepareStage());
     void import('./features/galaxy/GalaxyPage');
     void import('./app/FullScreenFrame');
   }

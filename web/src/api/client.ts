@@ -162,6 +162,18 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
   return readJson<Answer<R>>(await settle(request));
 }
 
+/**
+ * Sends a typed hc request; once its answer's head has come, answers what reads its JSON
+ * body, or throws ApiRequestError as `call` does. The body is read (and parsed) only when
+ * asked, once: a large answer is parsed when the page has time for it.
+ */
+export async function callThenRead<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<() => Promise<Answer<R>>> {
+  const res = await settle(request);
+  if (!res.ok) await readJson(res);
+  let body: Promise<Answer<R>> | null = null;
+  return () => (body ??= readJson<Answer<R>>(res));
+}
+
 /** Sends a typed hc request whose success has no body (204); throws ApiRequestError otherwise. */
 export async function callEmpty(request: Promise<ClientResponse<unknown, number, string>>): Promise<void> {
   const res = await settle(request);

@@ -5,7 +5,7 @@
  * blurred: a backdrop blur over a picture that moves is redone for every frame, which halved
  * the frame rate of a drag in software compositing.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { GraphEdge, GraphNode } from '../../api/graph';
 import { graphParts } from '../graph/prefetch';
@@ -13,6 +13,7 @@ import { GALAXY_TEXT } from './constants';
 import { galaxySchemeColor, galaxyTurns } from '@domain/preferences';
 import { usePreferences } from '../settings/preferences-context';
 import { GalaxyScene } from './galaxy-scene';
+import { prepareStage } from './stage';
 import { MasteryLegend } from './MasteryLegend';
 import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 import { REDUCED_MOTION, useMediaQuery } from '../../lib/use-media-query';
@@ -21,25 +22,27 @@ type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes
 
 /**
  * The stars, then the links: the scene is drawn as soon as the stars arrive, and the links
- * (the larger answer) join it when they come. Either call failing is the failure text.
+ * (the larger answer) join it once that frame is on screen: their answer is read then
+ * (`readEdges`). Either call failing is the failure text.
  */
-function useGalaxyData(): { load: Load; edges: GraphEdge[] | null } {
+function useGalaxyData(): { load: Load; readEdges: (() => Promise<GraphEdge[]>) | null; fail: () => void } {
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
-  const [edges, setEdges] = useState<GraphEdge[] | null>(null);
+  const [readEdges, setReadEdges] = useState<(() => Promise<GraphEdge[]>) | null>(null);
+  const fail = useCallback(() => setLoad({ phase: 'error' }), []);
   useEffect(() => {
     const ctrl = new AbortController();
-    const fail = () => !ctrl.signal.aborted && setLoad({ phase: 'error' });
+    const failed = () => !ctrl.signal.aborted && fail();
     // Asked for by the route while this page's code loaded (graph/prefetch.ts), or now.
     const { nodes, edges } = graphParts(ctrl.signal);
-    nodes.then((n) => !ctrl.signal.aborted && setLoad((l) => (l.phase === 'error' ? l : { phase: 'loaded', nodes: n })), fail);
-    edges.then((e) => !ctrl.signal.aborted && setEdges(e), fail);
+    nodes.then((n) => !ctrl.signal.aborted && setLoad((l) => (l.phase === 'error' ? l : { phase: 'loaded', nodes: n })), failed);
+    edges.then((read) => !ctrl.signal.aborted && setReadEdges(() => read), failed);
     return () => ctrl.abort();
-  }, []);
-  return { load, edges };
+  }, [fail]);
+  return { load, readEdges, fail };
 }
 
 export function GalaxyPage() {
-  const { load, edges } = useGalaxyData();
+  const { load, readEdges, fail } = useGalaxyData();
   const navigate = useNavigate();
   const host = useRef<HTMLDivElement>(null);
   const scene = useRef<GalaxyScene | null>(null);
@@ -58,11 +61,15 @@ export function GalaxyPage() {
     return nearestConcepts(load.nodes, chosen, (n) => (n.x - chosen.x) ** 2 + (n.y - chosen.y) ** 2 + (n.z - chosen.z) ** 2);
   }, [chosen, load]);
 
+  // The renderer, the sky and the stars' programs are made while the stars load (stage.ts).
+  useEffect(prepareStage, []);
+
   useEffect(() => {
     if (load.phase !== 'loaded' || !host.current) return;
     try {
-      // Preference `galaxy_color_scheme`: stars recoloured by mastery in the chosen scheme.
-      const nodes = load.nodes.map((n) => ({ ...n, color: galaxySchemeColor(scheme, n.mastery_level, n.color) }));
+      // Preference `galaxy_color_scheme`: stars recoloured by mastery in the chosen scheme
+      // (the default scheme is the server's colours).
+      const nodes = scheme === 'default' ? load.nodes : load.nodes.map((n) => ({ ...n, color: galaxySchemeColor(scheme, n.mastery_level, n.color) }));
       scene.current = new GalaxyScene(host.current, nodes, (node) => navigate(`/concepts/${node.id}`));
       scene.current.setAnimated(animated);
     } catch (err) {
@@ -77,9 +84,18 @@ export function GalaxyPage() {
   }, [load, navigate, scheme, animated]);
 
   useEffect(() => {
-    // After the scene: a scene made again (another scheme) gets the links again too.
-    if (edges && load.phase === 'loaded') scene.current?.setEdges(edges);
-  }, [edges, load, scheme, animated]);
+    // After the scene: a scene made again (another scheme) gets the links again too, each
+    // once its first frame is on screen (the answer is read the first time only).
+    const shown = scene.current;
+    if (!readEdges || load.phase !== 'loaded' || !shown) return;
+    let gone = false;
+    shown.firstFrame
+      .then(readEdges)
+      .then((edges) => !gone && shown.setEdges(edges), () => !gone && fail());
+    return () => {
+      gone = true;
+    };
+  }, [readEdges, load, scheme, animated, fail]);
 
   return (
     <div className="theme-dark fixed inset-0 z-40 overflow-hidden bg-[#04030c] text-slate-100">

@@ -147,17 +147,24 @@ function coreGlow(): THREE.Mesh {
   return glow;
 }
 
+/** The backdrop of a scene: its sky, shown in a page and taken away again. */
+export interface Backdrop {
+  /** Shows the sky beneath everything else in `host`. */
+  show(host: HTMLElement): void;
+  /** Takes the sky away (and lets its image go). */
+  dispose(): void;
+}
+
 /**
  * The backdrop: the sky painted once and shown by the page behind the scene's see-through
  * canvas (so software GL does not redraw a full-screen sky on every frame; it stays still
  * while the stars turn), then the far stars, the dust and the core's glow in the scene.
- * Returns what takes the sky away again.
+ * Needs no page: made while the stars are on their way (stage.ts), shown once they are here.
  */
-export function addBackdrop(scene: THREE.Scene, host: HTMLElement): () => void {
+export function addBackdrop(scene: THREE.Scene): Backdrop {
   const sky = document.createElement('div');
   sky.className = 'pointer-events-none absolute inset-0 bg-[#04030c] bg-cover bg-center';
   sky.setAttribute('aria-hidden', 'true');
-  host.insertBefore(sky, host.firstChild);
   let url: string | null = null;
   let removed = false;
   // Encoded off the page's main thread; the sky shows as soon as it is ready.
@@ -172,9 +179,14 @@ export function addBackdrop(scene: THREE.Scene, host: HTMLElement): () => void {
     scene.add(points);
   }
   scene.add(coreGlow());
-  return () => {
-    removed = true;
-    sky.remove();
-    if (url) URL.revokeObjectURL(url);
+  return {
+    show(host) {
+      host.insertBefore(sky, host.firstChild);
+    },
+    dispose() {
+      removed = true;
+      sky.remove();
+      if (url) URL.revokeObjectURL(url);
+    },
   };
 }

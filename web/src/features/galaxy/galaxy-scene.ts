@@ -17,14 +17,14 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import type { GraphEdge, GraphNode } from '../../api/graph';
-import { addBackdrop } from './backdrop';
-import { CAMERA_DISTANCE, FIELD_OF_VIEW, FLIGHT_MS, FOCUS_ABOVE, FOCUS_BEHIND, INITIAL_TILT, ZOOM_MAX, ZOOM_MIN } from './constants';
+import { FLIGHT_MS, FOCUS_ABOVE, FOCUS_BEHIND, ZOOM_MAX, ZOOM_MIN } from './constants';
 import { LabelPicker } from './label-picker';
 import { LabelLayer } from './labels';
 import { linkPositions } from './link-positions';
 import { nextTask } from '../../lib/next-task';
 import { inSlices } from './slices';
 import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
+import { takeStage } from './stage';
 import { createStarField, pickStar, type StarField } from './stars';
 
 const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
@@ -49,7 +49,7 @@ interface Flight {
 
 export class GalaxyScene {
   private readonly renderer: THREE.WebGLRenderer;
-  private readonly scene = new THREE.Scene();
+  private readonly scene: THREE.Scene;
   private readonly camera: THREE.PerspectiveCamera;
   private readonly controls: OrbitControls;
   private readonly stars: StarField;
@@ -84,23 +84,21 @@ export class GalaxyScene {
   private later: Promise<void> = Promise.resolve();
   /** Counts `setEdges` calls: links built for older edges are dropped. */
   private edgesGiven = 0;
+  private firstFrameDrawn!: () => void;
+  /** Settles once the first frame is on screen (the page reads the links' answer then). */
+  readonly firstFrame = new Promise<void>((resolve) => (this.firstFrameDrawn = resolve));
 
   constructor(
     private readonly host: HTMLElement,
     private readonly nodes: readonly GraphNode[],
     private readonly onPick: (node: GraphNode) => void,
   ) {
-    // See-through: the sky behind it is painted once by the page (backdrop.ts).
-    this.renderer = new THREE.WebGLRenderer({ antialias: false, alpha: true, powerPreference: 'high-performance' });
-    this.renderer.setClearColor(0x000000, 0);
-    // Asking the GPU whether each shader compiled waits for the compile: only while developing.
-    this.renderer.debug.checkShaderErrors = import.meta.env.DEV;
-    this.renderer.setPixelRatio(this.fullPixelRatio);
+    // The renderer, camera, backdrop and the stars' programs, made while the stars loaded (stage.ts).
+    const stage = takeStage();
+    ({ renderer: this.renderer, scene: this.scene, camera: this.camera } = stage);
     this.renderer.domElement.setAttribute('aria-label', 'Galaxy');
     this.renderer.domElement.className = 'relative block h-full w-full';
     host.insertBefore(this.renderer.domElement, host.firstChild);
-    this.camera = new THREE.PerspectiveCamera(FIELD_OF_VIEW, 1, 10, 150_000);
-    this.camera.position.set(0, -CAMERA_DISTANCE * Math.sin(INITIAL_TILT), CAMERA_DISTANCE * Math.cos(INITIAL_TILT));
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.minDistance = ZOOM_MIN;
     this.controls.maxDistance = ZOOM_MAX;
@@ -119,13 +117,12 @@ export class GalaxyScene {
       this.letGoAt = performance.now();
       this.publishCamera();
     });
-    this.removeBackdrop = addBackdrop(this.scene, host);
-    this.stars = createStarField(nodes, this.renderer.getPixelRatio());
+    stage.backdrop.show(host);
+    this.removeBackdrop = () => stage.backdrop.dispose();
+    this.stars = createStarField(nodes, stage.stars);
     this.scene.add(this.stars.group);
-    // The GPU compiles the shader programs while the page builds the names below: handed
-    // over now (flushed), they are compiled without blocking the page where the browser
-    // compiles in parallel (KHR_parallel_shader_compile); elsewhere the first frame waits for
-    // what is left of the compile.
+    // The programs were handed to the GPU with the stage; any left are compiled without
+    // blocking the page where the browser compiles in parallel (KHR_parallel_shader_compile).
     // A compile that fails here is left to the first render, which compiles what it draws.
     void this.compile().then(() => {
       this.compiled = true;
@@ -253,6 +250,7 @@ export class GalaxyScene {
   };
 
   private readonly afterFirstFrame = () => {
+    this.firstFrameDrawn();
     this.afterThat(async () => {
       const picker = new LabelPicker(this.nodes, { inSteps: true });
       await this.inSlices(picker.filing);

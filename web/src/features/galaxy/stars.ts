@@ -58,26 +58,33 @@ const MIN_GLOWS = 200;
 
 const starSize = (n: GraphNode) => STAR_SIZE_MIN + (STAR_SIZE_MAX - STAR_SIZE_MIN) * Math.min(1, Math.max(0, n.size));
 
+/**
+ * Each 0–255 channel of an sRGB colour as three.js draws it (its working, linear space), as
+ * `new THREE.Color('#rrggbb')` converts it: read from this table, not computed again for
+ * each of thousands of stars whose colours are nearly all different (a mastery gradient).
+ */
+function channelTable(): Float32Array {
+  const color = new THREE.Color();
+  return Float32Array.from({ length: 256 }, (_, i) => color.setRGB(i / 255, 0, 0, THREE.SRGBColorSpace).r);
+}
+
 /** The stars `order` names (indexes into `nodes`), in that order. */
-function pointsGeometry(nodes: readonly GraphNode[], order: readonly number[], sizes: Float64Array): THREE.BufferGeometry {
+function pointsGeometry(nodes: readonly GraphNode[], order: readonly number[], sizes: Float64Array, channel: Float32Array): THREE.BufferGeometry {
   const count = order.length;
   const positions = new Float32Array(count * 3);
   const colors = new Float32Array(count * 3);
   const drawnSizes = new Float32Array(count);
-  // A few colours for thousands of stars: each CSS colour is parsed once.
-  const parsed = new Map<string, THREE.Color>();
   for (let i = 0; i < count; i++) {
     const at = order[i]!;
     const n = nodes[at]!;
-    const css = starColor(n);
-    let color = parsed.get(css);
-    if (!color) parsed.set(css, (color = new THREE.Color(css)));
+    // Always '#rrggbb' (galaxy-colors.ts).
+    const hex = Number.parseInt(starColor(n).slice(1), 16);
     positions[i * 3] = n.x;
     positions[i * 3 + 1] = n.y;
     positions[i * 3 + 2] = n.z;
-    colors[i * 3] = color.r;
-    colors[i * 3 + 1] = color.g;
-    colors[i * 3 + 2] = color.b;
+    colors[i * 3] = channel[(hex >> 16) & 255]!;
+    colors[i * 3 + 1] = channel[(hex >> 8) & 255]!;
+    colors[i * 3 + 2] = channel[hex & 255]!;
     drawnSizes[i] = sizes[at]!;
   }
   const geometry = new THREE.BufferGeometry();
@@ -88,7 +95,28 @@ function pointsGeometry(nodes: readonly GraphNode[], order: readonly number[], s
   return geometry;
 }
 
-export function createStarField(nodes: readonly GraphNode[], pixelRatio: number): StarField {
+/** The stars' two materials: the glowing disc, and plain points. */
+export interface StarMaterials {
+  full: THREE.ShaderMaterial;
+  plain: THREE.PointsMaterial;
+}
+
+/** The stars' materials, needing no star: their shader programs are compiled while the stars load (stage.ts). */
+export function starMaterials(pixelRatio: number): StarMaterials {
+  return {
+    full: addsLight(
+      new THREE.ShaderMaterial({
+        vertexShader: VERTEX,
+        fragmentShader: FRAGMENT,
+        uniforms: { pixelRatio: { value: pixelRatio } },
+        depthWrite: false,
+      }),
+    ),
+    plain: new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false }),
+  };
+}
+
+export function createStarField(nodes: readonly GraphNode[], { full, plain }: StarMaterials): StarField {
   const group = new THREE.Group();
   // One pass over the stars: each one's size, and whether it is near the centre (a full
   // star) or beyond; the full ones then biggest first (a stable sort: equal sizes keep their order).
@@ -100,16 +128,8 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
     (Math.hypot(n.x, n.y, n.z) <= FULL_STAR_RADIUS ? near : far).push(i);
   });
   near.sort((a, b) => sizes[b]! - sizes[a]!);
-  const full = addsLight(
-    new THREE.ShaderMaterial({
-      vertexShader: VERTEX,
-      fragmentShader: FRAGMENT,
-      uniforms: { pixelRatio: { value: pixelRatio } },
-      depthWrite: false,
-    }),
-  );
-  const plain = new THREE.PointsMaterial({ size: 2.5, sizeAttenuation: false, vertexColors: true, depthWrite: false });
-  const glowing = pointsGeometry(nodes, near, sizes);
+  const channel = channelTable();
+  const glowing = pointsGeometry(nodes, near, sizes, channel);
   // The full stars without their glow: the same buffers, drawn from where the glow stops.
   const unlit = new THREE.BufferGeometry();
   for (const name of ['position', 'color', 'size']) unlit.setAttribute(name, glowing.getAttribute(name));
@@ -117,7 +137,7 @@ export function createStarField(nodes: readonly GraphNode[], pixelRatio: number)
   unlit.setDrawRange(near.length, 0);
   group.add(new THREE.Points(glowing, full));
   group.add(new THREE.Points(unlit, plain));
-  const beyond = pointsGeometry(nodes, far, sizes);
+  const beyond = pointsGeometry(nodes, far, sizes, channel);
   group.add(new THREE.Points(beyond, plain));
   // The stars fill the view: testing whether each set is out of it would only cost time
   // (the bounding spheres, written with the buffers, only order what is drawn).
