@@ -1,7 +1,7 @@
 /**
  * What the galaxy's first frame needs that no star decides: the WebGL renderer, the camera,
- * the backdrop (the sky painted, the far stars, the dust, the core's glow uploaded to the
- * GPU) and the stars' shader programs, handed to the GPU to compile. Made while the stars
+ * the backdrop (the sky painted, the far stars, the dust, the core's glow) and the stars'
+ * shader programs, handed to the GPU to compile. Made while the stars
  * are on their way — by boot.ts as soon as the galaxy's code has come on /galaxy, else by
  * the page as it opens — and taken by the scene when they are here (galaxy-scene.ts): on a
  * slow phone, making all this after the stars had come took a third of a second, and the
@@ -44,12 +44,8 @@ function makeStage(): GalaxyStage {
   const standIns = [new THREE.Points(new THREE.BufferGeometry(), stars.full), new THREE.Points(new THREE.BufferGeometry(), stars.plain)];
   scene.add(...standIns);
   // Handed to the GPU now (flushed): it compiles while the page goes on; the first frame
-  // then finds the programs linked. The glow's texture is uploaded now, not in that frame.
+  // then finds the programs linked.
   renderer.compile(scene, camera);
-  scene.traverse((object) => {
-    const map = ((object as THREE.Sprite).material as THREE.SpriteMaterial | undefined)?.map;
-    if (map) renderer.initTexture(map);
-  });
   renderer.getContext().flush();
   for (const standIn of standIns) {
     scene.remove(standIn);
