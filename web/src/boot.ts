@@ -9,6 +9,7 @@ import './index.css';
 import '@fontsource/atkinson-hyperlegible/400.css';
 import '@fontsource/atkinson-hyperlegible/700.css';
 import { storedToken } from './lib/token-store';
+import { holdIdleWorkWhileLanding } from './lib/when-idle';
 
 const start = () => {
   // The profile is asked for while the app's code loads, not once it has (profile-prefetch.ts).
@@ -18,6 +19,8 @@ const start = () => {
   // shader programs are made as soon as three.js is here, while the stars are on their way.
   // Signed in only: else the page is not shown.
   if (location.pathname === '/galaxy' && storedToken()) {
+    // Idle work (the app's worker downloading every screen) waits until the names and links are drawn.
+    holdIdleWorkWhileLanding();
     void import('./features/graph/prefetch').then((m) => m.prefetchGraph());
     void import('./features/galaxy/stage').then((m) => m.prepareStage());
     void import('./features/galaxy/GalaxyPage');

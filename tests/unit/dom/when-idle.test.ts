@@ -1,6 +1,6 @@
 // (tests/unit/dom: browser code, type-checked with the web app's DOM types.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdIdleWork, whenIdle } from '../../../web/src/lib/when-idle';
+import { holdIdleWork, holdIdleWorkWhileLanding, landed, whenIdle } from '../../../web/src/lib/when-idle';
 
 /** The browser's idle callbacks, fired by hand: `idle()` is the browser becoming idle. */
 let idleCallbacks: Map<number, () => void>;
@@ -48,6 +48,24 @@ describe('idle work and the holds that put it off', () => {
     expect(task).not.toHaveBeenCalled();
     idle();
     expect(task).toHaveBeenCalledOnce();
+  });
+
+  it('waits from the start on a page that does heavy work as it opens (the galaxy), until that page has landed', () => {
+    holdIdleWorkWhileLanding();
+    // Asked for by the app's code before the page's own code has run (the app's worker).
+    const task = vi.fn();
+    whenIdle(task, 3_000);
+    idle();
+    expect(task).not.toHaveBeenCalled();
+    landed();
+    idle();
+    expect(task).toHaveBeenCalledOnce();
+    // Landing again (the page made again) holds nothing.
+    landed();
+    const later = vi.fn();
+    whenIdle(later, 3_000);
+    idle();
+    expect(later).toHaveBeenCalledOnce();
   });
 
   it('is not run when cancelled during the hold, and a hold ends by itself after 30 seconds', () => {

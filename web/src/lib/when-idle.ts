@@ -28,6 +28,25 @@ export function holdIdleWork(): () => void {
   return release;
 }
 
+/** The hold of the page a person landed on, while it does its heavy opening work (holdIdleWorkWhileLanding). */
+let landing: (() => void) | null = null;
+
+/**
+ * Puts idle work off from the very start, when the page a person lands on does heavy work
+ * as it opens (boot.ts: the galaxy), until that page calls `landed()` (or MAX_HOLD_MS have
+ * passed): work asked for before the page's own code has run (the app's worker, which
+ * downloads every screen for offline use) waits too.
+ */
+export function holdIdleWorkWhileLanding(): void {
+  landing ??= holdIdleWork();
+}
+
+/** The page landed on has done its heavy opening work: idle work may run. */
+export function landed(): void {
+  landing?.();
+  landing = null;
+}
+
 /** Runs `task` once the browser is idle, or after `timeoutMs` at the latest (a timeout where there is no requestIdleCallback), and no hold is on; returns its cancel. */
 export function whenIdle(task: () => void, timeoutMs: number): () => void {
   let cancelled = false;

@@ -17,6 +17,7 @@ import { prepareStage } from './stage';
 import { MasteryLegend } from './MasteryLegend';
 import { ConceptSearch, NearbyConcepts, nearestConcepts } from '../../ui/ConceptFinder';
 import { REDUCED_MOTION, useMediaQuery } from '../../lib/use-media-query';
+import { landed } from '../../lib/when-idle';
 
 type Load = { phase: 'loading' } | { phase: 'error' } | { phase: 'loaded'; nodes: GraphNode[] };
 
@@ -63,6 +64,10 @@ export function GalaxyPage() {
 
   // The renderer, the sky and the stars' programs are made while the stars load (stage.ts).
   useEffect(prepareStage, []);
+  // A galaxy that cannot be drawn has no opening work left: idle work may run.
+  useEffect(() => {
+    if (load.phase === 'error' || failed) landed();
+  }, [load.phase, failed]);
 
   useEffect(() => {
     if (load.phase !== 'loaded' || !host.current) return;

@@ -22,6 +22,7 @@ import { LabelPicker } from './label-picker';
 import { LabelLayer } from './labels';
 import { linkPositions } from './link-positions';
 import { nextTask } from '../../lib/next-task';
+import { landed } from '../../lib/when-idle';
 import { inSlices } from './slices';
 import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
 import { takeStage } from './stage';
@@ -163,6 +164,7 @@ export class GalaxyScene {
       if (this.disposed) return;
       this.stars.showLinks();
       this.invalidate();
+      landed();
     });
   }
 
@@ -197,6 +199,7 @@ export class GalaxyScene {
 
   dispose(): void {
     this.disposed = true;
+    landed();
     cancelAnimationFrame(this.frame);
     this.resizeObserver.disconnect();
     this.controls.dispose();
