@@ -25,7 +25,7 @@ import { nextTask } from '../../lib/next-task';
 import { landed } from '../../lib/when-idle';
 import { inSlices } from './slices';
 import { initialQuality, observeFrame, qualityOf, QUALITY_STEPS, type GalaxyQuality } from './quality';
-import { takeStage } from './stage';
+import { disposeStage, takeStage, type GalaxyStage } from './stage';
 import { createStarField, pickStar, type StarField } from './stars';
 
 const easeInOut = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
@@ -59,13 +59,15 @@ export class GalaxyScene {
   /** The star last flown to, for names chosen after the flight started. */
   private focused: GraphNode | null = null;
   private readonly resizeObserver: ResizeObserver;
-  private readonly removeBackdrop: () => void;
+  /** What the scene was made on (stage.ts): freed with it. */
+  private readonly stage: GalaxyStage;
   private frame = 0;
   private dirty = true;
   private flight: Flight | null = null;
   private pointerDown: { x: number; y: number } | null = null;
   private framesDrawn = 0;
-  private readonly fullPixelRatio = Math.min(window.devicePixelRatio, 2);
+  /** The pixel ratio of the full picture (the stage's). */
+  private readonly fullPixelRatio: number;
   private lastMotion = -Infinity;
   private lastTick = 0;
   private drewLastTick = false;
@@ -95,8 +97,9 @@ export class GalaxyScene {
     private readonly onPick: (node: GraphNode) => void,
   ) {
     // The renderer, camera, backdrop and the stars' programs, made while the stars loaded (stage.ts).
-    const stage = takeStage();
+    const stage = (this.stage = takeStage());
     ({ renderer: this.renderer, scene: this.scene, camera: this.camera } = stage);
+    this.fullPixelRatio = this.renderer.getPixelRatio();
     this.renderer.domElement.setAttribute('aria-label', 'Galaxy');
     this.renderer.domElement.className = 'relative block h-full w-full';
     host.insertBefore(this.renderer.domElement, host.firstChild);
@@ -119,7 +122,6 @@ export class GalaxyScene {
       this.publishCamera();
     });
     stage.backdrop.show(host);
-    this.removeBackdrop = () => stage.backdrop.dispose();
     this.stars = createStarField(nodes, stage.stars);
     this.scene.add(this.stars.group);
     // The programs were handed to the GPU with the stage; any left are compiled without
@@ -204,14 +206,7 @@ export class GalaxyScene {
     this.resizeObserver.disconnect();
     this.controls.dispose();
     this.labels?.dispose();
-    this.scene.traverse((object) => {
-      const o = object as THREE.Mesh;
-      o.geometry?.dispose();
-      const material = o.material as THREE.Material | undefined;
-      material?.dispose();
-    });
-    this.removeBackdrop();
-    this.renderer.dispose();
+    disposeStage(this.stage);
     this.renderer.domElement.remove();
   }
 

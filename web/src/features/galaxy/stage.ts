@@ -54,7 +54,8 @@ function makeStage(): GalaxyStage {
   return { renderer, scene, camera, backdrop, stars };
 }
 
-function disposeStage(stage: GalaxyStage): void {
+/** Frees what the stage holds: the GPU's buffers, programs and context, and the sky. */
+export function disposeStage(stage: GalaxyStage): void {
   stage.scene.traverse((object) => {
     const o = object as THREE.Mesh;
     o.geometry?.dispose();
