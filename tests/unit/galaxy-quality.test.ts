@@ -23,7 +23,7 @@ describe('galaxy quality controller', () => {
   it('starts with the full picture and keeps it while frames hold 30 fps', () => {
     const s = run(initialQuality(), 30, 500);
     expect(s.step).toBe(0);
-    expect(qualityOf(s)).toEqual({ pixelScale: 1, glowShare: 1, labels: 150, links: true });
+    expect(qualityOf(s)).toEqual({ pixelScale: 1, glowShare: 1, labels: 150, links: true, pointShare: 1 });
   });
 
   it('steps down once a quarter of a second of frames is slow, down to the lightest and no further', () => {
@@ -40,11 +40,12 @@ describe('galaxy quality controller', () => {
     expect(run(initialQuality(), 34, 8).step).toBe(1);
   });
 
-  it('gives up pixels, glows, names and links step by step, never taking one back on the way down', () => {
+  it('gives up pixels, glows, names, links and points step by step, never taking one back on the way down', () => {
     for (let i = 1; i < QUALITY_STEPS.length; i++) {
       const [before, after] = [QUALITY_STEPS[i - 1]!, QUALITY_STEPS[i]!];
       expect(after.pixelScale).toBeLessThanOrEqual(before.pixelScale);
       expect(after.glowShare).toBeLessThanOrEqual(before.glowShare);
+      expect(after.pointShare).toBeLessThanOrEqual(before.pointShare);
       expect(after.labels).toBeLessThan(before.labels);
       expect(after.links && !before.links).toBe(false);
     }

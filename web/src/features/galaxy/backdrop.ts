@@ -147,8 +147,25 @@ function coreGlow(): THREE.Mesh {
   return glow;
 }
 
+/** The far stars and the dust, added to `scene`; `setShare` draws that share of each (a seeded random subset). */
+export function skyPoints(scene: THREE.Scene): { setShare(share: number): void } {
+  const sets = [farStars(2_500), armDust(6_000)];
+  for (const points of sets) {
+    // Around the camera and across the view, always in it: not tested against it (stars.ts).
+    points.frustumCulled = false;
+    scene.add(points);
+  }
+  return {
+    setShare(share) {
+      for (const { geometry } of sets) geometry.setDrawRange(0, Math.round(geometry.getAttribute('position').count * share));
+    },
+  };
+}
+
 /** The backdrop of a scene: its sky, shown in a page and taken away again. */
 export interface Backdrop {
+  /** Draws this share of the far stars and the dust (quality.ts `pointShare`). */
+  setPointShare(share: number): void;
   /** Shows the sky beneath everything else in `host`. */
   show(host: HTMLElement): void;
   /** Takes the sky away (and lets its image go). */
@@ -173,13 +190,10 @@ export function addBackdrop(scene: THREE.Scene): Backdrop {
     url = URL.createObjectURL(blob);
     sky.style.backgroundImage = `url("${url}")`;
   });
-  // Around the camera and across the view, always in it: not tested against it (stars.ts).
-  for (const points of [farStars(2_500), armDust(6_000)]) {
-    points.frustumCulled = false;
-    scene.add(points);
-  }
+  const points = skyPoints(scene);
   scene.add(coreGlow());
   return {
+    setPointShare: points.setShare,
     show(host) {
       host.insertBefore(sky, host.firstChild);
     },

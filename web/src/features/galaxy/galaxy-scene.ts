@@ -299,6 +299,7 @@ export class GalaxyScene {
     const ratio = this.fullPixelRatio * quality.pixelScale;
     if (ratio !== this.renderer.getPixelRatio()) this.renderer.setPixelRatio(ratio);
     this.stars.setDetail(quality, this.renderer.getPixelRatio());
+    this.stage.backdrop.setPointShare(quality.pointShare);
     this.labels?.setLimit(quality.labels);
     this.host.dataset.quality = String(QUALITY_STEPS.indexOf(quality));
   }

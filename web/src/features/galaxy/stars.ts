@@ -42,6 +42,8 @@ export interface StarDetail {
   links: boolean;
   /** Share of the full stars drawn with their glow, the biggest first. */
   glowShare: number;
+  /** Share of the other stars drawn, as plain points: the biggest first among the full stars. */
+  pointShare: number;
 }
 
 export interface StarField {
@@ -153,7 +155,8 @@ export function createStarField(nodes: readonly GraphNode[], { full, plain }: St
     setDetail(detail, pixelRatio) {
       const glows = Math.min(near.length, Math.max(MIN_GLOWS, Math.round(near.length * detail.glowShare)));
       glowing.setDrawRange(0, glows);
-      unlit.setDrawRange(glows, near.length - glows);
+      unlit.setDrawRange(glows, Math.round((near.length - glows) * detail.pointShare));
+      beyond.setDrawRange(0, Math.round(far.length * detail.pointShare));
       withLinks = detail.links;
       full.uniforms.pixelRatio!.value = pixelRatio;
       if (lines) lines.visible = withLinks && linksShown;
