@@ -27,13 +27,13 @@ describe('galaxy quality controller', () => {
   });
 
   it('steps down once a quarter of a second of frames is slow, down to the lightest and no further', () => {
-    // 80 ms frames: the fourth one completes the quarter of a second.
-    expect(judged(80)).toBe(4);
-    let s = run(initialQuality(), 80, 3);
+    // 50 ms frames (one and a half times the budget, one step): the fifth one completes the quarter of a second.
+    expect(judged(50)).toBe(5);
+    let s = run(initialQuality(), 50, 4);
     expect(s.step).toBe(0);
-    s = observeFrame(s, 80);
+    s = observeFrame(s, 50);
     expect(s.step).toBe(1);
-    s = run(s, 80, 100);
+    s = run(s, 50, 100);
     expect(s.step).toBe(QUALITY_STEPS.length - 1);
     // Frames just over the budget are judged over more of them (eight of 34 ms).
     expect(run(initialQuality(), 34, 7).step).toBe(0);
@@ -55,9 +55,11 @@ describe('galaxy quality controller', () => {
     // Twenty times over (a frame in two thirds of a second): straight down, not one step per window.
     expect(run(initialQuality(), FRAME_BUDGET_MS * 20, 2).step).toBe(0);
     expect(run(initialQuality(), FRAME_BUDGET_MS * 20, 3).step).toBe(QUALITY_STEPS.length - 1);
-    // Three times over: two steps at once (each step about halves a frame's work), after three frames.
+    // Three times over: three steps at once (each step takes about a third off a frame's work), after three frames.
     expect(run(initialQuality(), FRAME_BUDGET_MS * 3, 2).step).toBe(0);
-    expect(run(initialQuality(), FRAME_BUDGET_MS * 3, 3).step).toBe(2);
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 3, 3).step).toBe(3);
+    // Twice over: two steps.
+    expect(run(initialQuality(), FRAME_BUDGET_MS * 2, judged(FRAME_BUDGET_MS * 2)).step).toBe(2);
   });
 
   it('ignores a single slow frame among fast ones (a hidden tab, a garbage collection)', () => {
