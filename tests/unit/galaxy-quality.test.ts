@@ -23,7 +23,7 @@ describe('galaxy quality controller', () => {
   it('starts with the full picture and keeps it while frames hold 30 fps', () => {
     const s = run(initialQuality(), 30, 500);
     expect(s.step).toBe(0);
-    expect(qualityOf(s)).toEqual({ pixelScale: 1, glowShare: 1, labels: 150, links: true, pointShare: 1 });
+    expect(qualityOf(s)).toEqual({ pixelScale: 1, glowShare: 1, labels: 150, links: true, starShare: 1, skyShare: 1 });
   });
 
   it('steps down once a quarter of a second of frames is slow, down to the lightest and no further', () => {
@@ -45,7 +45,10 @@ describe('galaxy quality controller', () => {
       const [before, after] = [QUALITY_STEPS[i - 1]!, QUALITY_STEPS[i]!];
       expect(after.pixelScale).toBeLessThanOrEqual(before.pixelScale);
       expect(after.glowShare).toBeLessThanOrEqual(before.glowShare);
-      expect(after.pointShare).toBeLessThanOrEqual(before.pointShare);
+      expect(after.starShare).toBeLessThanOrEqual(before.starShare);
+      expect(after.skyShare).toBeLessThanOrEqual(before.skyShare);
+      // The sky thins before the stars: decoration first, concepts last.
+      expect(after.skyShare).toBeLessThanOrEqual(after.starShare);
       expect(after.labels).toBeLessThan(before.labels);
       expect(after.links && !before.links).toBe(false);
     }

@@ -25,7 +25,7 @@ function drawn(field: ReturnType<typeof createStarField>) {
 }
 
 describe('galaxy points at each quality', () => {
-  it('draws every star in the full picture, and a quarter of the plain ones at the lightest step, the biggest first', () => {
+  it('draws every star in the full picture, and half of the plain ones at the lightest step, the biggest first', () => {
     const field = createStarField(nodes(), starMaterials(1));
     field.setDetail(FULL, 1);
     const [glowing, plain, beyond] = drawn(field);
@@ -35,9 +35,9 @@ describe('galaxy points at each quality', () => {
     field.setDetail(LIGHTEST, 0.35);
     const [lightGlow, lightPlain, lightBeyond] = drawn(field);
     const unlit = 3_000 - lightGlow!.count;
-    expect(lightPlain!.count).toBe(Math.round(unlit * LIGHTEST.pointShare));
-    expect(lightBeyond!.count).toBe(Math.round(1_000 * LIGHTEST.pointShare));
-    expect(lightPlain!.count).toBeLessThan(unlit / 2);
+    expect(lightPlain!.count).toBe(Math.round(unlit * LIGHTEST.starShare));
+    expect(lightBeyond!.count).toBe(Math.round(1_000 * LIGHTEST.starShare));
+    expect(lightPlain!.count).toBeLessThan(unlit);
     // The plain points kept are the biggest of those without a glow.
     const sizes = lightPlain!.sizes;
     const end = lightPlain!.start + lightPlain!.count;
@@ -57,9 +57,9 @@ describe('galaxy points at each quality', () => {
     const counts = () => (scene.children as THREE.Points[]).map((p) => Math.min(p.geometry.drawRange.count, p.geometry.getAttribute('position').count));
     const all = counts();
     expect(all.every((n) => n > 1_000)).toBe(true);
-    sky.setShare(LIGHTEST.pointShare);
-    expect(counts()).toEqual(all.map((n) => Math.round(n * LIGHTEST.pointShare)));
-    sky.setShare(FULL.pointShare);
+    sky.setShare(LIGHTEST.skyShare);
+    expect(counts()).toEqual(all.map((n) => Math.round(n * LIGHTEST.skyShare)));
+    sky.setShare(FULL.skyShare);
     expect(counts()).toEqual(all);
   });
 });

@@ -164,8 +164,8 @@ export function skyPoints(scene: THREE.Scene): { setShare(share: number): void }
 
 /** The backdrop of a scene: its sky, shown in a page and taken away again. */
 export interface Backdrop {
-  /** Draws this share of the far stars and the dust (quality.ts `pointShare`). */
-  setPointShare(share: number): void;
+  /** Draws this share of the far stars and the dust (quality.ts `skyShare`). */
+  setSkyShare(share: number): void;
   /** Shows the sky beneath everything else in `host`. */
   show(host: HTMLElement): void;
   /** Takes the sky away (and lets its image go). */
@@ -193,7 +193,7 @@ export function addBackdrop(scene: THREE.Scene): Backdrop {
   const points = skyPoints(scene);
   scene.add(coreGlow());
   return {
-    setPointShare: points.setShare,
+    setSkyShare: points.setShare,
     show(host) {
       host.insertBefore(sky, host.firstChild);
     },

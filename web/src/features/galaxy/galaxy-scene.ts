@@ -299,7 +299,7 @@ export class GalaxyScene {
     const ratio = this.fullPixelRatio * quality.pixelScale;
     if (ratio !== this.renderer.getPixelRatio()) this.renderer.setPixelRatio(ratio);
     this.stars.setDetail(quality, this.renderer.getPixelRatio());
-    this.stage.backdrop.setPointShare(quality.pointShare);
+    this.stage.backdrop.setSkyShare(quality.skyShare);
     this.labels?.setLimit(quality.labels);
     this.host.dataset.quality = String(QUALITY_STEPS.indexOf(quality));
   }

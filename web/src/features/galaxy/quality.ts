@@ -24,20 +24,21 @@ export interface GalaxyQuality {
   /** The links are drawn. */
   links: boolean;
   /**
-   * Share of the plain points drawn: the stars without their glow (the biggest first), the
-   * far stars and the dust. Software GL pays for every point, however small: 20,000 of them
-   * were most of a frame at the lightest step.
+   * Share of the stars without a glow drawn, the biggest first. Software GL pays for every
+   * point, however small: at the lightest step, 20,000 plain points were most of a frame.
    */
-  pointShare: number;
+  starShare: number;
+  /** Share of the sky's far stars and dust drawn (a seeded random part): thinned before the stars, as it is all decoration and every star is a concept. */
+  skyShare: number;
 }
 
 /** From the full picture (0) to the lightest; each step costs fewer pixels, glows, names or points than the one before. */
 export const QUALITY_STEPS: readonly GalaxyQuality[] = [
-  { pixelScale: 1, glowShare: 1, labels: 150, links: true, pointShare: 1 },
-  { pixelScale: 0.75, glowShare: 1, labels: 100, links: true, pointShare: 1 },
-  { pixelScale: 0.5, glowShare: 0.5, labels: 60, links: false, pointShare: 1 },
-  { pixelScale: 0.5, glowShare: 0.2, labels: 30, links: false, pointShare: 0.5 },
-  { pixelScale: 0.35, glowShare: 0.05, labels: 15, links: false, pointShare: 0.25 },
+  { pixelScale: 1, glowShare: 1, labels: 150, links: true, starShare: 1, skyShare: 1 },
+  { pixelScale: 0.75, glowShare: 1, labels: 100, links: true, starShare: 1, skyShare: 1 },
+  { pixelScale: 0.5, glowShare: 0.5, labels: 60, links: false, starShare: 1, skyShare: 1 },
+  { pixelScale: 0.5, glowShare: 0.2, labels: 30, links: false, starShare: 1, skyShare: 0.5 },
+  { pixelScale: 0.35, glowShare: 0.05, labels: 15, links: false, starShare: 0.5, skyShare: 0.25 },
 ];
 
 /**

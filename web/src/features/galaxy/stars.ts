@@ -3,7 +3,8 @@
  * disc sized 1.5–4 by the node's size) within FULL_STAR_RADIUS of the centre, small points
  * beyond it, and the links as faint line segments. On a slow device only the biggest full
  * stars keep their glow (quality.ts): the full stars are stored biggest first, the glow
- * draws the first of them and plain points the rest, from the same buffers.
+ * draws the first of them and plain points the rest, from the same buffers; on the slowest,
+ * while the camera moves, only the bigger part of the rest.
  */
 import * as THREE from 'three';
 import { starColor } from '@domain/galaxy-colors';
@@ -43,7 +44,7 @@ export interface StarDetail {
   /** Share of the full stars drawn with their glow, the biggest first. */
   glowShare: number;
   /** Share of the other stars drawn, as plain points: the biggest first among the full stars. */
-  pointShare: number;
+  starShare: number;
 }
 
 export interface StarField {
@@ -155,8 +156,8 @@ export function createStarField(nodes: readonly GraphNode[], { full, plain }: St
     setDetail(detail, pixelRatio) {
       const glows = Math.min(near.length, Math.max(MIN_GLOWS, Math.round(near.length * detail.glowShare)));
       glowing.setDrawRange(0, glows);
-      unlit.setDrawRange(glows, Math.round((near.length - glows) * detail.pointShare));
-      beyond.setDrawRange(0, Math.round(far.length * detail.pointShare));
+      unlit.setDrawRange(glows, Math.round((near.length - glows) * detail.starShare));
+      beyond.setDrawRange(0, Math.round(far.length * detail.starShare));
       withLinks = detail.links;
       full.uniforms.pixelRatio!.value = pixelRatio;
       if (lines) lines.visible = withLinks && linksShown;
