@@ -126,8 +126,10 @@ async function dailyInChromium(url, token, rate, blockCount) {
         new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
         const shown = new MutationObserver(() => {
           if (!document.querySelector('[data-testid="note-block-stored"], [data-testid="note-block"]')) return;
-          window.__blocksShownAt = performance.now();
           shown.disconnect();
+          // On screen once the frame that draws them is painted: the task after it (the task that
+          // put them in the page, and that frame, come before they show).
+          requestAnimationFrame(() => setTimeout(() => (window.__blocksShownAt = performance.now())));
         });
         document.addEventListener('DOMContentLoaded', () => shown.observe(document.body, { childList: true, subtree: true }));
       }, token);
