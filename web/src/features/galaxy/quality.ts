@@ -5,13 +5,13 @@
  *
  * Steps go down when the recent frames are over the budget, as many at once as the frames
  * are slow (each step takes about a third off a frame's work: one and a half times the
- * budget, one step; three times, three). Frames are judged by the time they span rather than by their count (a quarter of a
- * second of them, at least three): a phone that draws the full picture in a quarter of a
- * second is at a step it can hold well within a second, before the person's first drag, and
- * frames just over the budget are judged over eight or so. They come back up
- * one at a time only after a longer run of frames well within it (hysteresis), so the
- * picture does not flicker between two steps. A step up that had to be taken back makes the
- * next try wait twice as long. Changes are instant, never animated.
+ * budget, one step; three times, three). Frames are judged by the time they span rather
+ * than by their count (a quarter of a second of them, at least three): a phone that draws
+ * the full picture in a quarter of a second is at a step it can hold well within a second,
+ * before the person's first drag, and frames just over the budget are judged over eight or
+ * so. They come back up one at a time only after a longer run of frames well within it
+ * (hysteresis), so the picture does not flicker between two steps. A step up that had to be
+ * taken back makes the next try wait twice as long. Changes are instant, never animated.
  */
 
 export interface GalaxyQuality {

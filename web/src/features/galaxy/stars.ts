@@ -4,7 +4,7 @@
  * beyond it, and the links as faint line segments. On a slow device only the biggest full
  * stars keep their glow (quality.ts): the full stars are stored biggest first, the glow
  * draws the first of them and plain points the rest, from the same buffers; on the slowest,
- * while the camera moves, only the bigger part of the rest.
+ * while the camera moves or the galaxy turns, only the bigger part of the rest.
  */
 import * as THREE from 'three';
 import { starColor } from '@domain/galaxy-colors';
