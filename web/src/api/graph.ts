@@ -23,9 +23,6 @@ export function drawableStar(node: GraphNode): GraphNode {
 
 export const graphApi = {
   nodes: (signal?: AbortSignal) => call(stars(undefined, withSignal(signal))).then((nodes) => nodes.map(drawableStar)),
-  edges: (signal?: AbortSignal) => call(links(undefined, withSignal(signal))),
   /** The links' answer once its head has come, and what parses it (46,000 links: a long task on a phone) when called. */
   edgesThenRead: (signal?: AbortSignal) => callThenRead(links(undefined, withSignal(signal))),
-  /** Both at once: the views need the two to draw anything. */
-  all: (signal?: AbortSignal) => Promise.all([graphApi.nodes(signal), graphApi.edges(signal)]).then(([nodes, edges]) => ({ nodes, edges })),
 };

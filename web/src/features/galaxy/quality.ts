@@ -45,7 +45,7 @@ export const QUALITY_STEPS: readonly GalaxyQuality[] = [
  * What one step down divides a frame's time by, about: measured at 4x CPU in software GL,
  * frames of 150 ms at the full picture took 50-67 two steps down and 33-50 three down.
  */
-export const STEP_GAIN = 1.5;
+const STEP_GAIN = 1.5;
 /** 30 frames a second: a frame may take this long. */
 export const FRAME_BUDGET_MS = 1000 / 30;
 /** Quality comes back up only while frames take less than this. */
