@@ -203,6 +203,34 @@ describe('daily notes: failures and limits', () => {
     expect(await editor.textContent()).toMatch(/^Ligne 0000/);
     await context.close();
   });
+  it("offers a block's menus once its editor has the focus: the selection menu on a selected word, the empty-line menu on an empty line; a click and keys right after load land", async () => {
+    const ada = await createAccount(stack.url, 'blockmenus');
+    const note = await api(stack.url, 'POST', '/api/notes', { token: ada.token, json: { date: pageToday() } });
+    for (const [i, text] of ['Un mot à mettre en gras', ''].entries()) {
+      const doc = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: text ? [{ type: 'text', text }] : [] }] });
+      await api(stack.url, 'POST', `/api/notes/${note.body.id}/blocks`, { token: ada.token, json: { text: doc, order_idx: i } });
+    }
+    const { context, page } = await signedInPage(ada);
+    await page.goto(`${stack.url}/daily`);
+    const first = blocks(page).first().getByRole('textbox', { name: 'Bloc' });
+    await first.waitFor(SLOW_MACHINE);
+    // No menu before a block has the focus.
+    expect(await page.getByRole('toolbar', { name: 'Menu de sélection' }).count()).toBe(0);
+    await first.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' !');
+    await expect.poll(() => first.textContent()).toBe('Un mot à mettre en gras !');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.getByRole('toolbar', { name: 'Menu de sélection' }).getByRole('button', { name: 'Gras' }).click();
+    await expect.poll(() => first.innerHTML()).toContain('<strong>mot</strong>');
+    await blocks(page).nth(1).getByRole('textbox', { name: 'Bloc' }).click();
+    await page.getByRole('toolbar', { name: 'Menu de ligne vide' }).waitFor();
+    expect(pageErrors(page)).toEqual([]);
+    await context.close();
+  });
+
   it('gives a day of many blocks its editors one at a time on a slow phone, and a block clicked and typed into before its editor keeps every key', async () => {
     const ada = await createAccount(stack.url, 'manyblocks');
     const note = await api(stack.url, 'POST', '/api/notes', { token: ada.token, json: { date: pageToday() } });

@@ -4,9 +4,9 @@
  * always rendered through the schema (never as stored HTML), so a saved document cannot
  * run script. Spec: document 1 §2 'Rich-text editor', §5; document 3 §2.9.
  */
-import type { AnyExtension, Editor, Range } from '@tiptap/core';
+import type { AnyExtension, Editor, EditorOptions, Range } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState, type JSONContent } from '@tiptap/react';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ConceptRef } from '../api/concepts';
 import { useAuth } from '../ui/auth-context';
 import { useToast } from '../ui/Toasts';
@@ -21,6 +21,7 @@ import { LiveEditingContext, type LiveSession } from './live-session';
 import { bestConceptMatch, searchConcepts } from './menus/triggers';
 import { EmptyLineMenu, SelectionBubbleMenu } from './menus/SelectionMenus';
 import { DesktopToolbar, MobileToolbar } from './menus/Toolbar';
+import { PlacedView, useEditorInSteps, useFocusedOnce } from './editor-in-steps';
 import { WikiLinkView } from './nodes/wiki-link-view';
 import { useEditorActions, type EditorDialogState } from './use-editor-actions';
 
@@ -50,6 +51,12 @@ export interface RichTextEditorProps {
   collaboration?: Pick<LiveSession, 'extensions'> | null;
   /** The dialog for an unknown [[name]] (default: the editor's quick creation, spec document 1 §2). */
   conceptDialog?: ComponentType<ConceptDialogProps>;
+  /**
+   * Made in steps, each in a task of its own (editor-in-steps.tsx), `fallback` shown meanwhile:
+   * for a page of many editors. Read once.
+   */
+  madeInSteps?: boolean;
+  fallback?: ReactNode;
 }
 
 export interface ConceptDialogProps {
@@ -74,7 +81,30 @@ function Footer({ editor, limit }: { editor: Editor; limit: number }) {
   );
 }
 
-export function RichTextEditor({ value, onChange, editable = true, disabled = false, conceptId, placeholder, ariaLabel = 'Contenu', extraExtensions = [], toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady, collaboration, conceptDialog: ConceptDialog = QuickConceptDialog }: RichTextEditorProps) {
+export function RichTextEditor(props: RichTextEditorProps) {
+  return props.madeInSteps ? <EditorMadeInSteps {...props} /> : <EditorMadeAtOnce {...props} />;
+}
+
+function EditorMadeAtOnce(props: RichTextEditorProps) {
+  const setup = useEditorSetup(props);
+  const editor = useEditor(setup.options);
+  if (!editor) return null;
+  return <EditorFrame {...props} setup={setup} editor={editor} view={<EditorContent editor={editor} />} menus />;
+}
+
+/** Shows `fallback` until the editor is made (editor-in-steps.tsx), its menus once it first has the focus. */
+function EditorMadeInSteps(props: RichTextEditorProps) {
+  const setup = useEditorSetup(props);
+  const editor = useEditorInSteps(setup.options);
+  const menus = useFocusedOnce(editor);
+  if (!editor) return <>{props.fallback}</>;
+  return <EditorFrame {...props} setup={setup} editor={editor} view={<PlacedView editor={editor} />} menus={menus} />;
+}
+
+type EditorSetup = ReturnType<typeof useEditorSetup>;
+
+/** The editor's options (its extensions made once) and the dialogs its commands open. */
+function useEditorSetup({ value, onChange, editable = true, disabled = false, placeholder, ariaLabel = 'Contenu', extraExtensions = [], characterLimit = EDITOR_CHARACTER_LIMIT, collaboration }: RichTextEditorProps) {
   const contextSession = useContext(LiveEditingContext);
   // Only an editable editor joins a live document; read-only views render their value.
   const live = editable ? (collaboration === undefined ? contextSession : collaboration) : null;
@@ -84,7 +114,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
   const [dialog, setDialog] = useState<EditorDialogState>(null);
   const handlers = useRef<EditorHandlers>(null!);
   const editorRef = useRef<Editor | null>(null);
-
+  const actionsRef = useRef<ReturnType<typeof useEditorActions> | null>(null);
   handlers.current = {
     isWebView: () => isWebView,
     onEditChart: ({ code, diagramType, update }) => diagramType !== 'generic' && setDialog({ kind: diagramType, code, update }),
@@ -112,7 +142,7 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
     [],
   );
 
-  const editor = useEditor({
+  const options: Partial<EditorOptions> = {
     extensions,
     // A live document comes from the room: initial content would be inserted a second time.
     content: live ? undefined : (value ?? ''),
@@ -128,41 +158,50 @@ export function RichTextEditor({ value, onChange, editable = true, disabled = fa
       },
     },
     onUpdate: ({ editor: e }) => onChange?.(e.getJSON(), e.getText()),
-  });
-  editorRef.current = editor;
+  };
+  return { options, dialog, setDialog, editorRef, actionsRef, isWebView };
+}
 
+type FrameProps = RichTextEditorProps & { setup: EditorSetup; editor: Editor; view: ReactNode; menus: boolean };
+
+/** The editor's view inside its frame: menus, counts, toolbar and dialogs. */
+function EditorFrame({ setup, editor, view, menus, value, editable = true, disabled = false, conceptId, toolbar, characterLimit = EDITOR_CHARACTER_LIMIT, onReady, conceptDialog: ConceptDialog = QuickConceptDialog }: FrameProps) {
+  const { dialog, setDialog, editorRef, actionsRef, isWebView } = setup;
+  editorRef.current = editor;
   const actions = useEditorActions(editor, conceptId, setDialog);
-  const actionsRef = useRef(actions);
   actionsRef.current = actions;
 
   useEffect(() => {
     // No update event: toggling editability is not an edit (it would mark forms dirty).
-    if (editor && editor.isEditable !== (editable && !disabled)) editor.setEditable(editable && !disabled, false);
+    if (editor.isEditable !== (editable && !disabled)) editor.setEditable(editable && !disabled, false);
   }, [editor, editable, disabled]);
   useEffect(() => {
-    if (editor && !editable && value) editor.commands.setContent(value);
+    if (!editable && value) editor.commands.setContent(value);
   }, [editor, editable, value]);
   useEffect(() => {
-    if (editor && onReady) onReady(editor);
+    if (onReady) onReady(editor);
   }, [editor, onReady]);
 
   const closeDialog = useCallback(() => setDialog(null), []);
   const insertChart = (kind: 'pie' | 'flowchart', code: string, update?: (code: string) => void) => {
     if (update) update(code);
-    else editor?.chain().focus().setMermaid({ code, diagramType: kind }).run();
+    else editor.chain().focus().setMermaid({ code, diagramType: kind }).run();
     setDialog(null);
   };
 
-  if (!editor) return null;
   const toolbarKind = !editable ? 'none' : (toolbar ?? (isWebView ? 'mobile' : 'desktop'));
 
   return (
     <div className={`astro-editor ${editable ? 'rounded-md border border-space-600 bg-space-900' : ''}`} data-testid="rich-text-editor">
-      <EditorContent editor={editor} />
+      {view}
       {editable && (
         <>
-          <SelectionBubbleMenu editor={editor} onLink={actions.link} onFlashcard={conceptId ? actions.flashcardFromSelection : undefined} onCloze={conceptId ? actions.clozeFromSelection : undefined} />
-          <EmptyLineMenu editor={editor} onImageByUrl={actions.imageByUrl} />
+          {menus && (
+            <>
+              <SelectionBubbleMenu editor={editor} onLink={actions.link} onFlashcard={conceptId ? actions.flashcardFromSelection : undefined} onCloze={conceptId ? actions.clozeFromSelection : undefined} />
+              <EmptyLineMenu editor={editor} onImageByUrl={actions.imageByUrl} />
+            </>
+          )}
           <Footer editor={editor} limit={characterLimit} />
         </>
       )}

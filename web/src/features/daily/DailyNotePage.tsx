@@ -76,6 +76,17 @@ function useBlockEditors(painted: boolean): { editors: BlockEditors | null; load
   return { editors, load };
 }
 
+/** `value` a task after it came (null at once). */
+function useInATask<T>(value: T | null): T | null {
+  const [later, setLater] = useState<T | null>(null);
+  useEffect(() => {
+    if (value === null) return;
+    const timer = window.setTimeout(() => setLater(value));
+    return () => clearTimeout(timer);
+  }, [value]);
+  return value !== null && later === value ? value : null;
+}
+
 /** The stored blocks, read-only, drawn without the editor: a click and keys typed in one are kept for its editor. */
 function StoredBlocks({ blocks, entry, onEnter }: { blocks: NoteBlock[]; entry: BlockEntry; onEnter(): void }) {
   const enter = (block: NoteBlock, e: PointerEvent<HTMLElement>) => {
@@ -177,6 +188,8 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   const session = live.state.kind === 'live' && live.status.ready ? live.state.session : null;
   const restEditing = live.state.kind === 'unavailable' || noteId === null;
   const view = useSyncExternalStore((session ?? noBlocks).subscribeBlocks, (session ?? noBlocks).blocks);
+  // The live blocks are drawn in a task of their own, apart from the room's first sync that brings them.
+  const liveDrawn = useInATask(session);
 
   const flushAll = useCallback(async () => {
     if (session) await roomSaved(session);
@@ -336,7 +349,7 @@ function DailyNote({ date, today }: { date: string; today: string }) {
         <QueuedCreations title="Blocs écrits hors ligne, en attente d'envoi" pick={ofThisDate} />
         {state.phase === 'loaded' && (session || restEditing) && blockCount === 0 && <p className="text-slate-400">No blocks yet. Add your first note!</p>}
         <div className="space-y-3" data-testid="note-blocks">
-          {editors && session && note ? (
+          {editors && session && liveDrawn && note ? (
             <editors.LiveNoteBlocks
               session={session}
               noteId={note.id}

@@ -3,17 +3,18 @@
  * note's room, with its actions (move up/down, promote, delete). A block's element
  * carries `id="block-{id}"` once the room has stored it, so a mention link lands on it.
  *
- * The note's blocks get their editors one per task, in order (the highlighted block first):
- * made all at once, a day's twenty editors held the page for seconds on a phone. A block
- * waiting for its editor shows its text from the room in a frame of the editor's size, and
- * entering it (a click, then keys) gives it its editor at once, the click's place and the
- * keys kept (block-entry.ts). Blocks added later get theirs at once.
+ * The note's blocks get their editors one at a time, in order (the highlighted block first),
+ * each made in steps of a task each (editor/editor-in-steps.tsx): made all at once, a day's
+ * twenty editors held the page for seconds on a phone, and one editor made in one task held it
+ * 100-300 ms. A block waiting for its editor shows its text from the room in a frame of the
+ * editor's size, and entering it (a click, then keys) starts its editor at once, the click's
+ * place and the keys kept (block-entry.ts). Blocks added later start theirs at once.
  */
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import type { Editor, Extensions } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
 import type { JSONContent } from '@tiptap/react';
-import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type * as Y from 'yjs';
 import { blocksOf } from '@domain/note-ydoc';
 import { fragmentToDoc } from '@domain/yjs-prosemirror';
@@ -31,11 +32,14 @@ let editorChromePx = 99;
 
 /**
  * The blocks still waiting for their editor: every block there is when the editors first
- * load, given an editor one at a time, each once the page has drawn the one before (the
- * highlighted block first, then in the note's order); `attach` gives one its editor now.
+ * load, given an editor one at a time (the highlighted block first, then in the note's order),
+ * each once the one before is ready and the page has drawn a frame; `attach` gives one its
+ * editor now, `ready` tells that a block's editor is on screen.
  */
 function useEditorsOneByOne(uids: string[], first: string | undefined) {
   const [waiting, setWaiting] = useState<ReadonlySet<string>>(() => new Set(uids));
+  // The block whose editor is being made in turn (editors made in steps: one at a time).
+  const [making, setMaking] = useState<string | null>(null);
   const attach = useCallback((uid: string | undefined) => {
     setWaiting((w) => {
       if (uid === undefined || !w.has(uid)) return w;
@@ -44,18 +48,27 @@ function useEditorsOneByOne(uids: string[], first: string | undefined) {
       return rest;
     });
   }, []);
+  const ready = useCallback((uid: string) => setMaking((m) => (m === uid ? null : m)), []);
+  // A block deleted while its editor was being made.
+  if (making !== null && !uids.includes(making)) setMaking(null);
   useEffect(() => {
-    if (waiting.size === 0) return;
+    if (waiting.size === 0 || making !== null) return;
     const next = first !== undefined && waiting.has(first) ? first : (uids.find((u) => waiting.has(u)) ?? waiting.values().next().value);
     // After the next frame is drawn, in a task of its own.
     let timer = 0;
-    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => attach(next))));
+    const frame = requestAnimationFrame(
+      () =>
+        (timer = window.setTimeout(() => {
+          setMaking(next ?? null);
+          attach(next);
+        })),
+    );
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [waiting, uids, first, attach]);
-  return { waiting, attach };
+  }, [waiting, making, uids, first, attach]);
+  return { waiting, attach, ready };
 }
 
 interface Props {
@@ -71,7 +84,7 @@ interface Props {
 export function LiveNoteBlocks({ session, noteId, highlighted, entry, onDelete, onPromote }: Props) {
   const view = useSyncExternalStore(session.subscribeBlocks, session.blocks);
   const highlightedUid = highlighted === null ? undefined : view.uids.find((u) => view.ids[u] === highlighted);
-  const { waiting, attach } = useEditorsOneByOne(view.uids, highlightedUid);
+  const { waiting, attach, ready } = useEditorsOneByOne(view.uids, highlightedUid);
   const [chrome, setChrome] = useState(editorChromePx);
   const measured = useCallback((px: number) => setChrome((editorChromePx = px)), []);
   return (
@@ -80,6 +93,7 @@ export function LiveNoteBlocks({ session, noteId, highlighted, entry, onDelete, 
         <LiveBlock
           waiting={waiting.has(uid)}
           onEnter={attach}
+          onEditorReady={ready}
           chrome={chrome}
           onChromeMeasured={measured}
           key={uid}
@@ -108,6 +122,7 @@ interface BlockProps {
   /** Shown as stored until its editor is made (`onEnter` asks for it now). */
   waiting: boolean;
   onEnter(uid: string): void;
+  onEditorReady(uid: string): void;
   /** What an editor adds below its text, in px: a waiting block keeps that room for it. */
   chrome: number;
   onChromeMeasured(px: number): void;
@@ -121,20 +136,11 @@ interface BlockProps {
   onPromote(): void;
 }
 
-function LiveBlock({ session, waiting, onEnter, chrome, onChromeMeasured, uid, id, index, last, highlighted, entry, onDelete, onPromote }: BlockProps) {
+function LiveBlock({ session, waiting, onEnter, onEditorReady, chrome, onChromeMeasured, uid, id, index, last, highlighted, entry, onDelete, onPromote }: BlockProps) {
   const fragment = blocksOf(session.room.ydoc).get(uid) ?? null;
-  // The editor binds to this block's own fragment of the note's document.
-  const live = useMemo(
-    () => ({
-      extensions: [
-        Collaboration.configure({ fragment }),
-        CollaborationCaret.configure({ provider: session.room.provider, user: session.caret }),
-      ],
-    }),
-    [session, fragment],
-  );
   const onReady = useCallback(
     (editor: Editor) => {
+      onEditorReady(uid);
       const entered = entry.take(uid);
       if (entered) enterBlock(editor, entered, () => entry.end(entered));
       // The room below the text the waiting blocks keep, as this editor draws it.
@@ -143,15 +149,12 @@ function LiveBlock({ session, waiting, onEnter, chrome, onChromeMeasured, uid, i
         if (frame && editor.view.dom.isConnected) onChromeMeasured(frame.clientHeight - editor.view.dom.offsetHeight);
       });
     },
-    [entry, uid, onChromeMeasured],
+    [entry, uid, onChromeMeasured, onEditorReady],
   );
-  return (
-    <article
-      id={id ? `block-${id}` : undefined}
-      data-testid="note-block"
-      className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}
-    >
-      {waiting && fragment ? (
+  // Shown until the block's editor is made (in steps), and while it waits for its turn.
+  const waitingText = useMemo(
+    () =>
+      fragment && (
         <WaitingText
           fragment={fragment}
           chrome={chrome}
@@ -161,9 +164,17 @@ function LiveBlock({ session, waiting, onEnter, chrome, onChromeMeasured, uid, i
           onClick={() => onEnter(uid)}
           onKeyDown={(e) => entry.key(uid, e.key, e.ctrlKey || e.metaKey || e.altKey) && e.preventDefault()}
         />
-      ) : (
-        <BlockText live={live} onReady={onReady} />
-      )}
+      ),
+    [fragment, chrome, entry, uid, onEnter],
+  );
+  return (
+    <article
+      id={id ? `block-${id}` : undefined}
+      data-testid="note-block"
+      // Off screen, a block is neither styled, laid out nor painted (a day of twenty editors re-laid out as each one comes).
+      className={`card space-y-2 transition-colors [content-visibility:auto] [contain-intrinsic-size:auto_260px] ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}
+    >
+      {waiting && fragment ? waitingText : <BlockText session={session} fragment={fragment} onReady={onReady} waitingText={waitingText} />}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
         <div className="flex gap-1">
           <button type="button" className="btn-ghost text-xs" aria-label="Monter le bloc" title="Monter le bloc" disabled={index === 0} onClick={() => session.move(uid, index - 1)}>
@@ -186,9 +197,19 @@ function LiveBlock({ session, waiting, onEnter, chrome, onChromeMeasured, uid, i
   );
 }
 
-/** The block's editor, drawn again only when its room binding changes (not each time another block gets its editor). */
-const BlockText = memo(function BlockText({ live, onReady }: { live: { extensions: Extensions }; onReady(editor: Editor): void }) {
-  return <RichTextEditor value={null} collaboration={live} onReady={onReady} ariaLabel="Bloc" conceptDialog={CreateFromLinkDialog} />;
+/** The block's editor, made in steps (the block's text shown meanwhile), drawn again only when its room binding changes (not each time another block gets its editor). */
+const BlockText = memo(function BlockText({ session, fragment, onReady, waitingText }: { session: NoteSession; fragment: Y.XmlFragment | null; onReady(editor: Editor): void; waitingText: ReactNode }) {
+  // The editor binds to this block's own fragment of the note's document (made here, for the blocks given an editor only).
+  const live = useMemo(
+    () => ({
+      extensions: [
+        Collaboration.configure({ fragment }),
+        CollaborationCaret.configure({ provider: session.room.provider, user: session.caret }),
+      ],
+    }),
+    [session, fragment],
+  );
+  return <RichTextEditor value={null} collaboration={live} onReady={onReady} ariaLabel="Bloc" conceptDialog={CreateFromLinkDialog} madeInSteps fallback={waitingText} />;
 });
 
 interface WaitingProps {
