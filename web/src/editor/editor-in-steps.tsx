@@ -16,7 +16,7 @@
  */
 import { Editor, getSchema, type EditorOptions } from '@tiptap/core';
 import { createContentComponent } from '@tiptap/react';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** An editor whose node views draw through React portals (as @tiptap/react's EditorContent sets it). */
 type EditorWithContentComponent = Editor & { contentComponent?: ReturnType<typeof createContentComponent> | null; isEditorContentInitialized?: boolean };
@@ -86,7 +86,8 @@ export function useEditorInSteps(options: Partial<EditorOptions>): EditorWithCon
       () => {
         made!.contentComponent = createContentComponent();
         made!.mount(document.createElement('div'));
-        setEditor(made);
+        // Its frame (toolbar, counts) rendered as a transition: React yields to the page between its parts.
+        startTransition(() => setEditor(made));
       },
     ];
     const run = (i: number) => {

@@ -10,7 +10,7 @@
  * (block-entry.ts).
  */
 import type { JSONContent } from '@tiptap/react';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isNoteDate, localNoteDate, longFrenchDate, shiftNoteDate } from '@domain/daily-dates';
 import { notesApi, type NoteBlock } from '../../api/daily-notes';
@@ -76,12 +76,12 @@ function useBlockEditors(painted: boolean): { editors: BlockEditors | null; load
   return { editors, load };
 }
 
-/** `value` a task after it came (null at once). */
+/** `value` a task after it came (null at once), drawn as a transition: React yields to the page while it renders what it brings. */
 function useInATask<T>(value: T | null): T | null {
   const [later, setLater] = useState<T | null>(null);
   useEffect(() => {
     if (value === null) return;
-    const timer = window.setTimeout(() => setLater(value));
+    const timer = window.setTimeout(() => startTransition(() => setLater(value)));
     return () => clearTimeout(timer);
   }, [value]);
   return value !== null && later === value ? value : null;
