@@ -237,13 +237,14 @@ function DailyNote({ date, today }: { date: string; today: string }) {
   useEffect(() => {
     const id = /^#block-(\d+)$/.exec(location.hash)?.[1];
     // Landed once the editable blocks are shown (the stored preview is shorter: the block would move).
-    if (!id || state.phase !== 'loaded' || !editors || !(session || restEditing) || landed.current === location.hash) return;
+    // The live blocks come a task after the room's first sync (`liveDrawn`): until then the stored preview is what shows.
+    if (!id || state.phase !== 'loaded' || !editors || !((session && liveDrawn) || restEditing) || landed.current === location.hash) return;
     const el = document.getElementById(`block-${id}`);
     if (!el) return;
     landed.current = location.hash;
     el.scrollIntoView({ block: 'center' });
     setHighlighted(Number(id));
-  }, [location.hash, state.phase, shownIds, session, restEditing, editors]);
+  }, [location.hash, state.phase, shownIds, session, liveDrawn, restEditing, editors]);
   useEffect(() => {
     if (highlighted === null) return;
     const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);

@@ -145,6 +145,8 @@ function LiveBlock({ session, waiting, onEnter, onEditorReady, chrome, onChromeM
       if (entered) enterBlock(editor, entered, () => entry.end(entered));
       // The room below the text the waiting blocks keep, as this editor draws it.
       requestAnimationFrame(() => {
+        // An editor destroyed before this frame (its block gone, or drawn again) has no view.
+        if (editor.isDestroyed) return;
         const frame = editor.view.dom.closest('[data-testid="rich-text-editor"]');
         if (frame && editor.view.dom.isConnected) onChromeMeasured(frame.clientHeight - editor.view.dom.offsetHeight);
       });
@@ -171,8 +173,7 @@ function LiveBlock({ session, waiting, onEnter, onEditorReady, chrome, onChromeM
     <article
       id={id ? `block-${id}` : undefined}
       data-testid="note-block"
-      // Off screen, a block is neither styled, laid out nor painted (a day of twenty editors re-laid out as each one comes).
-      className={`card space-y-2 transition-colors [content-visibility:auto] [contain-intrinsic-size:auto_260px] ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}
+      className={`card space-y-2 transition-colors ${highlighted ? 'ring-2 ring-amber-400 bg-amber-500/10' : ''}`}
     >
       {waiting && fragment ? waitingText : <BlockText session={session} fragment={fragment} onReady={onReady} waitingText={waitingText} />}
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
