@@ -51,9 +51,17 @@ type BlockEditors = typeof import('./block-editors');
 let editorsLoaded: BlockEditors | null = null;
 let editorsLoading: Promise<BlockEditors> | null = null;
 
+/**
+ * The editor's libraries, evaluated a task each before the block editors' chunk: evaluated with
+ * it (a module graph is evaluated in one task), the editor's code held a phone's page ~100 ms.
+ */
+const EDITOR_LIBRARIES: (() => Promise<unknown>)[] = [() => import('@tiptap/pm/model'), () => import('@tiptap/pm/view'), () => import('@tiptap/core')];
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /** The block editors' code, once per page load. */
 function loadEditors(): Promise<BlockEditors> {
-  editorsLoading ??= import('./block-editors').then(
+  editorsLoading ??= EDITOR_LIBRARIES.reduce<Promise<unknown>>((loaded, library) => loaded.then(library).then(nextTask), Promise.resolve()).then(() => import('./block-editors')).then(
     (module) => (editorsLoaded = module),
     (err: unknown) => {
       editorsLoading = null; // Asked again at the next click or visit.
