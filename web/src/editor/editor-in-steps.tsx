@@ -7,7 +7,7 @@
  *    first editor builds its schema alone before).
  * 2. The plugins and node views its view is made with.
  * 3. Its view, drawn in an element off the page (node views through React portals from the
- *    start: nothing is drawn twice).
+ *    start, and a live editor's document from its fragment at once: nothing is drawn twice).
  * 4. The screen's render: the view's element placed in the editor's frame (`PlacedView`),
  *    with what the screen draws around it.
  * The screen draws its menus once the editor first has the focus (`useFocusedOnce`): they
@@ -17,6 +17,7 @@
 import { Editor, getSchema, type EditorOptions } from '@tiptap/core';
 import { createContentComponent } from '@tiptap/react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startFromFragment } from './fragment-binding';
 
 /** An editor whose node views draw through React portals (as @tiptap/react's EditorContent sets it). */
 type EditorWithContentComponent = Editor & { contentComponent?: ReturnType<typeof createContentComponent> | null; isEditorContentInitialized?: boolean };
@@ -85,6 +86,7 @@ export function useEditorInSteps(options: Partial<EditorOptions>): EditorWithCon
       () => (once(made!.extensionManager, 'nodeViews'), once(made!.extensionManager, 'markViews')),
       () => {
         made!.contentComponent = createContentComponent();
+        startFromFragment(made!);
         made!.mount(document.createElement('div'));
         // Its frame (toolbar, counts) rendered as a transition: React yields to the page between its parts.
         startTransition(() => setEditor(made));

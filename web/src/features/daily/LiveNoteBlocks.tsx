@@ -10,7 +10,6 @@
  * editor's size, and entering it (a click, then keys) starts its editor at once, the click's
  * place and the keys kept (block-entry.ts). Blocks added later start theirs at once.
  */
-import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import type { Editor } from '@tiptap/core';
 import type { JSONContent } from '@tiptap/react';
@@ -20,6 +19,7 @@ import { blocksOf } from '@domain/note-ydoc';
 import { fragmentToDoc } from '@domain/yjs-prosemirror';
 import type { NoteBlock } from '../../api/daily-notes';
 import { RichTextEditor } from '../../editor/RichTextEditor';
+import { fragmentCollaboration } from '../../editor/fragment-binding';
 import { StoredDocument } from '../../editor/StoredDocument';
 import { CreateFromLinkDialog } from './PromoteDialog';
 import type { BlockEntry } from './block-entry';
@@ -204,7 +204,7 @@ const BlockText = memo(function BlockText({ session, fragment, onReady, waitingT
   const live = useMemo(
     () => ({
       extensions: [
-        Collaboration.configure({ fragment }),
+        fragmentCollaboration(fragment),
         CollaborationCaret.configure({ provider: session.room.provider, user: session.caret }),
       ],
     }),
