@@ -17,20 +17,11 @@
 import { Editor, getSchema, type EditorOptions } from '@tiptap/core';
 import { createContentComponent } from '@tiptap/react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { afterFrame } from '../lib/after-frame';
 import { startFromFragment } from './fragment-binding';
 
 /** An editor whose node views draw through React portals (as @tiptap/react's EditorContent sets it). */
 type EditorWithContentComponent = Editor & { contentComponent?: ReturnType<typeof createContentComponent> | null; isEditorContentInitialized?: boolean };
-
-/** Runs `run` in a task of its own once the next frame is drawn; answers a cancel. */
-function afterFrame(run: () => void): () => void {
-  let timer = 0;
-  const frame = requestAnimationFrame(() => (timer = window.setTimeout(run)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
 
 /** True from a task after `editor` first has the focus (and for an editor focused before it is given here). */
 export function useFocusedOnce(editor: Editor | null): boolean {

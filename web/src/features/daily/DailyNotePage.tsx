@@ -35,6 +35,7 @@ import { OfflineBlockComposer } from './OfflineBlockComposer';
 import { QueuedCreations } from '../offline/QueuedCreations';
 import { useOnCreationsSent } from '../offline/use-on-creations-sent';
 import { useAuth } from '../../ui/auth-context';
+import { nextTask } from '../../lib/next-task';
 import { holdUpdateReload } from '../../lib/update-reload';
 import { usePaintedAfter } from '../../lib/use-painted';
 
@@ -57,11 +58,17 @@ let editorsLoading: Promise<BlockEditors> | null = null;
  */
 const EDITOR_LIBRARIES: (() => Promise<unknown>)[] = [() => import('@tiptap/pm/model'), () => import('@tiptap/pm/view'), () => import('@tiptap/core')];
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+async function importEditors(): Promise<BlockEditors> {
+  for (const library of EDITOR_LIBRARIES) {
+    await library();
+    await nextTask();
+  }
+  return import('./block-editors');
+}
 
 /** The block editors' code, once per page load. */
 function loadEditors(): Promise<BlockEditors> {
-  editorsLoading ??= EDITOR_LIBRARIES.reduce<Promise<unknown>>((loaded, library) => loaded.then(library).then(nextTask), Promise.resolve()).then(() => import('./block-editors')).then(
+  editorsLoading ??= importEditors().then(
     (module) => (editorsLoaded = module),
     (err: unknown) => {
       editorsLoading = null; // Asked again at the next click or visit.

@@ -21,6 +21,7 @@ import type { NoteBlock } from '../../api/daily-notes';
 import { RichTextEditor } from '../../editor/RichTextEditor';
 import { fragmentCollaboration } from '../../editor/fragment-binding';
 import { StoredDocument } from '../../editor/StoredDocument';
+import { afterFrame } from '../../lib/after-frame';
 import { CreateFromLinkDialog } from './PromoteDialog';
 import type { BlockEntry } from './block-entry';
 import { enterBlock } from './enter-block';
@@ -54,19 +55,10 @@ function useEditorsOneByOne(uids: string[], first: string | undefined) {
   useEffect(() => {
     if (waiting.size === 0 || making !== null) return;
     const next = first !== undefined && waiting.has(first) ? first : (uids.find((u) => waiting.has(u)) ?? waiting.values().next().value);
-    // After the next frame is drawn, in a task of its own.
-    let timer = 0;
-    const frame = requestAnimationFrame(
-      () =>
-        (timer = window.setTimeout(() => {
-          setMaking(next ?? null);
-          attach(next);
-        })),
-    );
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterFrame(() => {
+      setMaking(next ?? null);
+      attach(next);
+    });
   }, [waiting, making, uids, first, attach]);
   return { waiting, attach, ready };
 }
