@@ -138,6 +138,9 @@ describe('workload preferences', () => {
     await screenshot(page, 'workload-leeches');
     await expectAccessible(page);
 
+    // The card's form comes with the first rewrite, not with the dashboard's code.
+    const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+    expect((await scripts()).filter((u) => /EditCardDialog/.test(u))).toEqual([]);
     await row.getByRole('button', { name: /^Réécrire/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Modifier la flashcard' });
     await dialog.getByLabel('Question *').fill('En quelle année le traité de Verdun partage-t-il l’empire carolingien ?');

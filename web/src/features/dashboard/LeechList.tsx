@@ -4,20 +4,30 @@
  * ('Réécrire' opens the card's form here) or to put it back in study ('Réactiver', which
  * also takes the tag off).
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { flashcardsApi, type Flashcard } from '../../api/flashcards';
 import { Spinner } from '../../ui/Spinner';
 import { useToast } from '../../ui/Toasts';
 import { errorText } from '../../ui/error-text';
 import { useLoad } from '../../ui/use-load';
-import { EditCardDialog } from '../flashcards/EditCardDialog';
+
+// The card's form (with the language detection of its voice fields, a quarter of the
+// dashboard's code) is fetched when a first card is rewritten, not with the dashboard.
+const EditCardDialog = lazy(() => import('../flashcards/EditCardDialog').then((m) => ({ default: m.EditCardDialog })));
 
 export function LeechList() {
   const toast = useToast();
   const [version, setVersion] = useState(0);
   const [rewriting, setRewriting] = useState<Flashcard | null>(null);
+  // Kept once loaded, so that the dialog closes (and gives the focus back) as a dialog does.
+  const [formWanted, setFormWanted] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
   const leeches = useLoad(() => flashcardsApi.leeches(), [version], { keepWhileReloading: true });
+
+  function rewrite(card: Flashcard) {
+    setFormWanted(true);
+    setRewriting(card);
+  }
 
   async function reactivate(id: number) {
     setBusy(id);
@@ -56,7 +66,7 @@ export function LeechList() {
                   {card.suspended ? ' · suspendue' : ''}
                 </span>
               </span>
-              <button type="button" className="btn-ghost py-1" aria-label={`Réécrire « ${card.question} »`} title={`Réécrire « ${card.question} »`} onClick={() => setRewriting(card)}>
+              <button type="button" className="btn-ghost py-1" aria-label={`Réécrire « ${card.question} »`} title={`Réécrire « ${card.question} »`} onClick={() => rewrite(card)}>
                 Réécrire
               </button>
               <button
@@ -73,14 +83,18 @@ export function LeechList() {
           ))}
         </ul>
       )}
-      <EditCardDialog
-        card={rewriting}
-        onClose={() => setRewriting(null)}
-        onSaved={() => {
-          setRewriting(null);
-          setVersion((v) => v + 1);
-        }}
-      />
+      {formWanted && (
+        <Suspense fallback={null}>
+          <EditCardDialog
+            card={rewriting}
+            onClose={() => setRewriting(null)}
+            onSaved={() => {
+              setRewriting(null);
+              setVersion((v) => v + 1);
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
