@@ -5,7 +5,7 @@
  * run script. Spec: document 1 §2 'Rich-text editor', §5; document 3 §2.9.
  */
 import type { AnyExtension, Editor, EditorOptions, Range } from '@tiptap/core';
-import { EditorContent, useEditor, useEditorState, type JSONContent } from '@tiptap/react';
+import { EditorContent, useEditor, type JSONContent } from '@tiptap/react';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import type { ConceptRef } from '../api/concepts';
 import { useAuth } from '../ui/auth-context';
@@ -21,6 +21,7 @@ import { LiveEditingContext, type LiveSession } from './live-session';
 import { bestConceptMatch, searchConcepts } from './menus/triggers';
 import { EmptyLineMenu, SelectionBubbleMenu } from './menus/SelectionMenus';
 import { DesktopToolbar, MobileToolbar } from './menus/Toolbar';
+import { countsOf, watchCounts } from './editor-counts';
 import { PlacedView, useEditorInSteps, useFocusedOnce } from './editor-in-steps';
 import { WikiLinkView } from './nodes/wiki-link-view';
 import { useEditorActions, type EditorDialogState } from './use-editor-actions';
@@ -66,11 +67,11 @@ export interface ConceptDialogProps {
 }
 
 function Footer({ editor, limit }: { editor: Editor; limit: number }) {
-  const { words, characters } = useEditorState({
-    editor,
-    // The storage is briefly absent while a node view re-renders the tree: count 0 then.
-    selector: ({ editor: e }) => ({ words: (e.storage.characterCount?.words() as number) ?? 0, characters: (e.storage.characterCount?.characters() as number) ?? 0 }),
-  });
+  const [{ words, characters }, setCounts] = useState(() => countsOf(editor));
+  useEffect(() => {
+    setCounts(countsOf(editor));
+    return watchCounts(editor, setCounts);
+  }, [editor]);
   return (
     <div className="flex justify-end gap-4 px-3 py-1 text-xs text-slate-400" data-testid="editor-counts">
       <span>{words} mots</span>
