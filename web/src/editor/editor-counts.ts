@@ -2,10 +2,11 @@
  * The editor's word and character counts, as its footer shows them, worked out a moment
  * after the document changes rather than inside the keystroke that changed it: each count
  * reads the whole document's text, about 8 ms of a keystroke's 38 at 4x CPU in a
- * 100,000-character document, and nobody reads the count in the middle of a word. Counted
- * when watched, then at most once every COUNT_EVERY_MS while the document changes (the
- * person's typing and other devices' edits alike). The character limit itself is still
- * enforced on every change, by the CharacterCount extension.
+ * 100,000-character document, and nobody reads the count in the middle of a word. The
+ * footer counts when it mounts (`countsOf`), then follows the document at most once every
+ * COUNT_EVERY_MS while it changes (`watchCounts`: the person's typing and other devices'
+ * edits alike). The character limit itself is still enforced on every change, by the
+ * CharacterCount extension.
  */
 import type { Editor } from '@tiptap/core';
 
