@@ -69,6 +69,7 @@ export interface ConceptDialogProps {
 function Footer({ editor, limit }: { editor: Editor; limit: number }) {
   const [{ words, characters }, setCounts] = useState(() => countsOf(editor));
   useEffect(() => {
+    // Counted again as it is watched: a change between the render and now (another device's) has no 'update' left to hear.
     setCounts(countsOf(editor));
     return watchCounts(editor, setCounts);
   }, [editor]);
