@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright-core';
 import { floor } from './01-accounts.bench.mjs';
-import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, printSamples, rateLabel, settle, throttleCpu, unsentAgain } from './lib.mjs';
+import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, installApp, printSamples, rateLabel, settle, throttleCpu, unsentAgain } from './lib.mjs';
 
 const CONCEPTS = 20;
 const CARDS = 200;
@@ -85,13 +85,8 @@ async function shellFromCache(url, token, rate) {
         window.shellShown(performance.now());
       }).observe(document, { childList: true, subtree: true });
     });
-    const page = await context.newPage();
     // One online visit: the service worker installs, precaches the build and takes the page.
-    await page.goto(`${url}/dashboard`);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    });
+    const page = await installApp(context, url);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 30_000 });
     await context.setOffline(true);
     await throttleCpu(page, rate);
