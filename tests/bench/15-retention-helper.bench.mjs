@@ -1,7 +1,8 @@
 // The retention helper: the 20-point simulation of a year of reviews for 10,000
 // cards (8,000 studied, 2,000 new) in the page's Web Worker, in Chromium, on this machine and
-// under 4× CPU throttling (a phone). Figures: the worker's own time for the 20 simulations,
-// and the wait from the click to the curve on screen (the collection's download included).
+// under 4× CPU throttling (a phone), in a browser where the app is installed (lib.mjs
+// installApp). Figures: the worker's own time for the 20 simulations, and the wait from the
+// click to the curve on screen (the collection's download included).
 // Budget: the simulation ≤ 5 s in the page's worker.
 //
 // CDP's Emulation.setCPUThrottlingRate slows the page's renderer; whether Chromium applies it
@@ -11,7 +12,7 @@
 // unthrottled worker time × 4 as the phone estimate.
 import { chromium } from 'playwright-core';
 import { floor } from './01-accounts.bench.mjs';
-import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, rateLabel, recordValue, settle, throttleCpu } from './lib.mjs';
+import { account, call, CHROMIUM_FLAGS, CPU_RATES, execute, freshIdBase, inserts, installApp, rateLabel, recordValue, settle, throttleCpu } from './lib.mjs';
 
 const STUDIED = 8_000;
 const NEW = 2_000;
@@ -35,6 +36,7 @@ function seed(userId, base, now) {
 async function simulateInPage(browser, url, token, rate) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript((t) => localStorage.setItem('astrolabe.access_token', t), token);
+  await (await installApp(context, url)).close();
   const page = await context.newPage();
   await throttleCpu(page, rate);
   await page.goto(`${url}/study`);
