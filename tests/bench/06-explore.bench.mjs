@@ -2,11 +2,10 @@
 // 40,000 links (+ 6,000 parent/child relations), seeded straight into the local D1.
 // Times the two graph endpoints (alone and together, as the views call them), then in
 // Chromium, each visit in a browser where the app is installed (as after any earlier visit):
-// the galaxy's first frame after navigation (also on a first visit, the app installing
-// meanwhile), its frame time while orbiting (a
-// first drag as soon as the first frame shows, a second once the scene has adapted, in each of
-// five visits) beside the
-// floor of the same browser (an empty page's WebGL canvas cleared every frame; GALAXY_FLAGS
+// the galaxy's first frame after navigation (also on a browser's first visit, the app
+// installing meanwhile), its frame time while orbiting (a first drag as soon as the first
+// frame shows, a second once the scene has adapted, in each of five visits) beside the floor
+// of the same browser (an empty page's WebGL canvas cleared every frame; GALAXY_FLAGS
 // says how the page is composited, and why); the knowledge graph's first
 // usable picture (its nodes drawn at their start, to be hovered and clicked, before the
 // layout refines them), its stable picture (first visit, and a
