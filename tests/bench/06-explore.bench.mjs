@@ -106,7 +106,7 @@ async function orbit(page) {
   await page.mouse.down();
   for (let i = 0; i < 30; i++) await page.mouse.move(400 + i * 8, 400 + Math.sin(i / 6) * 60, { steps: 2 });
   await page.mouse.up();
-  return page.evaluate(() => ({ frames: window.__orbit.frames.slice(1), steps: [...window.__orbit.steps].sort().join(', ') }));
+  return page.evaluate(() => ({ frames: window.__orbit.frames.slice(1), steps: [...window.__orbit.steps] }));
 }
 
 /**
@@ -173,8 +173,8 @@ async function galaxy(browser, url, token, rate) {
   print(`galaxy first frame after navigation, first visit (the app installing)${rateLabel(rate)}`, installing, 'ms', { p95: 1_500 });
   const firstFrames = [];
   // Each visit's first and second drags, pooled over the visits: one visit's drag is about
-  // 170 frames, and visits of the same code differed by 0 to 28 slow frames (most of them
-  // with no long task on the page: the software compositor sharing the cores), so the p95
+  // 170 frames, and visits of the same code differed by up to tens of slow frames (whatever
+  // else the cores ran meanwhile: in a fresh browser, mostly the app's install), so the p95
   // of a single visit said more about that visit than about the page.
   const drags = [
     { which: 'first drag', frames: [], steps: new Set() },
@@ -189,7 +189,7 @@ async function galaxy(browser, url, token, rate) {
       for (const drag of drags) {
         const { frames, steps } = await orbit(page);
         drag.frames.push(...frames);
-        steps.split(', ').forEach((step) => drag.steps.add(step));
+        steps.forEach((step) => drag.steps.add(step));
       }
     } catch (err) {
       console.log(`  galaxy orbit failed: ${err.message.split('\n')[0]}`);
