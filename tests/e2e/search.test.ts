@@ -72,6 +72,8 @@ describe('global search in Chromium', () => {
     // The Flashcards tab shows only flashcards, and the tab goes into the address.
     await page.getByRole('tab', { name: 'Flashcards' }).click();
     await page.waitForURL(/tab=flashcards/);
+    // The address changes as the click is handled, the screen with the render after it.
+    await page.getByRole('tab', { name: 'Flashcards', selected: true }).waitFor();
     expect(await results(page, 'concepts').count()).toBe(0);
     expect(await results(page, 'flashcards').getByRole('link').count()).toBe(1);
 
